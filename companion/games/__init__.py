@@ -1,0 +1,33 @@
+"""Pure game rules: one module per game.
+
+A rules module imports nothing from the UI, the hardware, the store or the dice, does
+no I/O, reads no clock and draws no random numbers. A die roll or a shuffle arrives as
+*data inside the action*, drawn by :mod:`companion.dice` at the edge, so a game is the
+replay of its logged actions: the same actions always give the same state.
+
+Every rules module provides (see :mod:`companion.games.dice_roller` for the smallest one):
+
+``TITLE``
+    The game's name as the menu shows it.
+``MIN_PLAYERS``, ``MAX_PLAYERS``
+    The player counts the game allows.
+``HOUSE_RULES``
+    ``dict[str, HouseRule]``: every choice the rules leave open (the **(assumed)** points
+    of ``shared/rules/``), with its default. An owner overrides them in the config file
+    under ``[house_rules.<game key>]``; the chosen values arrive in
+    ``options["house_rules"]``.
+``new_game(options) -> State``
+    ``options`` is a JSON-able mapping: ``{"players": ["Ann", "Bob"], "house_rules":
+    {...}, ...game-specific keys}``. Raises :class:`RuleError` for options the game
+    does not allow.
+``step(state, action) -> State``
+    ``action`` is a JSON-able dict with a ``"type"`` key (``{"type": "roll", "dice":
+    [3, 5]}``). Returns a new state; never mutates. Raises :class:`RuleError` with a
+    sentence a player understands when the action is not allowed.
+``is_over(state) -> bool``
+``result(state) -> Result``
+    Places, scores and winners once the game is over (used by history and exports).
+
+States are frozen dataclasses holding tuples, not lists, so they can be compared and
+never change under a screen's feet.
+"""
