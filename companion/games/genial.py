@@ -437,7 +437,8 @@ def result(state: State) -> Result:
             f"{d.better_value} vs {runner}'s {d.worse_symbol} {d.worse_value}."
         )
     if state.ended_early:
-        detail += f" Ended early in round {round_number(state)}."
+        done, partial = divmod(len(state.turns), len(state.players))
+        detail += f" Ended early {'in' if partial else 'after'} round {done + bool(partial)}."
     elif not is_over(state):
         detail = f"Unfinished, round {round_number(state)}: " + detail
     return Result(places=places, scores={n: score(t) for n, t in scores.items()}, detail=detail)
