@@ -1,0 +1,549 @@
+"""Brikks: the dice, the drawn block, energy costs, optional trackers and the final score.
+
+The paper sheets stay the record; the box rolls, shows the block, prices a turn or a
+swap, may keep each player's energy, bonus marks and bombs, and adds up the end.
+Players sit in list order; seat 0 starts. The printed numbers are in
+:mod:`companion.games.brikks_data`.
+
+Phases: ``"start"`` (start blocks) → ``"play"`` → ``"scoring"`` → ``"over"``.
+Actions (``player`` is a seat index from 0):
+
+* ``{"type": "start_block", "player": 2, "colour": "red"}`` — a column-1 block nobody took;
+  picks run from the last seat back to seat 0 (house rule ``start_pick_order``).
+* ``{"type": "roll", "number": 1-4, "colour": "red", "entered": false}`` — the next
+  player's roll (the first roll of a turn moves the turn on). ``"reroll"``: same shape,
+  once per turn, before anyone used the block, never in solo.
+* Trackers, for any player still in, after a roll: ``{"type": "circle", "player": 0,
+  "match": true}`` (covered a colour circle), ``{"type": "rotate", "player": 0,
+  "column": 3}``, ``{"type": "swap", "player": 0, "colour": "blue", "column": 2}``,
+  ``{"type": "rows", "player": 0, "count": 2-4}``, ``{"type": "bomb", "player": 0}``.
+* ``{"type": "out", "player": 1}`` — cannot fit the block. All out: scoring. Duel: when
+  one is out, mark the other out too (same turn) or ``{"type": "finish"}``.
+* ``{"type": "score", "player": 0, "rows": [11 ints, bottom first], "bonus_marks": 6,
+  "bombs_left": 1, "energy_left": 2}`` (duel: ``rows`` only). All entered: over.
+
+>>> s = new_game({"players": ["Ann", "Bob"]})
+>>> s = step(s, {"type": "start_block", "player": 1, "colour": "black"})
+>>> s = step(s, {"type": "start_block", "player": 0, "colour": "red"})
+>>> s = step(s, {"type": "roll", "number": 3, "colour": "green"})
+>>> s.active, current_block(s), rotation_cost(3, 1)
+('Ann', ('green', 3), 2)
+>>> final_score([10, 10, 10, 10, 10, 9, 9, 10, 0, 9, 0], 6, 1, 2)
+73
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.games import brikks_data as D
+from companion.games.base import (
+    HouseRule,
+    Result,
+    RuleError,
+    check_house_rules,
+    house_rule,
+    players_from,
+    ranked,
+    require,
+)
+
+TITLE = "Brikks"
+MIN_PLAYERS, MAX_PLAYERS = 1, 4
+HOUSE_RULES: dict[str, HouseRule] = {
+    "start_pick_order": HouseRule(
+        "rules",
+        "Who picks a start block when: 'rules' = from the start player's right, seat by "
+        "seat back to the start player; 'any' = any order, still no two alike.",
+        ("rules", "any"),
+    ),
+}
+TRACKERS = ("circle", "rotate", "swap", "rows", "bomb")
+
+
+def _int(value: Any, low: int, high: int | None, what: str) -> int:
+    ok = isinstance(value, int) and not isinstance(value, bool)
+    if ok and value >= low and (high is None or value <= high):
+        return value
+    allowed = f"from {low} to {high}" if high is not None else f"of {low} or more"
+    raise RuleError(f"{what} must be a whole number {allowed}, not {value!r}.")
+
+
+def _colour(value: Any) -> str:
+    require(value in D.COLOURS, f"the colour is one of {', '.join(D.COLOURS)}, not {value!r}.")
+    return value
+
+
+def _rows(rows: Any) -> tuple[int, ...]:
+    require(isinstance(rows, Sequence) and not isinstance(rows, str) and len(rows) == D.ROWS,
+            f"rows must list the marks of all {D.ROWS} rows, bottom first.")
+    return tuple(_int(r, 0, D.CELLS_PER_ROW, f"row {i}") for i, r in enumerate(rows, 1))
+
+
+# --- scoring and prices (the API the screens and tests share) ------------------------
+
+def row_points(marks: int, row: int) -> int:
+    """Points of row ``row`` (1 = bottom) holding ``marks`` marks, multiplier included.
+
+    >>> row_points(10, 11), row_points(9, 6), row_points(7, 1)
+    (20, 4, 0)
+    """
+    row = _int(row, 1, D.ROWS, "the row")
+    marks = _int(marks, 0, D.CELLS_PER_ROW, "a row's marks")
+    return D.ROW_POINTS.get(marks, 0) * D.ROW_MULTIPLIERS[row - 1]
+
+
+def bonus_points(marks: int) -> int:
+    """The bonus track's score for ``marks`` marks: the first unmarked box; 75 at most.
+
+    >>> bonus_points(6), bonus_points(14), bonus_points(20)
+    (21, 75, 75)
+    """
+    marks = _int(marks, 0, None, "bonus marks")
+    return D.BONUS_TRACK[min(marks, len(D.BONUS_TRACK) - 1)]
+
+
+def bomb_points(bombs_left: int) -> int:
+    """Points of the unused bombs (0–3 left).
+
+    >>> bomb_points(1), bomb_points(3)
+    (4, 7)
+    """
+    return D.BOMB_POINTS[_int(bombs_left, 0, D.BOMBS, "bombs left")]
+
+
+def energy_points(energy_left: int) -> int:
+    """One point per two unused energy, rounded down."""
+    return _int(energy_left, 0, D.ENERGY_CIRCLES, "energy left") // 2
+
+
+def breakdown(
+    rows: Sequence[int], bonus_marks: int, bombs_left: int, energy_left: int
+) -> dict[str, int]:
+    """The final score in parts: ``rows``, ``bonus``, ``bombs``, ``energy`` and ``total``."""
+    marks = _rows(rows)
+    parts = {
+        "rows": sum(row_points(m, i) for i, m in enumerate(marks, 1)),
+        "bonus": bonus_points(bonus_marks),
+        "bombs": bomb_points(bombs_left),
+        "energy": energy_points(energy_left),
+    }
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def final_score(rows: Sequence[int], bonus_marks: int, bombs_left: int, energy_left: int) -> int:
+    """A player's final score from what their sheet shows.
+
+    ``rows``: marks per row, 11 ints from 0 to 10, bottom row first.
+
+    The rules' worked example: row points 5+5+5+5+5+4+4+10+0+4+0 = 47 come from these
+    marks; 6 bonus marks show 21; one bomb left 4; two energy 1.
+
+    >>> final_score([10, 10, 10, 10, 10, 9, 9, 10, 0, 9, 0], 6, 1, 2)
+    73
+    """
+    return breakdown(rows, bonus_marks, bombs_left, energy_left)["total"]
+
+
+def duel_score(rows: Sequence[int]) -> int:
+    """Duel tie-break when both fall on one turn: points of the completely filled rows only."""
+    return sum(row_points(m, i) for i, m in enumerate(_rows(rows), 1) if m == D.CELLS_PER_ROW)
+
+
+def rotation_cost(from_column: int, to_column: int) -> int:
+    """Energy to turn the block from one column to another: the steps around the ring 1–2–3–4–1.
+
+    >>> rotation_cost(1, 4), rotation_cost(1, 3), rotation_cost(2, 2)
+    (1, 2, 0)
+    """
+    a = _int(from_column, 1, D.COLUMNS, "a column")
+    b = _int(to_column, 1, D.COLUMNS, "a column")
+    gap = abs(a - b)
+    return min(gap, D.COLUMNS - gap)
+
+
+def solo_rating(score: int) -> str:
+    """The solo rating band for ``score``, as ``"130–150: phrase"``.
+
+    >>> solo_rating(73)
+    '70–79: Nicely done.'
+    """
+    score = _int(score, 0, None, "a score")
+    upper = None
+    for low, phrase in D.SOLO_BANDS:
+        if score >= low:
+            if upper is None:
+                return f"over {low - 1}: {phrase}"
+            return f"{low}–{upper}: {phrase}" if low else f"under {upper + 1}: {phrase}"
+        upper = low - 1
+    raise AssertionError("the lowest band starts at 0")  # pragma: no cover
+
+
+def block_cells(colour: str, column: int) -> frozenset[tuple[int, int]]:
+    """The cells of a block as drawn on the falling-block sheet.
+
+    Cells are ``(x, y)``: x across from the left, y down from the top, both from 0.
+
+    >>> sorted(block_cells("white", 1))
+    [(0, 1), (1, 0), (1, 1), (2, 1)]
+    """
+    drawing = D.BLOCKS[_colour(colour)][_int(column, 1, D.COLUMNS, "the column") - 1]
+    return frozenset(
+        (x, y) for y, line in enumerate(drawing) for x, c in enumerate(line) if c == "#"
+    )
+
+
+def starting_energy(players: int) -> int:
+    """Energy each player starts with (1 player = solo)."""
+    return D.START_ENERGY[_int(players, MIN_PLAYERS, MAX_PLAYERS, "the player count")]
+
+
+def setup_hint(players: int) -> str:
+    """What to do on the energy bar before play, in a line."""
+    energy = starting_energy(players)
+    crossed = D.CROSSED_CIRCLES[players]
+    if players == 1:
+        return f"circle a 5th energy: start with {energy}"
+    if not crossed:
+        return f"cross nothing: start with {energy} energy"
+    which = " and ".join(map(str, crossed))
+    plural = "s" if len(crossed) > 1 else ""
+    return f"cross circle{plural} {which}: start with {energy} energy"
+
+
+# --- state ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Roll:
+    """One throw of both dice: ``number`` picks the column, ``colour`` the row."""
+
+    turn: int
+    round: int
+    player: int
+    number: int
+    colour: str
+    reroll: bool = False
+    entered: bool = False
+
+
+@dataclass(frozen=True)
+class Tracker:
+    """What the box keeps for one player (only meaningful if ``used``).
+
+    ``bar`` counts the energy-bar circles already taken (available, spent or crossed);
+    ``chip`` is the player's own block this turn after a turn or a swap.
+    """
+
+    energy: int
+    bar: int
+    bonus_marks: int = 0
+    bombs_left: int = D.BOMBS
+    out: bool = False
+    used: bool = False
+    bomb_turn: int = 0
+    chip: tuple[str, int] | None = None
+    chip_turn: int = 0
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The numbers a player read off their sheet at the end."""
+
+    rows: tuple[int, ...]
+    bonus_marks: int = 0
+    bombs_left: int = 0
+    energy_left: int = 0
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    levels: tuple[int, ...]
+    duel: bool
+    pick_order: str
+    trackers: tuple[Tracker, ...]
+    start_blocks: tuple[str | None, ...]
+    phase: str = "start"
+    turn: int = 0
+    round: int = 1
+    turn_no: int = 1
+    rolls: tuple[Roll, ...] = ()
+    acted: bool = False
+    entries: tuple[Entry | None, ...] = ()
+    survivor: int | None = None
+
+    @property
+    def active(self) -> str:
+        """The name of the player whose turn it is."""
+        return self.players[self.turn]
+
+    @property
+    def solo(self) -> bool:
+        return len(self.players) == 1
+
+    @property
+    def rolled(self) -> bool:
+        """Whether the player whose turn it is has rolled yet."""
+        return bool(self.rolls) and self.rolls[-1].turn == self.turn_no
+
+
+def new_game(options: Mapping[str, Any]) -> State:
+    """A game from ``{"players": [...], "levels": [2, 3], "duel": false, "house_rules": {}}``."""
+    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
+    levels = options.get("levels") or [D.DEFAULT_LEVEL] * len(players)
+    require(isinstance(levels, Sequence) and len(levels) == len(players),
+            f"give one level per player ({len(players)}).")
+    levels = tuple(_int(v, 1, 4, "a level") for v in levels)
+    duel = options.get("duel", False)
+    require(isinstance(duel, bool), "duel is true or false.")
+    require(not duel or len(players) == 2,
+            f"Brikks Duel is for exactly 2 players, not {len(players)}.")
+    n = len(players)
+    fresh = Tracker(energy=D.START_ENERGY[n], bar=D.SETUP_CIRCLES[n])
+    return State(players=players, levels=levels, duel=duel,
+                 pick_order=house_rule(options, HOUSE_RULES, "start_pick_order"),
+                 trackers=(fresh,) * n, start_blocks=(None,) * n, entries=(None,) * n)
+
+
+# --- helpers the screens draw from -----------------------------------------------------
+
+def next_picker(state: State) -> int | None:
+    """The seat that picks a start block next (from the start player's right, backwards)."""
+    for seat in reversed(range(len(state.players))):
+        if state.start_blocks[seat] is None:
+            return seat
+    return None
+
+
+def free_start_blocks(state: State) -> tuple[str, ...]:
+    """The colours whose column-1 block nobody has taken."""
+    return tuple(c for c in D.COLOURS if c not in state.start_blocks)
+
+
+def current_block(state: State) -> tuple[str, int] | None:
+    """``(colour, column)`` rolled this turn, or ``None`` before the first roll."""
+    return (state.rolls[-1].colour, state.rolls[-1].number) if state.rolls else None
+
+
+def player_block(state: State, player: int) -> tuple[str, int] | None:
+    """The block ``player`` uses this turn: the roll, or their own after a turn or a swap."""
+    t = state.trackers[player]
+    return t.chip if t.chip is not None and t.chip_turn == state.turn_no else current_block(state)
+
+
+def column_costs(state: State, player: int) -> tuple[int, ...]:
+    """Energy for ``player`` to use each column 1–4 of their block's row (0 = theirs)."""
+    block = player_block(state, player)
+    return tuple(rotation_cost(block[1], c) if block else 0 for c in range(1, D.COLUMNS + 1))
+
+
+def can_reroll(state: State) -> bool:
+    """Whether the player who just rolled may still throw both dice again."""
+    return (state.phase == "play" and state.rolled and not state.solo and not state.acted
+            and not state.rolls[-1].reroll)
+
+
+def next_roller(state: State) -> int:
+    """The seat that presses ROLL next (the turn moves on once the active player rolled)."""
+    return _advance(state)[0] if state.rolled else state.turn
+
+
+def prefill(state: State, player: int) -> dict[str, Any]:
+    """Start values for ``player``'s final-score entry (from the trackers if they kept them)."""
+    t = state.trackers[player]
+    kept = {"bonus_marks": t.bonus_marks, "bombs_left": t.bombs_left, "energy_left": t.energy}
+    return {"rows": [0] * D.ROWS, "tracked": t.used,
+            **(kept if t.used else dict.fromkeys(kept, 0))}
+
+
+def legal(state: State) -> tuple[str, ...]:
+    """The action types ``step`` accepts now (some still need the right player or values)."""
+    if state.phase == "start":
+        return ("start_block",)
+    if state.phase == "play":
+        if state.duel and any(t.out for t in state.trackers):
+            return ("out", "finish")
+        return ("roll",) + (("reroll",) if can_reroll(state) else ()) + (
+            TRACKERS if state.rolled else ()) + ("out",)
+    return ("score",) if state.phase == "scoring" else ()
+
+
+# --- step ----------------------------------------------------------------------------
+
+def _advance(state: State) -> tuple[int, int]:
+    seat, rnd, n = state.turn, state.round, len(state.players)
+    for _ in range(n):
+        seat = (seat + 1) % n
+        rnd += seat == 0
+        if not state.trackers[seat].out:
+            break
+    return seat, rnd
+
+
+def _player(state: State, action: Mapping[str, Any]) -> int:
+    return _int(action.get("player"), 0, len(state.players) - 1, "player")
+
+
+def _set(state: State, seat: int, **changes: Any) -> State:
+    trackers = list(state.trackers)
+    trackers[seat] = replace(trackers[seat], **changes)
+    return replace(state, trackers=tuple(trackers))
+
+
+def _gain(t: Tracker, amount: int) -> dict[str, int]:
+    energy, bar, marks = t.energy, t.bar, t.bonus_marks
+    for _ in range(amount):
+        if bar < D.ENERGY_CIRCLES:  # a full bar takes no more energy
+            bar, energy = bar + 1, energy + 1
+            marks += bar in D.PINK_CIRCLES
+    return {"energy": energy, "bar": bar, "bonus_marks": marks}
+
+
+def step(state: State, action: Mapping[str, Any]) -> State:
+    """Apply one action (see the module docstring); return the new state."""
+    kind = action.get("type")
+    require(kind in legal(state), _refusal(state, kind))
+    if kind == "start_block":
+        seat, colour = _player(state, action), _colour(action.get("colour"))
+        require(state.start_blocks[seat] is None,
+                f"{state.players[seat]} already has a start block.")
+        if state.pick_order == "rules":
+            picker = next_picker(state)
+            require(seat == picker, f"{state.players[picker]} picks a start block now.")
+        require(colour in free_start_blocks(state), f"the {colour} start block is taken.")
+        blocks = state.start_blocks[:seat] + (colour,) + state.start_blocks[seat + 1:]
+        return replace(state, start_blocks=blocks, phase="start" if None in blocks else "play")
+    if kind in ("roll", "reroll"):
+        number = _int(action.get("number"), 1, D.COLUMNS, "the d4")
+        colour = _colour(action.get("colour"))
+        entered = action.get("entered", False)
+        require(isinstance(entered, bool), "entered is true or false.")
+        if kind == "roll" and state.rolled:
+            seat, rnd = _advance(state)
+            state = replace(state, turn=seat, round=rnd, turn_no=state.turn_no + 1)
+        roll = Roll(state.turn_no, state.round, state.turn, number, colour,
+                    reroll=kind == "reroll", entered=entered)
+        return replace(state, rolls=state.rolls + (roll,), acted=False)
+    if kind == "finish":
+        survivor = next(i for i, t in enumerate(state.trackers) if not t.out)
+        return replace(state, phase="over", survivor=survivor)
+    seat = _player(state, action)
+    t = state.trackers[seat]
+    name = state.players[seat]
+    if kind == "score":
+        return _score(state, seat, action)
+    require(not t.out, f"{name} is out already.")
+    state = replace(state, acted=True)
+    if kind == "out":
+        state = _set(state, seat, out=True)
+        if all(x.out for x in state.trackers):
+            return replace(state, phase="scoring")
+        if seat == state.turn and not state.rolled:
+            seat, rnd = _advance(state)
+            state = replace(state, turn=seat, round=rnd)
+        return state
+    if kind == "circle":
+        match = action.get("match")
+        require(isinstance(match, bool),
+                "say whether the circle matched the block's colour (true/false).")
+        change = D.SAME_COLOUR_ENERGY if match else D.OTHER_COLOUR_ENERGY[state.levels[seat]]
+        if change >= 0:
+            return _set(state, seat, used=True, **_gain(t, change))
+        return _set(state, seat, used=True, energy=max(0, t.energy + change))
+    if kind == "rows":
+        count = _int(action.get("count"), 2, 4, "rows completed at once")
+        return _set(state, seat, used=True, bonus_marks=t.bonus_marks + D.MULTI_ROW_MARKS[count])
+    if kind == "bomb":
+        require(t.bombs_left > 0, f"{name} has no bombs left.")
+        require(t.bomb_turn != state.turn_no, f"{name} already bombed this block.")
+        return _set(state, seat, used=True, bombs_left=t.bombs_left - 1, bomb_turn=state.turn_no)
+    colour, column = player_block(state, seat)
+    if kind == "rotate":
+        target = _int(action.get("column"), 1, D.COLUMNS, "the column")
+        require(target != column, f"{name}'s block is already in column {column}.")
+        cost = rotation_cost(column, target)
+    else:  # swap
+        colour = _colour(action.get("colour"))
+        target = _int(action.get("column"), 1, D.COLUMNS, "the column")
+        cost = D.SWAP_COST
+    require(t.energy >= cost, f"{name} has {t.energy} energy; that {kind} costs {cost}.")
+    return _set(state, seat, used=True, energy=t.energy - cost, chip=(colour, target),
+                chip_turn=state.turn_no)
+
+
+def _score(state: State, seat: int, action: Mapping[str, Any]) -> State:
+    rows = _rows(action.get("rows"))
+    if state.duel:
+        entry = Entry(rows)
+    else:
+        parts = {k: action.get(k) for k in ("bonus_marks", "bombs_left", "energy_left")}
+        breakdown(rows, **parts)  # checks every value
+        entry = Entry(rows, **parts)
+    entries = state.entries[:seat] + (entry,) + state.entries[seat + 1:]
+    return replace(state, entries=entries, phase="scoring" if None in entries else "over")
+
+
+def _refusal(state: State, kind: Any) -> str:
+    if kind not in ("start_block", "roll", "reroll", "finish", "out", "score", *TRACKERS):
+        return f"Brikks does not know the action {kind!r}."
+    if state.phase == "start":
+        return "every player picks a start block first."
+    if kind == "start_block":
+        return "start blocks are picked before the first roll."
+    if kind == "finish":
+        return "finish ends a duel once one of the two is out."
+    if kind == "score" and state.phase == "play":
+        return "final scores are entered once everyone is out."
+    if state.phase == "play":
+        if state.duel and any(t.out for t in state.trackers):
+            return "one duellist is out: mark the other out too (same turn) or finish."
+        if kind == "reroll":
+            if state.solo:
+                return "no rerolls in solo."
+            return ("one reroll of both dice per turn, right after the roll, "
+                    "before anyone uses the block.")
+        return "roll the dice first."
+    if state.phase == "scoring":
+        return "everyone is out: enter the final scores."
+    return "this game is over; start a new one."
+
+
+# --- end -----------------------------------------------------------------------------
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def entry_score(state: State, seat: int) -> int:
+    """The score of ``seat``'s entered sheet (duel: full rows only)."""
+    e = state.entries[seat]
+    require(e is not None, f"{state.players[seat]} has not entered a score yet.")
+    return duel_score(e.rows) if state.duel else final_score(e.rows, e.bonus_marks, e.bombs_left,
+                                                              e.energy_left)
+
+
+def result(state: State) -> Result:
+    """Places best first, scores and a one-line detail (rating band, duel decision, tie)."""
+    require(is_over(state), "the game is not over yet.")
+    names = state.players
+    if state.survivor is not None:
+        winner, loser = names[state.survivor], names[1 - state.survivor]
+        return Result(places=((winner,), (loser,)), scores=dict.fromkeys(names),
+                      detail=f"{loser} is out: {winner} is the last one standing.")
+    scores = {n: entry_score(state, i) for i, n in enumerate(names)}
+    places = ranked(scores, names)
+    if state.solo:
+        detail = f"{scores[names[0]]} points, {solo_rating(scores[names[0]])}"
+    elif state.duel:
+        detail = "both out on one turn: full rows decide"
+    else:
+        best = places[0]
+        verb = "wins" if len(best) == 1 else "win"
+        detail = f"{' & '.join(best)} {verb} with {scores[best[0]]}"
+    if len(places[0]) > 1:
+        detail += " (a shared first place)"
+    return Result(places=places, scores=scores, detail=detail)
