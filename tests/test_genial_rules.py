@@ -97,6 +97,14 @@ def test_full_turn_entry_adds_points_all_and_bonus():
     assert turn.lost_total == 0
 
 
+def test_large_tower_bonus_limit_follows_player_count():
+    assert [new_game({"players": list("ABCD"[:n])}).max_all for n in (2, 3, 4)] == [6, 8, 10]
+    two = new_game({"players": ["A", "B"]})
+    assert step(two, {"type": "turn", "all": 6}).tracks[0] == (6, 6, 6, 6)
+    with pytest.raises(RuleError, match="0 to 6 on all four"):
+        step(two, {"type": "turn", "all": 7})
+
+
 def test_two_bonus_spaces_on_one_symbol_count_twice():
     state = step(three(), {"type": "turn", "bonus": ["blue", "blue"]})
     assert state.tracks[0] == (0, 0, 2, 0)

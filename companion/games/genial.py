@@ -67,8 +67,6 @@ _SETUP_TABLE = {2: (6, 10, (1, 2)), 3: (8, 12, (2,)), 4: (10, 14, ())}
 _LARGE_IN_BOX, _SMALL_IN_BOX, _TOKENS_PER_SYMBOL = 10, 14, 6
 
 
-# --------------------------------------------------------------------------- setup
-
 
 @dataclass(frozen=True)
 class Setup:
@@ -134,8 +132,6 @@ def setup(players: int) -> Setup:
         tokens_used=_TOKENS_PER_SYMBOL * len(SYMBOLS) - removed,
     )
 
-
-# --------------------------------------------------------------------------- scoring
 
 
 def add_points(track: int, points: int) -> tuple[int, int]:
@@ -235,8 +231,6 @@ worse_value=12)
     return None
 
 
-# --------------------------------------------------------------------------- game
-
 
 @dataclass(frozen=True)
 class Turn:
@@ -283,6 +277,11 @@ class State:
     def last_turn(self) -> Turn | None:
         """The most recent confirmed turn (its ``lost`` feeds the "lost to cap" note)."""
         return self.turns[-1] if self.turns else None
+
+    @property
+    def max_all(self) -> int:
+        """The largest "+N on all four" a turn may enter: the large towers in play."""
+        return setup(len(self.players)).large_towers
 
 
 def new_game(options: Mapping[str, Any]) -> State:
@@ -338,7 +337,7 @@ def preview(state: State, action: Mapping[str, Any]) -> Turn:
             f"it is {state.players[seat]}'s turn, not {action['player']!r}'s.",
         )
     points = _points(action.get("points", {}))
-    large = setup(len(state.players)).large_towers
+    large = state.max_all
     bonus_all = action.get("all", 0)
     require(
         _is_int(bonus_all) and 0 <= bonus_all <= large,
@@ -443,8 +442,6 @@ def result(state: State) -> Result:
         detail = f"Unfinished, round {round_number(state)}: " + detail
     return Result(places=places, scores={n: score(t) for n, t in scores.items()}, detail=detail)
 
-
-# --------------------------------------------------------------------------- checks
 
 
 def _is_int(value: Any) -> bool:
