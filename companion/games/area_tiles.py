@@ -47,6 +47,7 @@ from companion.games.base import (
     check_house_rules,
     house_rule,
     players_from,
+    ranked,
     require,
 )
 from companion.games.base import Result as GameResult
@@ -102,10 +103,7 @@ def area_points(blocks: int) -> int:
         blocks >= MIN_BLOCKS,
         f"an area has at least {MIN_BLOCKS} connected blocks; {blocks} is not an area.",
     )
-    for low, high, points in BANDS:
-        if low <= blocks and (high is None or blocks <= high):
-            return points
-    raise AssertionError("BANDS covers every size from 4 up")  # pragma: no cover
+    return next(points for _, high, points in BANDS if high is None or blocks <= high)
 
 
 @dataclass(frozen=True)
@@ -158,10 +156,8 @@ class Score:
         for line in self.lines:
             if line.player == player:
                 return line
-        raise RuleError(f"{player!r} is not playing; the players are {self._names()}.")
-
-    def _names(self) -> str:
-        return ", ".join(line.player for line in self.lines)
+        names = ", ".join(line.player for line in self.lines)
+        raise RuleError(f"{player!r} is not playing; the players are {names}.")
 
 
 Result = Score
@@ -201,7 +197,7 @@ def score(areas: Mapping[str, Sequence[int]], symbol_areas: Sequence[str] = ()) 
             player=player,
             areas=len(blocks),
             area_points=points[player],
-            largest_bonus=BONUS if largest and largest in blocks else 0,
+            largest_bonus=BONUS if largest in blocks else 0,
             most_bonus=BONUS if most and len(blocks) == most else 0,
             symbol_bonus=BONUS * symbols.count(player),
         )
@@ -213,32 +209,21 @@ def score(areas: Mapping[str, Sequence[int]], symbol_areas: Sequence[str] = ()) 
 
 def _rank(lines: tuple[Line, ...]) -> tuple[tuple[tuple[str, ...], ...], str, str]:
     """Places best first (total, then fewer areas), the tie-break used and a sentence."""
-    key = {line.player: (line.total, -line.areas) for line in lines}
-    order = sorted(key, key=lambda p: key[p], reverse=True)
-    places: list[list[str]] = []
-    for player in order:
-        if places and key[places[-1][0]] == key[player]:
-            places[-1].append(player)
-        else:
-            places.append([player])
+    places = ranked({line.player: (line.total, -line.areas) for line in lines})
     by = {line.player: line for line in lines}
-    top = by[order[0]]
+    top = by[places[0][0]]
     level = [line.player for line in lines if line.total == top.total]
     if len(places[0]) > 1:
-        return _tuples(places), "draw", (
+        return places, "draw", (
             f"Draw: {_and(places[0])} tie on {top.total} points with {top.areas} areas each."
         )
     if len(level) > 1:
         others = ", ".join(f"{by[p].areas}" for p in level if p != top.player)
-        return _tuples(places), "fewer areas", (
+        return places, "fewer areas", (
             f"{top.player} wins the tie on {top.total} points with fewer areas "
             f"({top.areas} against {others})."
         )
-    return _tuples(places), "", f"{top.player} wins with {top.total} points."
-
-
-def _tuples(places: list[list[str]]) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(p) for p in places)
+    return places, "", f"{top.player} wins with {top.total} points."
 
 
 def _and(names: Sequence[str]) -> str:
