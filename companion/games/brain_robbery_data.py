@@ -1,0 +1,230 @@
+"""The pieces of The Great Brain Robbery: players, brains, fights, the train and its checks.
+
+Pure data and helpers used by :mod:`companion.games.brain_robbery`, which re-exports the
+public ones. Board 1 is the Caboose on side A and the Engine on side B.
+
+>>> cars_uncoupled(4, [2, 1, 6])
+2
+>>> decoupling_done(4, [2, 1]), decoupling_done(4, [2, 1, 6])
+(False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.errors import RuleError
+from companion.games.base import require
+
+CABOOSE = 1
+ENGINE_SIDE = "B"
+
+
+@dataclass(frozen=True)
+class Brain:
+    """The brain card in a player's head: movement bonus, combat bonus and final worth."""
+
+    run: int
+    hit: int
+    iq: int
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat: cards in hand, brain, XP and the board number of the pawn's car.
+
+    ``car`` is ``None`` while the pawn runs behind the train.
+    """
+
+    name: str
+    hand: int = 1
+    brain: Brain | None = None
+    xp: int = 0
+    car: int | None = CABOOSE
+
+
+@dataclass(frozen=True)
+class Move:
+    """The movement under way: dice, the brain's Run, Run of discarded cards, new cars."""
+
+    dice: tuple[int, ...]
+    run: int
+    cards: tuple[int, ...] = ()
+    new_cars: int = 0
+    start: int | None = None  # lowest train index the pawn may end on; None: anywhere
+
+    @property
+    def total(self) -> int:
+        """How many spaces the mover may go."""
+        return sum(self.dice) + self.run + sum(self.cards)
+
+
+@dataclass(frozen=True)
+class Fight:
+    """A combat: fighters (attacker first), their dice and running totals, then the winner."""
+
+    fighters: tuple[str, ...]
+    dice: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    winner: str | None = None
+
+    @property
+    def attacker(self) -> str:
+        return self.fighters[0]
+
+
+@dataclass(frozen=True)
+class Car:
+    """One coupled board and the side that lies up."""
+
+    board: int
+    side: str
+
+    @property
+    def engine(self) -> bool:
+        return self.board == CABOOSE and self.side == ENGINE_SIDE
+
+    @property
+    def label(self) -> str:
+        """"Caboose", "Engine" or the board number and side, such as "4B"."""
+        if self.board == CABOOSE:
+            return "Engine" if self.engine else "Caboose"
+        return f"{self.board}{self.side}"
+
+
+@dataclass(frozen=True)
+class Decoupling:
+    """What the end of the last move did to the train, for the screen to tell.
+
+    ``broken`` is the rear car a Break space destroyed (or ``None``); ``rolls`` are the
+    decoupling dice, the first compared with ``length`` cars, each next one with one car
+    fewer (see :attr:`lengths`); ``removed`` are the cars those rolls uncoupled, rear
+    first; ``stranded`` are the players sent behind the train, who discarded their hands.
+    """
+
+    broken: Car | None = None
+    length: int = 0
+    rolls: tuple[int, ...] = ()
+    removed: tuple[Car, ...] = ()
+    stranded: tuple[str, ...] = ()
+
+    @property
+    def lengths(self) -> tuple[int, ...]:
+        """The train length each roll was compared with."""
+        return tuple(self.length - i for i in range(len(self.rolls)))
+
+
+def cars_uncoupled(train_length: int, rolls: Sequence[int]) -> int:
+    """How many rear cars a decoupling check removes from a train of ``train_length``.
+
+    Rolls are used in order: each roll less than the current length uncouples the rear
+    car; the first roll that is not less ends the check. Raises :class:`ValueError`
+    (a :class:`RuleError`) when the rolls run out first, a roll is not 1–6, or rolls are
+    left over after the check ended.
+
+    >>> cars_uncoupled(3, [5]), cars_uncoupled(3, [1, 1, 4])
+    (0, 2)
+    """
+    if not isinstance(train_length, int) or train_length < 1:
+        raise RuleError(f"a train has at least 1 car, not {train_length!r}.")
+    length = train_length
+    for used, roll in enumerate(rolls, start=1):
+        if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= 6:
+            raise RuleError(f"a decoupling roll shows 1 to 6, not {roll!r}.")
+        if roll >= length:
+            if used < len(rolls):
+                raise RuleError(
+                    f"the check ended at roll {used} ({roll} against {length} cars); "
+                    f"{len(rolls) - used} roll(s) too many."
+                )
+            return train_length - length
+        length -= 1
+    raise RuleError(
+        f"the decoupling rolls ran out with {length} cars left: roll again until a roll "
+        f"is not less than the train length."
+    )
+
+
+def decoupling_done(train_length: int, rolls: Sequence[int]) -> bool:
+    """Whether ``rolls`` already end a check on a train of ``train_length`` cars.
+
+    The dice module rolls one die at a time until this is true.
+    """
+    length = train_length
+    for roll in rolls:
+        if roll >= length:
+            return True
+        length -= 1
+    return False
+
+
+def check_length(state: Any, on_break: bool = False) -> int:
+    """The train length the coming decoupling check starts from.
+
+    A Break space destroys the rear car first, so the check then starts one car shorter.
+    """
+    return len(state.train) - (1 if on_break and len(state.train) > 1 else 0)
+
+
+def uncouple(state: Any, count: int) -> tuple[Any, tuple[Car, ...], tuple[str, ...]]:
+    """Remove ``count`` rear cars; returns the new state, those cars and stranded players.
+
+    An uncoupled Caboose goes back into the pile, any other car leaves the game (the
+    ``long_game`` house rule returns every car). Pawns on those cars go behind the train
+    and discard their hands.
+    """
+    removed = state.train[:count]
+    boards = {car.board for car in removed}
+    back = [c.board for c in removed if c.board == CABOOSE or state.long_game]
+    gone = [c.board for c in removed if c.board not in back]
+    stranded = tuple(p.name for p in state.players if p.car in boards)
+    players = tuple(
+        replace(p, car=None, hand=0) if p.car in boards else p for p in state.players
+    )
+    state = replace(
+        state,
+        train=state.train[count:],
+        pile=tuple(sorted(state.pile + tuple(back))),
+        out=tuple(sorted(state.out + tuple(gone))),
+        players=players,
+    )
+    return state, removed, stranded
+
+
+def whole(action: Mapping[str, Any], key: str, low: int, high: int, what: str) -> int:
+    """``action[key]`` if it is a whole number from ``low`` to ``high``, else a RuleError."""
+    value = action.get(key)
+    require(
+        isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
+        f"{what} is a whole number from {low} to {high}, not {value!r}.",
+    )
+    return value
+
+
+def seat(state: Any, name: Any) -> int:
+    """The seat index of the player called ``name``."""
+    for i, p in enumerate(state.players):
+        if p.name == name:
+            return i
+    names = ", ".join(p.name for p in state.players)
+    raise RuleError(f"{name!r} is not playing; players: {names}.")
+
+
+def with_player(state: Any, seat: int, **changes: Any) -> Any:
+    """``state`` with the player in ``seat`` changed."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def dice_values(values: Any, count: int, who: str) -> tuple[int, ...]:
+    """``values`` checked as ``count`` dice of 1–6 rolled by ``who``."""
+    require(isinstance(values, Sequence) and not isinstance(values, str), "dice are a list.")
+    require(len(values) == count, f"{who} rolls {count} dice, not {len(values)}.")
+    require(
+        all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in values),
+        "each die shows 1 to 6.",
+    )
+    return tuple(values)
