@@ -458,8 +458,8 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         count = _int(action.get("count"), 2, 4, "rows completed at once")
         return _set(state, seat, used=True, bonus_marks=t.bonus_marks + D.MULTI_ROW_MARKS[count])
     if kind == "bomb":
-        require(t.bombs_left > 0, f"{name} has no bombs left.")
         require(t.bomb_turn != state.turn_no, f"{name} already bombed this block.")
+        require(t.bombs_left > 0, f"{name} has no bombs left.")
         return _set(state, seat, used=True, bombs_left=t.bombs_left - 1, bomb_turn=state.turn_no)
     colour, column = player_block(state, seat)
     if kind == "rotate":
