@@ -47,6 +47,7 @@ from companion.games.four_stones_board import (
     COLOURS,
     EMPTY,
     EXAMPLE_TEXT,
+    ROWS,
     TOTAL_VALUE,
     Board,
     board_value,
@@ -67,7 +68,7 @@ from companion.games.four_stones_board import (
 )
 
 __all__ = [
-    "COLOURS", "COLOUR_NAMES", "EMPTY", "EXAMPLE_TEXT", "TOTAL_VALUE", "Board", "State",
+    "COLOURS", "COLOUR_NAMES", "EMPTY", "EXAMPLE_TEXT", "ROWS", "TOTAL_VALUE", "Board", "State",
     "board_value", "cell_name", "check_deal", "crush_set_points", "deal_action",
     "deal_board", "deal_pool", "describe_move", "format_board", "jumped_cells", "legal_moves",
     "move_cells", "next_to_move", "owner", "parse_board", "piece_colour", "piece_value",

@@ -288,6 +288,7 @@ def play(board: Board, move: str) -> tuple[Board, list[str]]:
     :raises RuleError: if the move is malformed or not legal on this board.
     """
     (r0, c0), (r1, c1) = move_cells(move)
+    jumped = jumped_cells(move)  # a diagonal move gets its own message
     colour = piece_colour(board[r0][c0])
     require(colour != "", f"there is no piece on {move.split('-')[0]} to jump with.")
     if move not in legal_moves(board, colour):
@@ -296,7 +297,7 @@ def play(board: Board, move: str) -> tuple[Board, list[str]]:
                         f"legal: {allowed}.")
     grid = [list(row) for row in board]
     taken = []
-    for r, c in jumped_cells(move):
+    for r, c in jumped:
         taken.append(grid[r][c])
         grid[r][c] = EMPTY
     grid[r1][c1], grid[r0][c0] = grid[r0][c0], EMPTY
