@@ -1,0 +1,239 @@
+"""The main loop: keys → screen → action → log → redraw.
+
+One thread does everything that touches the screens and the display (luma has no
+locks): it sleeps on the key queue, hands each key to the top screen, and redraws only
+when the frame changed. Button callbacks, the keyboard and timers only put things on
+the queue.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+from companion.catalogue import GAMES, screens_module
+from companion.config import Config
+from companion.dice import Dice
+from companion.errors import RuleError, StorageError
+from companion.keys import QUIT, Key
+from companion.session import GameSession
+from companion.store import Store
+from companion.ui.menus import HomeScreen
+from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.screen import Screen
+from companion.ui.widgets import message_box
+
+
+class App:
+    """The companion's state on screen: a stack of screens over the current game.
+
+    :param display: any luma device (an OLED, the terminal, ``dummy`` in tests).
+    """
+
+    def __init__(self, *, config: Config, store: Store, display: Any, dice: Dice | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.config = config
+        self.store = store
+        self.display = display
+        self.dice = dice or Dice()
+        self.clock = clock
+        self.keys: queue.Queue[Any] = queue.Queue()
+        self.session: GameSession | None = None
+        self.stack: list[Screen] = [HomeScreen(self)]
+        self.message: str | None = store.notice
+        self.texts: list[str] = []
+        self.frames_sent = 0
+        self._last_frame: bytes | None = None
+        self._animating: float | None = None
+        self._interval = 0.0
+        self.heartbeat: Callable[[], None] | None = None
+        self.heartbeat_every = 0.0
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Show the first frame; reopen the game that was being played, if any."""
+        saved = self.store.unfinished()
+        if saved is not None and saved.kind in GAMES:
+            self.resume(saved.id, quiet=True)
+        self.redraw()
+
+    def run(self) -> None:
+        """Take keys until :data:`~companion.keys.QUIT` arrives. Sleeps while idle."""
+        self.start()
+        while True:
+            try:
+                event = self.keys.get(timeout=self._timeout())
+            except queue.Empty:
+                self._on_timer()
+                continue
+            if event is QUIT:
+                return
+            self.handle(event)
+
+    def _timeout(self) -> float | None:
+        waits = []
+        if self._animating is not None:
+            waits.append(max(0.0, self._animating - self.clock()))
+        if self.heartbeat is not None:
+            waits.append(self.heartbeat_every)
+        return min(waits) if waits else None
+
+    def _on_timer(self) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat()
+        if self._animating is not None and self.clock() >= self._animating:
+            if self.top.tick():
+                self._animating = self.clock() + self._interval
+            else:
+                self._animating = None
+            self.redraw()
+
+    def _on_timer_now(self) -> None:
+        """Run the next animation frame without waiting (tests, screenshots, benchmarks)."""
+        if self._animating is not None:
+            self._animating = self.clock()
+        self._on_timer()
+
+    def handle(self, key: Key) -> None:
+        """Give one key to the top screen (or close the message it answers), then redraw."""
+        if self._animating is not None:  # a key ends an animation at once
+            while self.top.tick():
+                pass
+            self._animating = None
+        if self.message is not None:
+            self.message = None
+        else:
+            try:
+                self.top.on_key(key)
+            except RuleError as err:
+                self.notice(str(err))
+        self.redraw()
+
+    # -- drawing -----------------------------------------------------------------------
+
+    @property
+    def top(self) -> Screen:
+        return self.stack[-1]
+
+    def render(self) -> Image.Image:
+        """Draw the top screen (and any message over it) into a new frame."""
+        p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
+        self.top.render(p)
+        if self.message:
+            message_box(p, self.message)
+        self.texts = p.texts
+        return p.image
+
+    def redraw(self) -> bool:
+        """Send the frame to the display if it differs from the last one sent."""
+        frame = self.render()
+        data = frame.tobytes()
+        if data == self._last_frame:
+            return False
+        self.display.display(frame)
+        self._last_frame = data
+        self.frames_sent += 1
+        return True
+
+    def screen_text(self) -> str:
+        """Everything written on the screen now, one string (for tests and logs)."""
+        return " | ".join(self.texts)
+
+    # -- what screens may do (see companion.ui.screen.Context) -------------------------
+
+    def push(self, screen: Screen) -> None:
+        self.stack.append(screen)
+
+    def pop(self) -> None:
+        if len(self.stack) > 1:
+            self.stack.pop()
+
+    def replace(self, screen: Screen) -> None:
+        self.stack[-1] = screen
+
+    def home(self) -> None:
+        del self.stack[1:]
+
+    def notice(self, message: str) -> None:
+        """Show ``message`` in a box until the next key."""
+        self.message = message
+
+    def animate(self, frames: int, interval: float) -> None:
+        """Ask for ``tick()`` on the top screen every ``interval`` seconds until it ends."""
+        self._interval = interval
+        self._animating = self.clock() + interval
+        self.top.tick()
+
+    def new_game_screen(self, key: str) -> Screen:
+        """Let the game's screens set up a new game (they call :meth:`start_game`)."""
+        before = len(self.stack)
+        screens_module(key).new_game(self)
+        if len(self.stack) > before:
+            return self.stack.pop()
+        return self.top
+
+    def start_game(self, key: str, options: dict[str, Any]) -> None:
+        """Start a new game of ``key`` and show its play screen."""
+        try:
+            session = GameSession.start(self.store, key, options)
+        except StorageError as err:
+            self.notice(f"Cannot save games: {err}")
+            return
+        if self.session is not None and not self.session.over:
+            pass  # the previous game stays unfinished and can be resumed from History
+        self.session = session
+        self.show_game()
+
+    def resume(self, game_id: int, quiet: bool = False) -> None:
+        """Reopen a saved game by replaying its log."""
+        try:
+            self.session = GameSession.resume(self.store, game_id)
+        except RuleError as err:
+            self.notice(str(err))
+            return
+        self.show_game()
+        if not quiet:
+            self.notice(f"Resumed {self.session.info.short}.")
+
+    def show_game(self) -> None:
+        """Show the current game's play screen above the start menu."""
+        if self.session is None:
+            return
+        self.home()
+        self.stack.append(screens_module(self.session.key).play_screen(self))
+
+    def play(self, action: dict[str, Any]) -> Any:
+        """Apply ``action`` to the current game: it is in the log before this returns.
+
+        Returns the new state, or None (with a message on screen) when the rules refuse
+        the action or it could not be saved.
+        """
+        if self.session is None:
+            raise RuntimeError("play() needs a game")
+        try:
+            return self.session.apply(action)
+        except RuleError as err:
+            self.notice(str(err))
+        except StorageError as err:
+            self.notice(f"Not saved, try again: {err}")
+        return None
+
+    def undo(self) -> bool:
+        """Take back the current game's last action; says so on screen."""
+        if self.session is None:
+            return False
+        try:
+            dropped = self.session.undo()
+        except StorageError as err:
+            self.notice(f"Undo failed: {err}")
+            return False
+        if dropped is None:
+            self.notice("Nothing to undo.")
+            return False
+        self.notice(f"Undone: {dropped.get('type', 'action')}")
+        return True

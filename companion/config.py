@@ -1,0 +1,267 @@
+"""The configuration file: one TOML file, optional presets, every value checked.
+
+Look-up order for the file: ``--config PATH``; else ``$XDG_CONFIG_HOME/companion/
+config.toml`` (``~/.config/...``); else ``/etc/companion/config.toml``; else the
+built-in laptop default (terminal screen, keyboard buttons). A file may start from a
+board preset (``preset = "adafruit-oled-bonnet"``, files in ``hardware/presets/``) and
+override any key.
+
+A wrong value stops start-up with :class:`ConfigError`, whose message names the key and
+what is allowed::
+
+    >>> load_text('[display]\\ndriver = "ssd1307"')
+    Traceback (most recent call last):
+    ...
+    companion.errors.ConfigError: display.driver: must be one of 'ssd1306', 'sh1106', 'emulator', 'dummy', not 'ssd1307'.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from companion.errors import ConfigError
+
+KEY_NAMES = ("up", "down", "left", "right", "ok", "back", "roll")
+DRIVERS = ("ssd1306", "sh1106", "emulator", "dummy")
+EMULATORS = ("terminal", "pygame")
+BCM_PINS = range(0, 28)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One key of the file: its type, default, allowed values and meaning."""
+
+    default: Any
+    help: str
+    allowed: tuple[Any, ...] | None = None
+    low: int | None = None
+    high: int | None = None
+    kind: type | tuple[type, ...] | None = None
+
+    def check(self, key: str, value: Any) -> Any:
+        kind = self.kind or type(self.default)
+        if isinstance(value, bool) and kind is not bool:
+            raise ConfigError(f"{key}: must be {_kind_name(kind)}, not {value!r}.")
+        if not isinstance(value, kind):
+            raise ConfigError(f"{key}: must be {_kind_name(kind)}, not {value!r}.")
+        if self.allowed is not None and value not in self.allowed:
+            choices = ", ".join(repr(a) for a in self.allowed)
+            raise ConfigError(f"{key}: must be one of {choices}, not {value!r}.")
+        if self.low is not None and value < self.low or self.high is not None and value > self.high:
+            raise ConfigError(f"{key}: must be between {self.low} and {self.high}, not {value!r}.")
+        return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {bool: "true or false", int: "a whole number", str: "a text in quotes",
+             float: "a number"}
+    if isinstance(kind, tuple):
+        return " or ".join(names.get(k, k.__name__) for k in kind)
+    return names.get(kind, kind.__name__)
+
+
+#: Every key of the file except ``[buttons]`` and ``[house_rules.*]`` (documented below).
+SCHEMA: dict[str, dict[str, Option]] = {
+    "display": {
+        "driver": Option("emulator", "the OLED's controller chip, or a screen on the laptop",
+                         DRIVERS),
+        "emulator": Option("terminal", "where the laptop screen is drawn (driver = emulator)",
+                           EMULATORS),
+        "bus": Option("i2c", "how the OLED is wired", ("i2c", "spi")),
+        "port": Option(1, "I²C bus number (/dev/i2c-N) or SPI port", low=0, high=10),
+        "address": Option(0x3C, "I²C address of the OLED (0x3C or 0x3D)", (0x3C, 0x3D)),
+        "spi_device": Option(0, "SPI chip select (CE0 = 0, CE1 = 1)", (0, 1)),
+        "gpio_dc": Option(24, "SPI data/command pin (BCM)", low=0, high=27),
+        "gpio_rst": Option(25, "SPI reset pin (BCM)", low=0, high=27),
+        "rotate": Option(0, "turn the picture: 0 = none, 1 = 90°, 2 = 180°, 3 = 270°",
+                         (0, 1, 2, 3)),
+        "contrast": Option(255, "brightness 0-255", low=0, high=255),
+        "on_stop": Option("message", "what the screen shows after the companion stops",
+                          ("message", "blank")),
+    },
+    "input": {
+        "bounce_ms": Option(20, "edges closer than this after a press/release are ignored",
+                            low=0, high=500),
+        "hold_ms": Option(700, "a press this long is a long press", low=100, high=5000),
+        "pull_up": Option(True, "buttons connect the pin to ground (true) or to 3.3 V (false)"),
+    },
+    "state": {
+        "dir": Option("", "where the action log lives ('' = $XDG_STATE_HOME/companion, or "
+                      "$STATE_DIRECTORY under systemd)"),
+    },
+}
+
+DEFAULT_BUTTONS = {"up": 17, "down": 27, "left": 22, "right": 23, "ok": 24, "back": 25,
+                   "roll": 5}
+
+
+@dataclass(frozen=True)
+class Config:
+    """The checked configuration. ``house_rules`` maps a game key to its chosen values."""
+
+    display: Mapping[str, Any]
+    input: Mapping[str, Any]
+    state: Mapping[str, Any]
+    buttons: Mapping[str, int]
+    house_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    source: str = "built-in default"
+
+    @property
+    def uses_keyboard(self) -> bool:
+        """True when the screen is emulated: buttons then come from the laptop keyboard."""
+        return self.display["driver"] in ("emulator", "dummy")
+
+    def state_dir(self) -> Path:
+        if self.state["dir"]:
+            return Path(self.state["dir"]).expanduser()
+        if os.environ.get("STATE_DIRECTORY"):
+            return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
+        base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+        return Path(base) / "companion"
+
+
+def default_path() -> Path | None:
+    """The config file the companion reads when none is given, or None for the default."""
+    xdg = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    for candidate in (Path(xdg) / "companion" / "config.toml",
+                      Path("/etc/companion/config.toml")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def preset_names() -> list[str]:
+    """The names of the board presets shipped with the companion."""
+    return sorted(p.name[:-5] for p in resources.files("companion.presets").iterdir()
+                  if p.name.endswith(".toml"))
+
+
+def _preset(name: Any) -> dict[str, Any]:
+    if not isinstance(name, str) or name not in preset_names():
+        raise ConfigError(f"preset: must be one of {', '.join(preset_names())}, not {name!r}.")
+    text = resources.files("companion.presets").joinpath(f"{name}.toml").read_text()
+    return tomllib.loads(text)
+
+
+def load(path: str | Path | None) -> Config:
+    """Read and check the file at ``path`` (``None``: the built-in default)."""
+    if path is None:
+        return from_mapping({})
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"config file {path} does not exist.") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"config file {path} cannot be read: {err}.") from None
+    return load_text(text, source=str(path))
+
+
+def load_text(text: str, source: str = "<text>") -> Config:
+    """Check a configuration given as TOML text."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{source} is not valid TOML: {err}.") from None
+    return from_mapping(data, source)
+
+
+def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = _merge(dict(out[key]), value)
+        else:
+            out[key] = value
+    return out
+
+
+def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> Config:
+    """Check an already-parsed configuration (presets applied first)."""
+    data = dict(data)
+    if "preset" in data:
+        preset = _preset(data.pop("preset"))
+        buttons_given = "buttons" in data
+        data = _merge(preset, data)
+        if buttons_given:  # a file's [buttons] replaces the preset's wholesale
+            data["buttons"] = dict(data["buttons"])
+    known = set(SCHEMA) | {"buttons", "house_rules", "name"}
+    for key in data:
+        if key not in known:
+            raise ConfigError(f"{key}: unknown section; allowed: {', '.join(sorted(known))}.")
+    sections = {}
+    for name, options in SCHEMA.items():
+        given = data.get(name, {})
+        if not isinstance(given, Mapping):
+            raise ConfigError(f"{name}: must be a table ([{name}]), not {given!r}.")
+        for key in given:
+            if key not in options:
+                raise ConfigError(
+                    f"{name}.{key}: unknown key; allowed: {', '.join(options)}.")
+        sections[name] = {k: opt.check(f"{name}.{k}", given.get(k, opt.default))
+                          for k, opt in options.items()}
+    buttons = _buttons(data.get("buttons", DEFAULT_BUTTONS), sections["display"])
+    house_rules = _house_rules(data.get("house_rules", {}))
+    return Config(sections["display"], sections["input"], sections["state"], buttons,
+                  house_rules, source)
+
+
+def _buttons(given: Any, display: Mapping[str, Any]) -> dict[str, int]:
+    if not isinstance(given, Mapping):
+        raise ConfigError(f"buttons: must be a table of key = BCM pin, not {given!r}.")
+    used: dict[int, str] = {}
+    reserved = {2: "I²C SDA", 3: "I²C SCL"} if display["bus"] == "i2c" else {
+        9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8: "SPI CE0", 7: "SPI CE1",
+        display["gpio_dc"]: "the display's DC line", display["gpio_rst"]: "the display's RST line"}
+    if display["driver"] in ("emulator", "dummy"):
+        reserved = {}
+    out = {}
+    for name, pin in given.items():
+        if name not in KEY_NAMES:
+            raise ConfigError(f"buttons.{name}: unknown key; allowed: {', '.join(KEY_NAMES)}.")
+        if isinstance(pin, bool) or not isinstance(pin, int) or pin not in BCM_PINS:
+            raise ConfigError(f"buttons.{name}: must be a BCM pin number 0-27, not {pin!r}.")
+        if pin in used:
+            raise ConfigError(f"buttons.{name}: pin {pin} is already used by buttons.{used[pin]}.")
+        if pin in reserved:
+            raise ConfigError(f"buttons.{name}: pin {pin} is taken by {reserved[pin]}.")
+        used[pin] = name
+        out[name] = pin
+    for needed in ("up", "down", "ok", "back"):
+        if needed not in out:
+            raise ConfigError(f"buttons.{needed}: missing; the companion needs at least "
+                              "up, down, ok and back.")
+    return out
+
+
+def _house_rules(given: Any) -> dict[str, dict[str, Any]]:
+    from companion.catalogue import GAMES, rules_module
+
+    if not isinstance(given, Mapping):
+        raise ConfigError(f"house_rules: must be a table, not {given!r}.")
+    out: dict[str, dict[str, Any]] = {}
+    for game, chosen in given.items():
+        info = GAMES.get(game)
+        if info is None:
+            raise ConfigError(f"house_rules.{game}: unknown game; allowed: {', '.join(GAMES)}.")
+        module = rules_module(game)
+        if module is None:
+            raise ConfigError(f"house_rules.{game}: that game is not built yet.")
+        if not isinstance(chosen, Mapping):
+            raise ConfigError(f"house_rules.{game}: must be a table, not {chosen!r}.")
+        for rule, value in chosen.items():
+            spec = module.HOUSE_RULES.get(rule)
+            if spec is None:
+                known = ", ".join(module.HOUSE_RULES) or "none"
+                raise ConfigError(f"house_rules.{game}.{rule}: unknown rule; allowed: {known}.")
+            try:
+                spec.check(rule, value)
+            except ValueError as err:
+                raise ConfigError(f"house_rules.{game}.{rule}: {err}") from None
+        out[game] = dict(chosen)
+    return out

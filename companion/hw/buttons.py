@@ -1,0 +1,120 @@
+"""Buttons on GPIO pins → :class:`~companion.keys.Key` events, debounced, short or long.
+
+gpiozero does the pins; debounce lives here because gpiozero's mock pins ignore
+``bounce_time`` and each real backend debounces differently. A press is accepted on the
+first edge, and every edge of the same button within ``bounce_ms`` after an accepted
+edge is ignored. A short press is reported on release; a long press as soon as the
+button has been held ``hold_ms`` (once — a stuck button gives one long press, not a
+stream), and its release then reports nothing.
+
+Callbacks only hand a key to ``sink`` (the app's queue); they run on gpiozero's threads.
+
+>>> from gpiozero.pins.mock import MockFactory
+>>> factory, keys = MockFactory(), []
+>>> pad = KeyPad({"ok": 24}, keys.append, pin_factory=factory, bounce_ms=0)
+>>> factory.pin(24).drive_low(); factory.pin(24).drive_high()
+>>> keys
+[Key(name='OK', long=False)]
+>>> pad.close()
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from gpiozero import Button
+
+from companion.keys import Key
+
+
+class _State:
+    __slots__ = ("down", "held", "last_edge")
+
+    def __init__(self) -> None:
+        self.down = False
+        self.held = False
+        self.last_edge = float("-inf")
+
+
+class KeyPad:
+    """One gpiozero :class:`~gpiozero.Button` per configured key.
+
+    :param pins: key name (``"up"``, ``"ok"``, …) → BCM pin number.
+    :param sink: called with each :class:`Key`; must be quick (put it on a queue).
+    :param pin_factory: gpiozero pin factory (``MockFactory()`` on a laptop or in tests);
+        ``None`` lets gpiozero pick the Pi's (lgpio first).
+    :param clock: seconds, monotonic; injectable for debounce tests.
+    """
+
+    def __init__(self, pins: Mapping[str, int], sink: Callable[[Key], None], *,
+                 pin_factory: Any = None, bounce_ms: int = 20, hold_ms: int = 700,
+                 pull_up: bool = True, clock: Callable[[], float] = time.monotonic) -> None:
+        self._sink = sink
+        self._bounce = bounce_ms / 1000
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._states: dict[str, _State] = {}
+        self.buttons: dict[str, Button] = {}
+        try:
+            for name, pin in pins.items():
+                button = Button(pin, pull_up=pull_up, hold_time=hold_ms / 1000,
+                                pin_factory=pin_factory)
+                self._states[name] = _State()
+                button.when_pressed = self._callback(self._pressed, name)
+                button.when_released = self._callback(self._released, name)
+                button.when_held = self._callback(self._held, name)
+                self.buttons[name] = button
+        except Exception:
+            self.close()
+            raise
+
+    @staticmethod
+    def _callback(method: Callable[[str], None], name: str) -> Callable[[], None]:
+        def fire() -> None:
+            method(name)
+        return fire
+
+    def _accept_edge(self, state: _State) -> bool:
+        now = self._clock()
+        if now - state.last_edge < self._bounce:
+            return False
+        state.last_edge = now
+        return True
+
+    def _pressed(self, name: str) -> None:
+        with self._lock:
+            state = self._states[name]
+            if not self._accept_edge(state) or state.down:
+                return
+            state.down, state.held = True, False
+
+    def _released(self, name: str) -> None:
+        with self._lock:
+            state = self._states[name]
+            if not self._accept_edge(state) or not state.down:
+                return
+            state.down = False
+            if state.held:
+                return
+        self._sink(Key(name.upper()))
+
+    def _held(self, name: str) -> None:
+        with self._lock:
+            state = self._states[name]
+            if not state.down or state.held:
+                return
+            state.held = True
+        self._sink(Key(name.upper(), long=True))
+
+    def states(self) -> dict[str, bool]:
+        """Whether each button reads pressed right now (for ``companion doctor``)."""
+        return {name: b.is_pressed for name, b in self.buttons.items()}
+
+    def close(self) -> None:
+        """Release the pins (gpiozero only cleans up at exit)."""
+        for button in self.buttons.values():
+            button.close()
+        self.buttons.clear()

@@ -1,0 +1,74 @@
+"""Build the display named in the configuration: a luma OLED, an emulator, or a dummy.
+
+>>> from companion.config import from_mapping
+>>> device = open_display(from_mapping({"display": {"driver": "dummy"}}))
+>>> device.size
+(128, 64)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.config import Config
+from companion.errors import HardwareError
+
+WIDTH, HEIGHT = 128, 64
+
+
+def open_display(config: Config, *, emulator: str | None = None, footer: str = "") -> Any:
+    """A luma device for ``config.display``. ``emulator`` overrides the emulator kind.
+
+    Raises :class:`HardwareError` naming the device when it cannot be reached.
+    """
+    d = config.display
+    driver = d["driver"]
+    if driver == "dummy":
+        from luma.core.device import dummy
+
+        return dummy(width=WIDTH, height=HEIGHT, mode="1")
+    if driver == "emulator":
+        kind = emulator or d["emulator"]
+        if kind == "pygame":
+            return _pygame_device()
+        from companion.hw.terminal import TerminalDisplay
+
+        return TerminalDisplay(WIDTH, HEIGHT, footer=footer)
+    return _oled(d)
+
+
+def _pygame_device() -> Any:
+    try:
+        from luma.emulator.device import pygame as pygame_device
+    except ImportError:
+        raise HardwareError("the pygame window needs the emulator extra: "
+                            "pip install 'companion[emulator]'.") from None
+    return pygame_device(width=WIDTH, height=HEIGHT, mode="1", scale=4, transform="scale2x")
+
+
+def _oled(d: dict[str, Any] | Any) -> Any:
+    from luma.core.error import DeviceNotFoundError, DevicePermissionError
+    from luma.core.interface.serial import i2c, spi
+    from luma.oled.device import sh1106, ssd1306
+
+    where = (f"I²C bus {d['port']} address {d['address']:#04x}" if d["bus"] == "i2c"
+             else f"SPI {d['port']}.{d['spi_device']}")
+    try:
+        if d["bus"] == "i2c":
+            serial = i2c(port=d["port"], address=d["address"])
+        else:
+            serial = spi(port=d["port"], device=d["spi_device"], gpio_DC=d["gpio_dc"],
+                         gpio_RST=d["gpio_rst"])
+        driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d["driver"]]
+        device = driver(serial, width=WIDTH, height=HEIGHT, rotate=d["rotate"])
+        device.contrast(d["contrast"])
+    except DevicePermissionError as err:
+        raise HardwareError(f"no permission for the display on {where}: add the user to the "
+                            f"i2c/spi group ({err}).") from None
+    except DeviceNotFoundError as err:
+        raise HardwareError(f"display not found on {where}: enable I²C/SPI with raspi-config "
+                            f"and check the wiring ({err}).") from None
+    except OSError as err:
+        raise HardwareError(f"display on {where} did not answer: {err}.") from None
+    device.persist = True  # we draw our own "stopped" frame or blank on exit
+    return device

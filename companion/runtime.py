@@ -1,0 +1,94 @@
+"""Putting the parts together for a real run: config → store, display, buttons → app.
+
+Kept apart from :mod:`companion.cli` so tests and benchmarks can build the same app
+with mock pins and a dummy display.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from contextlib import contextmanager
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.app import App
+from companion.config import Config
+from companion.dice import Dice
+from companion.keys import QUIT
+from companion.store import Store
+
+
+class Trace:
+    """Writes the text of every frame sent to the display, one line a frame."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def wrap(self, app: App) -> None:
+        send = app.display.display
+
+        def display(frame: Any) -> None:
+            send(frame)
+            self.out.write(app.screen_text() + "\n")
+            self.out.flush()
+
+        app.display.display = display
+
+
+def open_store(config: Config, path: str | None = None) -> Store:
+    """The action log in the configured state directory."""
+    return Store.open(path or Path(config.state_dir()) / "companion.db")
+
+
+@contextmanager
+def buttons_for(config: Config, sink: Any, *, factory: Any = None) -> Iterator[Any]:
+    """The :class:`KeyPad` for the configured pins; mock pins when ``factory`` is given."""
+    from companion.hw.buttons import KeyPad
+
+    pad = KeyPad(config.buttons, sink, pin_factory=factory,
+                 bounce_ms=config.input["bounce_ms"], hold_ms=config.input["hold_ms"],
+                 pull_up=config.input["pull_up"])
+    try:
+        yield pad
+    finally:
+        pad.close()
+
+
+def run(config: Config, *, emulator: str | None = None, db: str | None = None,
+        trace: TextIO | None = None, dice: Dice | None = None) -> int:
+    """Run the companion until ``q``, SIGTERM or SIGINT. Returns the exit code."""
+    from companion.hw.display import open_display
+
+    store = open_store(config, db)
+    footer = ("arrows move · Enter OK · Backspace back · Space roll · u undo · q quit"
+              if config.uses_keyboard else "")
+    display = open_display(config, emulator=emulator, footer=footer)
+    app = App(config=config, store=store, display=display, dice=dice)
+    if trace is not None:
+        Trace(trace).wrap(app)
+    stop = lambda *_: app.keys.put(QUIT)  # noqa: E731
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    keyboard = None
+    factory = None
+    if config.uses_keyboard:
+        from gpiozero.pins.mock import MockFactory
+
+        factory = MockFactory()
+    with buttons_for(config, app.keys.put, factory=factory):
+        if factory is not None:
+            from companion.hw.keyboard import PinPresser, TerminalKeys
+
+            presser = PinPresser(config.buttons, factory, bounce_ms=config.input["bounce_ms"],
+                                 hold_ms=config.input["hold_ms"])
+            keyboard = TerminalKeys(presser, lambda: app.keys.put(QUIT), stream=sys.stdin)
+            keyboard.start()
+        try:
+            app.run()
+        finally:
+            if keyboard is not None:
+                keyboard.stop()
+            store.close()
+    return 0

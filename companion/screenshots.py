@@ -1,0 +1,112 @@
+"""Render named screens to PNG with the real renderer and the bundled fonts.
+
+The README's pictures come from here (``companion screenshot --all docs/screens``), and
+a test checks that the committed pictures still match. A game's screens module may add
+its own scenes in a ``SCREENSHOTS`` dict: name → function that drives an :class:`App`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from PIL import Image
+
+from companion.app import App
+from companion.catalogue import GAMES, is_built, screens_module
+from companion.config import from_mapping
+from companion.dice import Dice
+from companion.errors import CompanionError
+from companion.keys import Key
+from companion.store import Store
+
+
+def make_app(seed: int = 4) -> App:
+    """An app on a dummy display with a throwaway log and repeatable dice."""
+    from luma.core.device import dummy
+
+    config = from_mapping({"display": {"driver": "dummy"}})
+    return App(config=config, store=Store.open(":memory:"),
+               display=dummy(width=128, height=64, mode="1"), dice=Dice.seeded(seed))
+
+
+def press(app: App, *names: str) -> None:
+    """Press keys by name (``"OK"``, ``"long BACK"``) without waiting for animations."""
+    for name in names:
+        long = name.startswith("long ")
+        app.handle(Key(name.removeprefix("long "), long=long))
+        while app._animating is not None:  # settle animations at once
+            app._on_timer_now()
+
+
+def _menu(app: App) -> None:
+    pass
+
+
+def _games(app: App) -> None:
+    press(app, "DOWN", "OK") if app.store.unfinished() else press(app, "OK")
+
+
+def _dice(app: App) -> None:
+    app.start_game("dice_roller", {"players": ["Table"], "count": 2})
+    press(app, "ROLL", "ROLL", "ROLL")
+
+
+def _dice_histogram(app: App) -> None:
+    app.start_game("dice_roller", {"players": ["Table"], "count": 2})
+    for _ in range(60):
+        press(app, "ROLL")
+    press(app, "RIGHT")
+
+
+CORE: dict[str, Callable[[App], None]] = {
+    "menu": _menu,
+    "games": _games,
+    "dice": _dice,
+    "dice-histogram": _dice_histogram,
+}
+
+
+def scenes() -> dict[str, Callable[[App], None]]:
+    """Every named scene: the core ones and each built game's ``SCREENSHOTS``."""
+    out = dict(CORE)
+    for key in GAMES:
+        if is_built(key):
+            out.update(getattr(screens_module(key), "SCREENSHOTS", {}))
+    return out
+
+
+def names() -> list[str]:
+    return list(scenes())
+
+
+def render(name: str) -> Image.Image:
+    """The frame scene ``name`` ends on (128×64, mode "1")."""
+    table = scenes()
+    if name not in table:
+        raise CompanionError(f"unknown screen {name!r}; screens are: {', '.join(table)}.")
+    app = make_app()
+    app.start()
+    table[name](app)
+    app.redraw()
+    return app.render()
+
+
+def scaled(frame: Image.Image, scale: int) -> Image.Image:
+    """The frame as an OLED looks: light-blue pixels on black, ``scale`` pixels each."""
+    if scale < 1 or scale > 16:
+        raise CompanionError(f"--scale must be 1-16, not {scale}.")
+    rgb = Image.new("RGB", frame.size, (0, 0, 0))
+    rgb.paste((170, 220, 255), mask=frame.convert("1"))
+    return rgb.resize((frame.width * scale, frame.height * scale), Image.NEAREST)
+
+
+def save(name: str, out: Path, scale: int = 4) -> Path:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    scaled(render(name), scale).save(out)
+    return out
+
+
+def render_all(folder: Path, scale: int = 4) -> Iterator[Path]:
+    for name in names():
+        yield save(name, folder / f"{name}.png", scale)

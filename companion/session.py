@@ -1,0 +1,114 @@
+"""A game being played: its rules module, its log in the store, its current state.
+
+The state is always the replay of the logged actions. :meth:`GameSession.apply` checks
+an action against the rules, writes it to the log, and only then makes it current — so
+whatever the screen acknowledges is already on disk.
+
+>>> from companion.store import Store
+>>> store = Store.open(":memory:")
+>>> game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 1})
+>>> game.apply({"type": "roll", "dice": [6]}).last
+(6,)
+>>> game.undo()
+{'dice': [6], 'type': 'roll'}
+>>> game.state.last is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from companion.catalogue import GAMES, rules_module
+from companion.errors import RuleError
+from companion.store import Store
+
+
+def replay(rules: Any, options: Mapping[str, Any], actions: Iterable[Mapping[str, Any]]) -> Any:
+    """Fold ``actions`` over the game's start state."""
+    state = rules.new_game(options)
+    for action in actions:
+        state = rules.step(state, action)
+    return state
+
+
+class GameSession:
+    """The current game: ``state``, ``apply(action)``, ``undo()``."""
+
+    def __init__(self, store: Store, game_id: int, key: str, options: Mapping[str, Any],
+                 actions: list[dict[str, Any]], state: Any) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.key = key
+        self.info = GAMES[key]
+        self.options = dict(options)
+        self.actions = actions
+        self.state = state
+        self.rules = rules_module(key)
+
+    @classmethod
+    def start(cls, store: Store, key: str, options: Mapping[str, Any]) -> GameSession:
+        """Check ``options`` against the rules, log a new game and return it."""
+        rules = rules_module(key)
+        if rules is None:
+            raise RuleError(f"{GAMES[key].title} is not built yet.")
+        state = rules.new_game(options)  # raises RuleError before anything is logged
+        game_id = store.new_game(key, dict(options))
+        return cls(store, game_id, key, options, [], state)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int) -> GameSession:
+        """Rebuild a logged game by replaying its actions.
+
+        An action the rules no longer accept ends the replay there; the rest stay in the
+        log untouched and :class:`RuleError` says where it stopped.
+        """
+        record = store.game(game_id)
+        if record is None:
+            raise RuleError(f"there is no saved game {game_id}.")
+        rules = rules_module(record.kind)
+        if rules is None:
+            raise RuleError(f"{GAMES[record.kind].title} is not built in this version.")
+        state = rules.new_game(record.options)
+        actions = store.actions(game_id)
+        for n, action in enumerate(actions):
+            try:
+                state = rules.step(state, action)
+            except RuleError as err:
+                raise RuleError(f"saved game {game_id} stops replaying at action {n + 1}: "
+                                f"{err}") from err
+        return cls(store, game_id, record.kind, record.options, actions, state)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.rules.is_over(self.state))
+
+    def apply(self, action: dict[str, Any]) -> Any:
+        """Play ``action``: check it, log it, make it current; returns the new state.
+
+        Raises :class:`RuleError` (nothing logged) when the rules refuse it.
+        """
+        new_state = self.rules.step(self.state, action)
+        self.store.append(self.game_id, action)
+        self.actions.append(action)
+        self.state = new_state
+        if self.rules.is_over(new_state):
+            self.store.finish(self.game_id, self.rules.result(new_state).to_json())
+        return new_state
+
+    def undo(self) -> dict[str, Any] | None:
+        """Take back the last action; returns it, or None when there is nothing to undo."""
+        if not self.actions:
+            return None
+        was_over = self.over
+        dropped = self.store.drop_last(self.game_id)
+        self.actions.pop()
+        self.state = replay(self.rules, self.options, self.actions)
+        if was_over:
+            self.store.finish(self.game_id, None)
+        return dropped
+
+    def abandon(self) -> None:
+        """Set this game aside (it will not be offered for resume)."""
+        self.store.abandon(self.game_id)

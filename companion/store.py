@@ -1,0 +1,255 @@
+"""The action log: one SQLite file that is the companion's only mutable state.
+
+Every action a player confirms is appended (and committed, ``synchronous=FULL``) before
+the screen acknowledges it; the current game is the replay of its actions, so undo is
+"drop the last action" and a restart after a power cut is "replay". Finished games stay
+as history.
+
+A file that cannot be read as our database is never deleted: it is renamed aside
+(``companion.db.corrupt-20261122-014500``), a fresh log is started, and
+:attr:`Store.notice` says so once.
+
+>>> store = Store.open(":memory:")
+>>> game = store.new_game("dice_roller", {"players": ["Table"]})
+>>> store.append(game, {"type": "roll", "dice": [4]})
+1
+>>> [a["type"] for a in store.actions(game)]
+['roll']
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from companion.errors import StorageError
+
+SCHEMA_VERSION = 1
+
+#: migrations[n] takes a database from version n to n + 1.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE games (
+        id       INTEGER PRIMARY KEY,
+        kind     TEXT NOT NULL,
+        options  TEXT NOT NULL,
+        started  TEXT NOT NULL,
+        finished TEXT,
+        result   TEXT,
+        abandoned INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq     INTEGER NOT NULL,
+        action  TEXT NOT NULL,
+        at      TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as the log knows it."""
+
+    id: int
+    kind: str
+    options: dict[str, Any]
+    started: str
+    finished: str | None
+    result: dict[str, Any] | None
+    actions: int
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Store:
+    """The SQLite action log. Open it with :meth:`open`; only this module touches sqlite3."""
+
+    def __init__(self, conn: sqlite3.Connection, path: str, notice: str | None = None,
+                 read_only: bool = False) -> None:
+        self._db = conn
+        self.path = path
+        #: A one-time message for the screen (a quarantined file, read-only mode), or None.
+        self.notice = notice
+        self.read_only = read_only
+
+    # -- opening -----------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time) -> Store:
+        """Open (or create) the log at ``path``; ``":memory:"`` for a throwaway log.
+
+        A damaged file is moved aside and a fresh log started; a log written by a newer
+        companion, or a directory we may not write, opens read-only. Never raises for a
+        bad file; raises :class:`StorageError` only when no log at all can be had.
+        """
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = cls._connect(path)
+            version = cls._migrate(conn)
+        except sqlite3.DatabaseError as err:
+            if path == ":memory:":
+                raise StorageError(f"cannot open an in-memory log: {err}") from err
+            return cls._quarantine(path, err, clock)
+        except StorageError as err:
+            return cls._read_only(path, str(err))
+        store = cls(conn, path)
+        if version > SCHEMA_VERSION:  # pragma: no cover - guarded in _migrate
+            return cls._read_only(path, "log from a newer version")
+        return store
+
+    @staticmethod
+    def _connect(path: str) -> sqlite3.Connection:
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("PRAGMA quick_check").fetchone()
+        return conn
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> int:
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = conn.execute("SELECT version FROM schema_version").fetchone()
+        version = row[0] if row else 0
+        if version > SCHEMA_VERSION:
+            raise StorageError(
+                f"the log was written by a newer companion (schema {version}, "
+                f"this one knows {SCHEMA_VERSION})"
+            )
+        while version < SCHEMA_VERSION:
+            conn.execute("BEGIN IMMEDIATE")
+            for statement in MIGRATIONS[version].split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            version += 1
+            conn.execute("DELETE FROM schema_version")
+            conn.execute("INSERT INTO schema_version VALUES (?)", (version,))
+            conn.execute("COMMIT")
+        return version
+
+    @classmethod
+    def _quarantine(cls, path: str, err: Exception, clock: Callable[[], float]) -> Store:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(clock()))
+        aside = Path(f"{path}.corrupt-{stamp}")
+        n = 1
+        while aside.exists():
+            aside = Path(f"{path}.corrupt-{stamp}-{n}")
+            n += 1
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                if Path(path + suffix).exists():
+                    Path(path + suffix).rename(str(aside) + suffix)
+            conn = cls._connect(path)
+            cls._migrate(conn)
+        except (OSError, sqlite3.DatabaseError) as again:
+            return cls._read_only(path, f"damaged log ({err}) could not be moved aside: {again}")
+        return cls(conn, path, notice=f"Saved games were damaged; kept as {aside.name}. New log.")
+
+    @classmethod
+    def _read_only(cls, path: str, why: str) -> Store:
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        cls._migrate(conn)
+        return cls(conn, path, notice=f"Not saving games: {why}.", read_only=True)
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- writing -----------------------------------------------------------------------
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+        try:
+            return self._db.execute(sql, args)
+        except sqlite3.Error as err:
+            raise StorageError(f"could not save to {self.path}: {err}") from err
+
+    def new_game(self, kind: str, options: dict[str, Any]) -> int:
+        """Start a game of ``kind`` with ``options``; returns its id."""
+        cur = self._write(
+            "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
+            (kind, json.dumps(options, sort_keys=True), _now()),
+        )
+        return int(cur.lastrowid)
+
+    def append(self, game_id: int, action: dict[str, Any]) -> int:
+        """Append ``action`` to the game's log, durably; returns its sequence number."""
+        row = self._db.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        seq = row[0] + 1
+        self._write(
+            "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+            (game_id, seq, json.dumps(action, sort_keys=True), _now()),
+        )
+        return seq
+
+    def drop_last(self, game_id: int) -> dict[str, Any] | None:
+        """Remove and return the game's last action (undo); ``None`` if it has none."""
+        row = self._db.execute(
+            "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        self._write("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, row[0]))
+        return json.loads(row[1])
+
+    def finish(self, game_id: int, result: dict[str, Any] | None) -> None:
+        """Mark the game finished with its result (``None`` reopens it, after an undo)."""
+        self._write(
+            "UPDATE games SET finished = ?, result = ? WHERE id = ?",
+            (_now() if result is not None else None,
+             json.dumps(result) if result is not None else None, game_id),
+        )
+
+    def abandon(self, game_id: int) -> None:
+        """Set an unfinished game aside: it is no longer offered for resume."""
+        self._write("UPDATE games SET abandoned = 1 WHERE id = ?", (game_id,))
+
+    # -- reading -----------------------------------------------------------------------
+
+    def actions(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's actions in order."""
+        rows = self._db.execute(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def game(self, game_id: int) -> GameRecord | None:
+        rows = self._records("WHERE g.id = ?", (game_id,))
+        return rows[0] if rows else None
+
+    def unfinished(self) -> GameRecord | None:
+        """The most recent game that is neither finished nor set aside."""
+        rows = self._records(
+            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC LIMIT 1", ()
+        )
+        return rows[0] if rows else None
+
+    def history(self, limit: int = 100) -> list[GameRecord]:
+        """Finished games, newest first."""
+        return self._records("WHERE g.finished IS NOT NULL ORDER BY g.id DESC LIMIT ?", (limit,))
+
+    def _records(self, where: str, args: tuple[Any, ...]) -> list[GameRecord]:
+        rows = self._db.execute(
+            "SELECT g.id, g.kind, g.options, g.started, g.finished, g.result, "
+            "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) FROM games g " + where,
+            args,
+        ).fetchall()
+        return [
+            GameRecord(r[0], r[1], json.loads(r[2]), r[3], r[4],
+                       json.loads(r[5]) if r[5] else None, r[6])
+            for r in rows
+        ]

@@ -1,0 +1,113 @@
+"""The dice roller: choose how many d6, ROLL, big dice and total, and a histogram.
+
+Keys: ROLL or OK rolls · UP/DOWN more or fewer dice · RIGHT the histogram ·
+hold OK ends the game · hold BACK undoes the last roll.
+"""
+
+from __future__ import annotations
+
+from companion.games import dice_roller as rules
+from companion.ui.menus import Confirm
+from companion.ui.paint import Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import bar_chart, dice_row, hint, title_bar
+
+
+def new_game(ctx: Context) -> None:
+    """Start a roller straight away: there is nothing to set up."""
+    ctx.start_game("dice_roller", {"players": ["Table"], "count": 2})
+
+
+def play_screen(ctx: Context) -> Screen:
+    return RollerScreen(ctx)
+
+
+class RollerScreen(Screen):
+    """The dice, their total, and how many rolls this game has had."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.tumble: list[int] | None = None
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def key_roll(self) -> None:
+        dice = self.ctx.dice.roll(rules.SIDES, self.state.count)
+        if self.ctx.play({"type": "roll", "dice": dice}) is not None:
+            self.ctx.animate(frames=6, interval=0.04)
+
+    key_ok = key_roll
+
+    def key_up(self) -> None:
+        if self.state.count < rules.MAX_DICE:
+            self.ctx.play({"type": "set_count", "count": self.state.count + 1})
+
+    def key_down(self) -> None:
+        if self.state.count > 1:
+            self.ctx.play({"type": "set_count", "count": self.state.count - 1})
+
+    def key_right(self) -> None:
+        self.ctx.push(HistogramScreen(self.ctx))
+
+    def key_back(self) -> None:
+        self.ctx.home()
+
+    def key_long_ok(self) -> None:
+        self.ctx.push(Confirm(self.ctx, "End this dice session and keep it in history?",
+                              lambda: self.ctx.play({"type": "finish"})))
+
+    def tick(self) -> bool:
+        """One frame of the tumble animation before the real faces settle."""
+        frames = getattr(self, "_frames", None)
+        if frames is None:
+            self._frames = frames = 6
+        self._frames -= 1
+        if self._frames <= 0:
+            self._frames = None
+            self.tumble = None
+            return False
+        self.tumble = [((v + self._frames * 3) % 6) + 1 for v in range(self.state.count)]
+        return True
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        title_bar(p, f"Dice {s.count}d6", f"#{len(s.rolls)}")
+        if s.finished:
+            p.centred(20, "Session over", "medium")
+            p.centred(40, f"{len(s.rolls)} rolls", "text")
+            return
+        shown = self.tumble or (list(s.last) if s.last and len(s.last) == s.count else None)
+        if shown is None:
+            dice_row(p, [None] * min(s.count, 3), y=15, height=38, x0=0, x1=86)
+            p.centred(20, "ROLL", "medium", x0=86)
+        elif s.count <= 3:
+            dice_row(p, shown, y=15, height=38, x0=0, x1=86)
+        else:
+            p.centred(22, " ".join(str(v) for v in shown), "medium", x0=0, x1=88)
+        if shown is not None and self.tumble is None:
+            total = str(rules.total(tuple(shown)))
+            p.centred(17, total, "huge", x0=88)
+        hint(p, "ROLL  UP/DN dice  >chart")
+
+
+class HistogramScreen(Screen):
+    """This game's totals against what fair dice would give."""
+
+    def render(self, p: Painter) -> None:
+        s = self.ctx.session.state
+        rolls = [r for r in s.rolls if len(r) == s.count]
+        title_bar(p, f"{s.count}d6 rolls", f"n={len(rolls)}")
+        totals = list(range(s.count, 6 * s.count + 1))
+        counts = {t: 0 for t in totals}
+        for r in rolls:
+            counts[sum(r)] += 1
+        expected = [len(rolls) * rules.expected_share(s.count, t) for t in totals]
+        bar_chart(p, [str(t) for t in totals], [counts[t] for t in totals], expected,
+                  (2, 15, 126, 55))
+        if not rolls:
+            p.centred(26, "no rolls yet", "text")
+
+    def key_left(self) -> None:
+        self.ctx.pop()

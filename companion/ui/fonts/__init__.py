@@ -1,0 +1,51 @@
+"""The bundled bitmap fonts, so every machine renders the same pixels.
+
+Terminus (SIL Open Font License 1.1, © Dimitar Toshkov Zhekov) and the X11 misc-fixed
+fonts (public domain), converted to PIL's bitmap format. Sizes are cell sizes in pixels.
+
+=========  =======  =================================================
+name       cell     for
+=========  =======  =================================================
+``tiny``   4×6      dense grids (the Four-Colour Stones board)
+``small``  5×7      labels under a figure
+``text``   6×12     menus and lines of text (21 characters a line)
+``bold``   6×12     highlighted text
+``medium`` 8×16     names, short headings (16 characters a line)
+``large``  12×24    the main figure of a game screen
+``huge``   16×32    one big number
+=========  =======  =================================================
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from PIL import ImageFont
+
+FILES = {
+    "tiny": "misc-4x6",
+    "small": "misc-5x7",
+    "text": "ter-u12n",
+    "bold": "ter-u12b",
+    "medium": "ter-u16b",
+    "large": "ter-u24b",
+    "huge": "ter-u32b",
+}
+#: (width, height) of one character cell.
+CELLS = {"tiny": (4, 6), "small": (5, 7), "text": (6, 12), "bold": (6, 12),
+         "medium": (8, 16), "large": (12, 24), "huge": (16, 32)}
+
+
+@cache
+def font(name: str) -> ImageFont.ImageFont:
+    """The bitmap font called ``name`` (see the table above)."""
+    if name not in FILES:
+        raise ValueError(f"unknown font {name!r}; fonts are {', '.join(FILES)}.")
+    with resources.as_file(resources.files("companion.ui.fonts") / f"{FILES[name]}.pil") as p:
+        return ImageFont.load(str(p))
+
+
+def text_width(text: str, name: str) -> int:
+    """Width in pixels of ``text`` in font ``name`` (all fonts are monospaced)."""
+    return len(text) * CELLS[name][0]

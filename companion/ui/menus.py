@@ -1,0 +1,281 @@
+"""The start menu, the game picker, the player setup and the history list."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.catalogue import GAMES, is_built
+from companion.ui.paint import Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import hint, menu_list, title_bar
+
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange", "Black", "White",
+              "Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
+
+
+class ListScreen(Screen):
+    """A titled list; UP/DOWN move, OK chooses, BACK leaves."""
+
+    title = ""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.index = 0
+
+    def items(self) -> Sequence[str]:
+        raise NotImplementedError
+
+    def choose(self, index: int) -> None:
+        raise NotImplementedError
+
+    def key_up(self) -> None:
+        self.index = (self.index - 1) % max(1, len(self.items()))
+
+    def key_down(self) -> None:
+        self.index = (self.index + 1) % max(1, len(self.items()))
+
+    def key_ok(self) -> None:
+        if self.items():
+            self.choose(self.index)
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, self.title)
+        items = self.items()
+        self.index = min(self.index, max(0, len(items) - 1))
+        menu_list(p, items, self.index)
+
+
+class HomeScreen(ListScreen):
+    """The start menu: continue or resume a game, start one, see history, key help."""
+
+    title = "Table Companion"
+
+    def entries(self) -> list[tuple[str, Callable[[], None]]]:
+        out: list[tuple[str, Callable[[], None]]] = []
+        session = self.ctx.session
+        if session is not None and not session.over:
+            out.append((f"Back to {session.info.short}", self.ctx.show_game))
+        saved = self.ctx.store.unfinished()
+        if saved is not None and (session is None or saved.id != session.game_id):
+            title = GAMES[saved.kind].short if saved.kind in GAMES else saved.kind
+            out.append((f"Resume {title}", lambda: self.ctx.resume(saved.id)))
+        out.append(("New game", lambda: self.ctx.push(GamePicker(self.ctx))))
+        out.append(("History", lambda: self.ctx.push(HistoryScreen(self.ctx))))
+        out.append(("Keys", lambda: self.ctx.push(KeysHelp(self.ctx))))
+        return out
+
+    def items(self) -> list[str]:
+        return [label for label, _ in self.entries()]
+
+    def choose(self, index: int) -> None:
+        self.entries()[index][1]()
+
+    def key_back(self) -> None:
+        """The start menu is the bottom of the stack."""
+
+
+class GamePicker(ListScreen):
+    """Every game of the rule book; those without screens yet say so."""
+
+    title = "New game"
+
+    def items(self) -> list[str]:
+        return [g.short if is_built(g.key) else f"{g.short} (soon)" for g in GAMES.values()]
+
+    def choose(self, index: int) -> None:
+        key = list(GAMES)[index]
+        if not is_built(key):
+            self.ctx.notice(f"{GAMES[key].title} is not built yet.")
+            return
+        self.ctx.push(self.ctx.new_game_screen(key))
+
+
+class KeysHelp(Screen):
+    """What each button does, in words."""
+
+    LINES = ("UP/DOWN  choose", "LEFT/RIGHT change", "OK       confirm",
+             "BACK     back", "hold BACK  undo", "ROLL     roll dice")
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.top = 0
+
+    def key_down(self) -> None:
+        self.top = min(self.top + 1, len(self.LINES) - 4)
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, "Keys")
+        for i, line in enumerate(self.LINES[self.top:self.top + 4]):
+            p.text((2, 13 + i * 12), line, "text")
+
+
+@dataclass
+class Choice:
+    """One setup row: a label and the values LEFT/RIGHT cycle through."""
+
+    key: str
+    label: str
+    values: Sequence[Any]
+    index: int = 0
+    shown: Callable[[Any], str] = field(default=str)
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index]
+
+    def line(self) -> str:
+        return f"{self.label}: {self.shown(self.value)}"
+
+
+class SetupScreen(Screen):
+    """Player count, seat names, the game's own options, then Start.
+
+    :param extra: the game's own rows (level, variant, …) as :class:`Choice` objects.
+    :param options: builds the game's options from ``(players, {choice key: value})``.
+    """
+
+    def __init__(self, ctx: Context, key: str, *, low: int, high: int, default: int | None = None,
+                 extra: Sequence[Choice] = (),
+                 options: Callable[[list[str], dict[str, Any]], dict[str, Any]] | None = None,
+                 names: Sequence[str] = SEAT_NAMES) -> None:
+        super().__init__(ctx)
+        self.key = key
+        self.names = list(names)
+        count = default if default is not None else low
+        self.count = Choice("players", "Players", list(range(low, high + 1)), count - low)
+        self.seats = [Choice(f"seat{i}", f"Seat {i + 1}", self.names, i) for i in range(high)]
+        self.extra = list(extra)
+        self.build = options or (lambda players, chosen: {"players": players, **chosen})
+        self.row = 0
+
+    def rows(self) -> list[Choice | None]:
+        """The rows shown: count (if it can change), seats, extras, then Start (None)."""
+        head = [self.count] if len(self.count.values) > 1 else []
+        return [*head, *self.seats[: self.count.value], *self.extra, None]
+
+    def players(self) -> list[str]:
+        return [s.value for s in self.seats[: self.count.value]]
+
+    def key_up(self) -> None:
+        self.row = (self.row - 1) % len(self.rows())
+
+    def key_down(self) -> None:
+        self.row = (self.row + 1) % len(self.rows())
+
+    def _change(self, step: int) -> None:
+        row = self.rows()[self.row]
+        if row is None:
+            return
+        taken = {s.value for s in self.seats[: self.count.value] if s is not row}
+        for _ in range(len(row.values)):
+            row.index = (row.index + step) % len(row.values)
+            if row not in self.seats or row.value not in taken:
+                break
+
+    def key_left(self) -> None:
+        self._change(-1)
+
+    def key_right(self) -> None:
+        self._change(1)
+
+    def key_ok(self) -> None:
+        if self.rows()[self.row] is not None:
+            self.row = len(self.rows()) - 1  # OK on a row jumps to Start
+            return
+        if len(set(self.players())) != len(self.players()):
+            self.ctx.notice("Two seats have the same name; change one.")
+            return
+        chosen = {c.key: c.value for c in self.extra}
+        self.ctx.start_game(self.key, self.build(self.players(), chosen))
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, GAMES[self.key].short, "setup")
+        lines = [r.line() if r is not None else ">> Start <<" for r in self.rows()]
+        menu_list(p, lines, self.row, rows=4)
+
+
+class HistoryScreen(ListScreen):
+    """Games played, newest first: game, date, winner. OK shows one game's result."""
+
+    title = "History"
+
+    def records(self) -> list[Any]:
+        current = self.ctx.store.unfinished()
+        done = self.ctx.store.history(50)
+        return ([current] if current else []) + done
+
+    def items(self) -> list[str]:
+        out = []
+        for r in self.records():
+            name = GAMES[r.kind].short if r.kind in GAMES else r.kind
+            if r.finished is None:
+                out.append(f"{name} (playing)")
+            else:
+                winners = ", ".join((r.result or {}).get("winners", [])) or "-"
+                out.append(f"{r.finished[5:10]} {name[:8]} {winners}")
+        return out or ["No games yet"]
+
+    def choose(self, index: int) -> None:
+        records = self.records()
+        if records:
+            self.ctx.push(GameSummary(self.ctx, records[index]))
+
+
+class GameSummary(Screen):
+    """One finished (or running) game: players, scores, how it was decided."""
+
+    def __init__(self, ctx: Context, record: Any) -> None:
+        super().__init__(ctx)
+        self.record = record
+        self.top = 0
+
+    def lines(self) -> list[str]:
+        r = self.record
+        out = [f"Started {r.started[:16].replace('T', ' ')}", f"{r.actions} actions"]
+        result = r.result or {}
+        for place, names in enumerate(result.get("places", []), start=1):
+            for name in names:
+                score = result.get("scores", {}).get(name)
+                out.append(f"{place}. {name}" + (f" {score}" if score is not None else ""))
+        if result.get("detail"):
+            out.append(result["detail"])
+        return out
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def key_down(self) -> None:
+        self.top = min(max(0, len(self.lines()) - 4), self.top + 1)
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, GAMES[self.record.kind].short if self.record.kind in GAMES else "Game")
+        for i, line in enumerate(self.lines()[self.top:self.top + 4]):
+            p.text((2, 13 + i * 12), line[:21], "text")
+        if len(self.lines()) > 4:
+            hint(p, "UP/DOWN scroll")
+
+
+class Confirm(Screen):
+    """A yes/no question: OK does it, BACK does not."""
+
+    def __init__(self, ctx: Context, question: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(ctx)
+        self.question = question
+        self.on_yes = on_yes
+
+    def key_ok(self) -> None:
+        self.ctx.pop()
+        self.on_yes()
+
+    def render(self, p: Painter) -> None:
+        from companion.ui.widgets import wrap
+
+        title_bar(p, "Sure?")
+        for i, line in enumerate(wrap(self.question, 21)[:3]):
+            p.text((2, 14 + i * 12), line, "text")
+        hint(p, "OK yes   BACK no")

@@ -1,0 +1,78 @@
+"""The screen base class and the context screens talk to.
+
+A screen is a class with a no-op handler per key (``key_up``, ``key_long_ok``, …) and a
+``render(p)`` that draws with a :class:`~companion.ui.paint.Painter`. It changes the game
+only through ``self.ctx.play(action)`` and navigates with ``ctx.push/pop/replace``.
+Holding BACK is undo on every screen unless the screen says otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from companion.keys import Key
+from companion.ui.paint import Painter
+
+if TYPE_CHECKING:
+    from companion.config import Config
+    from companion.dice import Dice
+    from companion.session import GameSession
+    from companion.store import Store
+
+
+class Context(Protocol):
+    """What the app offers its screens (implemented by :class:`companion.app.App`)."""
+
+    store: Store
+    dice: Dice
+    config: Config
+    session: GameSession | None
+
+    def push(self, screen: Screen) -> None: ...
+    def pop(self) -> None: ...
+    def replace(self, screen: Screen) -> None: ...
+    def home(self) -> None: ...
+    def notice(self, message: str) -> None: ...
+    def start_game(self, key: str, options: dict[str, Any]) -> None: ...
+    def play(self, action: dict[str, Any]) -> Any: ...
+    def undo(self) -> bool: ...
+    def animate(self, frames: int, interval: float) -> None: ...
+
+
+class Screen:
+    """Base class: override the ``key_*`` handlers you need and :meth:`render`."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def on_key(self, key: Key) -> None:
+        """Dispatch ``key`` to ``key_<name>`` or ``key_long_<name>``."""
+        prefix = "key_long_" if key.long else "key_"
+        getattr(self, prefix + key.name.lower())()
+
+    def render(self, p: Painter) -> None:
+        raise NotImplementedError
+
+    def tick(self) -> bool:
+        """Advance an animation by one frame; return False when it is over."""
+        return False
+
+    # Every key is ignored unless a screen says otherwise.
+    def key_up(self) -> None: ...
+    def key_down(self) -> None: ...
+    def key_left(self) -> None: ...
+    def key_right(self) -> None: ...
+    def key_ok(self) -> None: ...
+    def key_roll(self) -> None: ...
+    def key_long_up(self) -> None: ...
+    def key_long_down(self) -> None: ...
+    def key_long_left(self) -> None: ...
+    def key_long_right(self) -> None: ...
+    def key_long_ok(self) -> None: ...
+    def key_long_roll(self) -> None: ...
+
+    def key_back(self) -> None:
+        self.ctx.pop()
+
+    def key_long_back(self) -> None:
+        self.ctx.undo()

@@ -1,0 +1,138 @@
+"""Drawing helpers shared by the screens: title bar, lists, big figures, dice, messages."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.ui.fonts import CELLS
+from companion.ui.paint import HEIGHT, WIDTH, Painter
+
+TITLE_H = 12
+
+
+def title_bar(p: Painter, title: str, right: str = "") -> None:
+    """An inverted bar across the top with ``title`` left and ``right`` right-aligned."""
+    p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
+    room = WIDTH - 2 - (len(right) + 1) * 6 if right else WIDTH - 2
+    p.text((1, 0), title[: room // 6], "bold", fill=0)
+    if right:
+        p.right(0, right, "bold", x1=WIDTH - 1, fill=0)
+
+
+def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_H + 1,
+              rows: int = 4, font_name: str = "text") -> None:
+    """A scrolling list with the selected item on an inverted bar."""
+    h = CELLS[font_name][1] + 1
+    first = min(max(0, index - rows + 1), max(0, len(items) - rows))
+    first = max(0, min(first, index))
+    for row, i in enumerate(range(first, min(len(items), first + rows))):
+        y = top + row * h
+        if i == index:
+            p.rect((0, y, WIDTH - 5, y + h - 1), fill=1, outline=None)
+        p.text((2, y), items[i][: (WIDTH - 8) // CELLS[font_name][0]], font_name,
+               fill=0 if i == index else 1)
+    if len(items) > rows:  # a scroll bar on the right
+        bar_h = max(4, (HEIGHT - top) * rows // len(items))
+        y0 = top + (HEIGHT - top - bar_h) * first // max(1, len(items) - rows)
+        p.rect((WIDTH - 3, y0, WIDTH - 1, y0 + bar_h - 1), fill=1, outline=None)
+
+
+def wrap(text: str, width_chars: int) -> list[str]:
+    """Split ``text`` into lines of at most ``width_chars`` characters, at spaces."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            while len(word) > width_chars:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width_chars])
+                word = word[width_chars:]
+            candidate = f"{line} {word}" if line else word
+            if len(candidate) <= width_chars:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def message_box(p: Painter, text: str) -> None:
+    """A framed message over the screen, for errors and notices (any key closes it)."""
+    lines = wrap(text, 20)[:4]
+    h = len(lines) * 12 + 5
+    y0 = max(0, (HEIGHT - h) // 2)
+    p.rect((0, y0, WIDTH - 1, y0 + h), fill=0, outline=1)
+    p.rect((1, y0 + 1, WIDTH - 2, y0 + h - 1), fill=None, outline=1)
+    for i, line in enumerate(lines):
+        p.centred(y0 + 3 + i * 12, line, "text")
+
+
+def hint(p: Painter, text: str) -> None:
+    """One line of small key help at the bottom of the screen."""
+    p.rect((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
+    p.centred(HEIGHT - 7, text[: WIDTH // 5], "small")
+
+
+PIPS = {
+    1: [(1, 1)],
+    2: [(0, 0), (2, 2)],
+    3: [(0, 0), (1, 1), (2, 2)],
+    4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+    6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+}
+
+
+def die_face(p: Painter, x: int, y: int, size: int, value: int | None) -> None:
+    """A d6 face with pips, ``size`` pixels square; ``None`` draws a blank die."""
+    p.rect((x, y, x + size - 1, y + size - 1), fill=0, outline=1)
+    p.rect((x + 1, y + 1, x + size - 2, y + size - 2), fill=None, outline=1)
+    if value is None:
+        return
+    p.texts.append(str(value))
+    pip = max(2, size // 7)
+    step = (size - 2 * pip - 4) // 2
+    for cx, cy in PIPS[value]:
+        px = x + 2 + pip // 2 + cx * step + pip // 2
+        py = y + 2 + pip // 2 + cy * step + pip // 2
+        p.ellipse((px, py, px + pip, py + pip), fill=1)
+
+
+def dice_row(p: Painter, values: Sequence[int | None], *, y: int, height: int,
+             x0: int = 0, x1: int = WIDTH) -> None:
+    """Dice faces side by side, as big as fits between ``x0`` and ``x1``."""
+    n = max(1, len(values))
+    gap = 4
+    size = min(height, (x1 - x0 - gap * (n - 1)) // n)
+    total = n * size + gap * (n - 1)
+    x = x0 + (x1 - x0 - total) // 2
+    for v in values:
+        die_face(p, x, y, size, v)
+        x += size + gap
+
+
+def bar_chart(p: Painter, labels: Sequence[str], observed: Sequence[int],
+              expected: Sequence[float], box: tuple[int, int, int, int]) -> None:
+    """Bars of ``observed`` counts with a tick at each ``expected`` count."""
+    x0, y0, x1, y1 = box
+    n = len(observed)
+    if n == 0:
+        return
+    top = max(max(observed), max(expected), 1)
+    slot = (x1 - x0) // n
+    bar = max(1, slot - 1)
+    for i, (o, e) in enumerate(zip(observed, expected, strict=True)):
+        x = x0 + i * slot
+        h = round(o * (y1 - y0) / top)
+        if h:
+            p.rect((x, y1 - h, x + bar - 1, y1), fill=1, outline=None)
+        ey = y1 - round(e * (y1 - y0) / top)
+        p.line((x - 1 if i else x, ey, x + bar, ey), fill=0 if h > y1 - ey else 1)
+        p.line((x, ey - 1, x + bar - 1, ey - 1), fill=0 if h > y1 - ey + 1 else 1)
+    step = max(1, (n * 4 + 1) // ((x1 - x0) // 2))
+    for i, label in enumerate(labels):
+        if i % step == 0:
+            p.text((x0 + i * slot + (slot - 4 * len(label)) // 2, y1 + 2), label, "tiny")
