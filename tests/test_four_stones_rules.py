@@ -174,6 +174,9 @@ def test_round_ends_when_nobody_can_jump_and_is_scored():
     # Yellow 10 on board + 5 taken = 15, sole leader +5.
     assert state.scores == ((20, 0, 3, 2),)
     assert state.totals == (20, 0, 3, 2)
+    assert fs.round_parts(state) == {
+        "Y": (10, 5, 5), "G": (0, 0, 0), "R": (3, 0, 0), "B": (2, 0, 0)
+    }
     with pytest.raises(RuleError, match="deal the round first"):
         fs.step(state, {"type": "jump", "move": "3a-1a"})
 

@@ -72,8 +72,8 @@ __all__ = [
     "board_value", "cell_name", "check_deal", "crush_set_points", "deal_action",
     "deal_board", "deal_pool", "describe_move", "format_board", "jumped_cells", "legal_moves",
     "move_cells", "next_to_move", "owner", "parse_board", "piece_colour", "piece_value",
-    "play", "round_scores", "score_parts", "turn_moves", "new_game", "step", "is_over",
-    "result",
+    "play", "round_parts", "round_scores", "score_parts", "turn_moves", "new_game", "step",
+    "is_over", "result",
 ]
 
 TITLE = "Four-Colour Stones"
@@ -306,12 +306,22 @@ def _jump(state: State, action: Mapping[str, Any]) -> State:
     return state if nxt is not None else _end_round(state)
 
 
-def _end_round(state: State) -> State:
-    assert state.board is not None
+def round_parts(state: State) -> dict[str, tuple[int, int, int]]:
+    """``(on board, captured, bonus)`` per colour (or pair) for the round on the board.
+
+    Keys follow :func:`score_parts`; empty before the first deal. The round-end screen
+    shows these next to ``state.scores[-1]`` and ``state.totals``.
+    """
+    if state.board is None:
+        return {}
     captured = {c: [piece_value(p) for p in state.captured[i]] for i, c in enumerate(COLOURS)}
-    by_key = round_scores(
+    return score_parts(
         state.board, captured, state.two_player, four_tie_bonus=state.four_tie_bonus
     )
+
+
+def _end_round(state: State) -> State:
+    by_key = {key: sum(parts) for key, parts in round_parts(state).items()}
     row = tuple(by_key[k] for k in (PAIRS if state.two_player else COLOURS))
     phase = "over" if state.round == state.rounds else "round_over"
     return replace(state, phase=phase, scores=state.scores + (row,))
