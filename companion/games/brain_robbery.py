@@ -34,6 +34,12 @@ Actions (``player`` is a name; cards are counts, since the box does not know the
 * ``{"type": "end_game"}`` — the table stops the game early (the long game may never end).
 * ``{"type": "iq", "player": p, "iq": 12}`` then ``{"type": "finish"}`` — final scoring.
 
+For the screens: ``state.phase``, ``state.mover``, ``state.round``, ``state.move.total``,
+``state.fight`` (fighters, totals, winner), ``state.event`` (the last Break/decoupling:
+rolls against :attr:`Decoupling.lengths`, removed cars, stranded players),
+:func:`legal_actions`, :func:`dice_needed`, :func:`train_labels`, :func:`pawns_on`, and
+for the dice module :func:`check_length` with :func:`decoupling_done`.
+
 >>> s = new_game({"players": ["Ann", "Bob", "Cy"]})
 >>> s = step(s, {"type": "setup", "first": 1, "board": 4, "side": "B"})
 >>> s.mover.name, train_labels(s)
@@ -62,7 +68,15 @@ from companion.games.base import (
     require,
 )
 from companion.games.brain_robbery_data import (
+    AFTER,
     CABOOSE,
+    FIGHT,
+    MAX_STAT,
+    MOVING,
+    OVER,
+    SCORING,
+    SETUP,
+    START,
     Brain,
     Car,
     Decoupling,
@@ -71,9 +85,15 @@ from companion.games.brain_robbery_data import (
     Player,
     cars_uncoupled,
     check_length,
+    combat_winner,
     decoupling_done,
+    dice_count,
     dice_values,
+    end_fight,
+    hit_card,
     seat,
+    start_fight,
+    swap_brains,
     uncouple,
     whole,
     with_player,
@@ -91,7 +111,6 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 7
 BOARDS = 8
 HAND_LIMIT = 2
 MAX_HAND = 9
-MAX_STAT = 99
 HOUSE_RULES: dict[str, HouseRule] = {
     "long_game": HouseRule(
         False, "Every uncoupled or destroyed car goes back into the pile, not only the "
@@ -100,8 +119,6 @@ HOUSE_RULES: dict[str, HouseRule] = {
         True, "The box keeps XP: +1 per brain-space counter and per lost fight, brain "
         "costs paid from it.", (False, True)),
 }
-SETUP, START, MOVING, AFTER, FIGHT, SCORING, OVER = (
-    "setup", "start", "moving", "after_move", "fight", "scoring", "over")
 PLAYING = (START, MOVING, AFTER, FIGHT)
 
 
@@ -144,32 +161,6 @@ class State:
     def player(self, name: str) -> Player:
         """The player called ``name``; raises :class:`RuleError` for an unknown name."""
         return self.players[seat(self, name)]
-
-
-def dice_count(has_brain: bool, cards_in_hand: int) -> int:
-    """How many dice a player rolls to move or fight: 2 with a brain, else 2 − cards.
-
-    >>> dice_count(True, 3), dice_count(False, 1), dice_count(False, 3)
-    (2, 1, 0)
-    """
-    if has_brain:
-        return 2
-    return max(0, 2 - cards_in_hand)
-
-
-def combat_winner(totals: Mapping[str, int], attacker: str) -> str:
-    """The fighter with the highest total; any tie for the highest goes to the attacker.
-
-    The attacker wins a tie even when not among the tied players.
-
-    >>> combat_winner({"Ann": 5, "Bob": 9, "Cy": 9}, "Ann")
-    'Ann'
-    """
-    if attacker not in totals:
-        raise RuleError(f"the attacker {attacker!r} must be one of the fighters.")
-    best = max(totals.values())
-    top = [name for name, total in totals.items() if total == best]
-    return top[0] if len(top) == 1 else attacker
 
 
 def winner(iqs: Mapping[str, int]) -> str | None:
@@ -382,58 +373,6 @@ def _brain_space(s: State, a: Mapping[str, Any]) -> State:
     return replace(s, took_space=True)
 
 
-def _fight(s: State, a: Mapping[str, Any]) -> State:
-    require(s.fight is None, "the mover may start only one fight per turn.")
-    attacker = s.mover
-    require(attacker.car is not None, "no one fights behind the train.")
-    named = a.get("fighters")
-    require(isinstance(named, list) and named, "name the pawns the mover attacks.")
-    fighters = (attacker.name,) + tuple(n for n in dict.fromkeys(named) if n != attacker.name)
-    require(len(fighters) > 1, "a fight needs at least one pawn besides the mover.")
-    rolls = a.get("dice")
-    require(isinstance(rolls, Mapping), "'dice' maps each fighter to their dice.")
-    dice, totals = [], []
-    for name in fighters:
-        p = s.player(name)
-        require(p.car == attacker.car, f"{name} is not on the mover's car.")
-        d = dice_values(rolls.get(name), dice_count(p.brain is not None, p.hand), name)
-        dice.append(d)
-        totals.append(sum(d) + (p.brain.hit if p.brain else 0))
-    return replace(s, phase=FIGHT, fight=Fight(fighters, tuple(dice), tuple(totals)))
-
-
-def _hit_card(s: State, a: Mapping[str, Any]) -> State:
-    name = a.get("player")
-    require(name in s.fight.fighters, f"{name!r} is not fighting.")
-    k, i = seat(s, name), s.fight.fighters.index(name)
-    hit = whole(a, "hit", -MAX_STAT, MAX_STAT, "a card's Hit")
-    require(s.players[k].hand > 0, f"{name} has no card to discard.")
-    totals = s.fight.totals[:i] + (s.fight.totals[i] + hit,) + s.fight.totals[i + 1:]
-    s = with_player(s, k, hand=s.players[k].hand - 1)
-    return replace(s, fight=replace(s.fight, totals=totals))
-
-
-def _end_fight(s: State, a: Mapping[str, Any]) -> State:
-    f = s.fight
-    won = combat_winner(dict(zip(f.fighters, f.totals, strict=True)), f.attacker)
-    if s.track_xp:
-        for name in f.fighters:
-            if name != won:
-                s = with_player(s, seat(s, name), xp=s.player(name).xp + 1)
-    return replace(s, phase=AFTER, fight=replace(f, winner=won))
-
-
-def _swap_brains(s: State, a: Mapping[str, Any]) -> State:
-    require(s.fight is not None and s.fight.winner is not None,
-            "brains change heads only after a fight, at its winner's choice.")
-    pair = a.get("players")
-    require(isinstance(pair, list) and len(pair) == 2 and pair[0] != pair[1]
-            and all(n in s.fight.fighters for n in pair), "name two different fighters.")
-    i, j = seat(s, pair[0]), seat(s, pair[1])
-    brain_i, brain_j = s.players[i].brain, s.players[j].brain
-    return with_player(with_player(s, i, brain=brain_j), j, brain=brain_i)
-
-
 def _insert_brain(s: State, a: Mapping[str, Any]) -> State:
     p = s.mover
     brain = _brain(a)
@@ -480,10 +419,10 @@ _HANDLERS = {
     "new_car": (_new_car, (MOVING,)),
     "move": (_move, (MOVING,)),
     "brain_space": (_brain_space, (AFTER,)),
-    "fight": (_fight, (AFTER,)),
-    "hit_card": (_hit_card, (FIGHT,)),
-    "end_fight": (_end_fight, (FIGHT,)),
-    "swap_brains": (_swap_brains, (AFTER,)),
+    "fight": (start_fight, (AFTER,)),
+    "hit_card": (hit_card, (FIGHT,)),
+    "end_fight": (end_fight, (FIGHT,)),
+    "swap_brains": (swap_brains, (AFTER,)),
     "insert_brain": (_insert_brain, (AFTER,)),
     "end_turn": (_end_turn, (AFTER,)),
     "end_game": (_end_game, PLAYING),

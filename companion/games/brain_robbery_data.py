@@ -1,4 +1,4 @@
-"""The pieces of The Great Brain Robbery: players, brains, fights, the train and its checks.
+"""The pieces of The Great Brain Robbery: players, brains, the train, dice and fights.
 
 Pure data and helpers used by :mod:`companion.games.brain_robbery`, which re-exports the
 public ones. Board 1 is the Caboose on side A and the Engine on side B.
@@ -20,6 +20,10 @@ from companion.games.base import require
 
 CABOOSE = 1
 ENGINE_SIDE = "B"
+MAX_STAT = 99
+# The phases of a game, in the order a turn goes through them.
+SETUP, START, MOVING, AFTER, FIGHT, SCORING, OVER = (
+    "setup", "start", "moving", "after_move", "fight", "scoring", "over")
 
 
 @dataclass(frozen=True)
@@ -228,3 +232,85 @@ def dice_values(values: Any, count: int, who: str) -> tuple[int, ...]:
         "each die shows 1 to 6.",
     )
     return tuple(values)
+
+
+def dice_count(has_brain: bool, cards_in_hand: int) -> int:
+    """How many dice a player rolls to move or fight: 2 with a brain, else 2 − cards.
+
+    >>> dice_count(True, 3), dice_count(False, 1), dice_count(False, 3)
+    (2, 1, 0)
+    """
+    if has_brain:
+        return 2
+    return max(0, 2 - cards_in_hand)
+
+
+def combat_winner(totals: Mapping[str, int], attacker: str) -> str:
+    """The fighter with the highest total; any tie for the highest goes to the attacker.
+
+    The attacker wins a tie even when not among the tied players.
+
+    >>> combat_winner({"Ann": 5, "Bob": 9, "Cy": 9}, "Ann")
+    'Ann'
+    """
+    if attacker not in totals:
+        raise RuleError(f"the attacker {attacker!r} must be one of the fighters.")
+    best = max(totals.values())
+    top = [name for name, total in totals.items() if total == best]
+    return top[0] if len(top) == 1 else attacker
+
+
+def start_fight(s: Any, a: Mapping[str, Any]) -> Any:
+    """The ``fight`` action: the mover attacks pawns on the same car; dice + brain Hit."""
+    require(s.fight is None, "the mover may start only one fight per turn.")
+    attacker = s.mover
+    require(attacker.car is not None, "no one fights behind the train.")
+    named = a.get("fighters")
+    require(isinstance(named, list) and named, "name the pawns the mover attacks.")
+    fighters = (attacker.name,) + tuple(n for n in dict.fromkeys(named) if n != attacker.name)
+    require(len(fighters) > 1, "a fight needs at least one pawn besides the mover.")
+    rolls = a.get("dice")
+    require(isinstance(rolls, Mapping), "'dice' maps each fighter to their dice.")
+    dice, totals = [], []
+    for name in fighters:
+        p = s.player(name)
+        require(p.car == attacker.car, f"{name} is not on the mover's car.")
+        d = dice_values(rolls.get(name), dice_count(p.brain is not None, p.hand), name)
+        dice.append(d)
+        totals.append(sum(d) + (p.brain.hit if p.brain else 0))
+    return replace(s, phase=FIGHT, fight=Fight(fighters, tuple(dice), tuple(totals)))
+
+
+def hit_card(s: Any, a: Mapping[str, Any]) -> Any:
+    """The ``hit_card`` action: a fighter discards a card and adds its Hit."""
+    name = a.get("player")
+    require(name in s.fight.fighters, f"{name!r} is not fighting.")
+    k, i = seat(s, name), s.fight.fighters.index(name)
+    hit = whole(a, "hit", -MAX_STAT, MAX_STAT, "a card's Hit")
+    require(s.players[k].hand > 0, f"{name} has no card to discard.")
+    totals = s.fight.totals[:i] + (s.fight.totals[i] + hit,) + s.fight.totals[i + 1:]
+    s = with_player(s, k, hand=s.players[k].hand - 1)
+    return replace(s, fight=replace(s.fight, totals=totals))
+
+
+def end_fight(s: Any, a: Mapping[str, Any]) -> Any:
+    """The ``end_fight`` action: name the winner; each loser gains 1 XP if tracked."""
+    f = s.fight
+    won = combat_winner(dict(zip(f.fighters, f.totals, strict=True)), f.attacker)
+    if s.track_xp:
+        for name in f.fighters:
+            if name != won:
+                s = with_player(s, seat(s, name), xp=s.player(name).xp + 1)
+    return replace(s, phase=AFTER, fight=replace(f, winner=won))
+
+
+def swap_brains(s: Any, a: Mapping[str, Any]) -> Any:
+    """The ``swap_brains`` action: after a fight, two fighters' brains change heads."""
+    require(s.fight is not None and s.fight.winner is not None,
+            "brains change heads only after a fight, at its winner's choice.")
+    pair = a.get("players")
+    require(isinstance(pair, list) and len(pair) == 2 and pair[0] != pair[1]
+            and all(n in s.fight.fighters for n in pair), "name two different fighters.")
+    i, j = seat(s, pair[0]), seat(s, pair[1])
+    brain_i, brain_j = s.players[i].brain, s.players[j].brain
+    return with_player(with_player(s, i, brain=brain_j), j, brain=brain_i)

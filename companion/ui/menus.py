@@ -216,8 +216,7 @@ class HistoryScreen(ListScreen):
             if r.finished is None:
                 out.append(f"{name} (playing)")
             else:
-                winners = ", ".join((r.result or {}).get("winners", [])) or "-"
-                out.append(f"{r.finished[5:10]} {name[:8]} {winners}")
+                out.append(f"{r.finished[5:10]} {name[:15]}")
         return out or ["No games yet"]
 
     def choose(self, index: int) -> None:

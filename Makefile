@@ -1,0 +1,33 @@
+# Two commands for a new user:  make run  (start the companion)  ·  make test  (run the tests)
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+
+.PHONY: run test screenshots bench lint clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(BIN)/companion $(ARGS)
+
+# pytest exits 5 when it collected no tests: that is a failure here, never a pass.
+test: $(VENV)/.installed
+	@$(BIN)/python -m pytest $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; exit 1; fi; \
+	exit $$rc
+
+screenshots: $(VENV)/.installed
+	$(BIN)/companion screenshot --all docs/screens
+
+bench: $(VENV)/.installed
+	$(BIN)/python -m benchmarks --json benchmarks/last-run.json
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check companion tests benchmarks
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,45 @@
+"""Shared fixtures: a whole app on mock pins (``rig``), golden-image comparison."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from companion.testing import Rig
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-goldens", action="store_true",
+                     help="rewrite tests/golden/*.png from the current renderer")
+
+
+@pytest.fixture
+def rig(tmp_path: Path):
+    """The app on mock pins and a dummy display, with its log in a temporary file."""
+    r = Rig(db=str(tmp_path / "companion.db"))
+    yield r
+    r.close()
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest):
+    """``golden("name", image)`` compares with tests/golden/name.png (or rewrites it)."""
+    update = request.config.getoption("--update-goldens")
+
+    def check(name: str, image: Image.Image) -> None:
+        path = GOLDEN / f"{name}.png"
+        frame = image.convert("1")
+        if update:
+            path.parent.mkdir(exist_ok=True)
+            frame.save(path)
+            return
+        assert path.exists(), f"no golden {path.name}; run pytest --update-goldens"
+        expected = Image.open(path).convert("1")
+        diff = ImageChops.difference(frame.convert("L"), expected.convert("L")).getbbox()
+        assert diff is None, f"{name}: pixels differ inside {diff} (see --update-goldens)"
+
+    return check
