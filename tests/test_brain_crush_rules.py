@@ -89,6 +89,16 @@ def test_rounds_rotate_the_starter_and_add_up():
         bc.step(state, {"type": "miss"})
 
 
+def test_a_drawn_first_player_starts_round_one_and_the_start_rotates_from_there():
+    state = bc.new_game({"players": ["Ann", "Bob", "Cy"], "first": 2})
+    assert (state.starter, state.to_play) == (2, 2)
+    state = bc.step(state, {"type": "end_round"})
+    assert (state.round, state.starter, state.to_play) == (2, 0, 0)
+    for bad in (3, -1, True, "1"):
+        with pytest.raises(RuleError, match="first player"):
+            bc.new_game({"players": ["Ann", "Bob", "Cy"], "first": bad})
+
+
 def test_the_sixteenth_set_ends_the_round_by_itself():
     state = bc.new_game({"players": ["Ann", "Bob"]})
     for colour, kind in bc.open_sets(state):

@@ -1,7 +1,8 @@
 """Manpo's Brain Crush: the memory game on the Four-Colour Stones pieces, scored by the box.
 
 2–4 players play as many rounds as there are players; round *r* is started by player
-*r* (the first player rotates). The box does not know the face-down board: players tell
+*r* (the first player rotates; the option ``"first"`` names the player index who starts
+round 1, default 0). The box does not know the face-down board: players tell
 it which set was taken, and it keeps the turn, the round points and the totals.
 
 A set is three pieces of one colour: the 10 with that colour's two 1s (12 points),
@@ -61,6 +62,7 @@ class State:
     ``scores`` holds one row of points per finished round, in ``players`` order."""
 
     players: tuple[str, ...]
+    first: int = 0  # who starts round 1; the start rotates from there
     round: int = 1
     to_play: int = 0
     sets: tuple[tuple[int, str, str], ...] = ()
@@ -75,7 +77,7 @@ class State:
     @property
     def starter(self) -> int:
         """Index of the player who starts the current round."""
-        return (self.round - 1) % len(self.players)
+        return (self.first + self.round - 1) % len(self.players)
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -88,10 +90,18 @@ class State:
 
 
 def new_game(options: Mapping[str, Any]) -> State:
-    """Start a game for 2–4 players (``{"players": [...]}``, in seat order)."""
+    """Start a game for 2–4 players (``{"players": [...]}``, in seat order).
+
+    ``"first"`` (optional, default 0) is the index of the player who starts round 1.
+    """
     players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
     check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
-    return State(players=players)
+    first = options.get("first", 0)
+    require(
+        isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(players),
+        f"the first player is a number 0 to {len(players) - 1}, not {first!r}.",
+    )
+    return State(players=players, first=first, to_play=first)
 
 
 def open_sets(state: State) -> list[tuple[str, str]]:
@@ -138,8 +148,8 @@ def _end_round(state: State) -> State:
     scores = state.scores + (round_points(state),)
     if state.round == state.rounds:
         return replace(state, scores=scores, finished=True)
-    nxt = state.round + 1
-    return replace(state, scores=scores, round=nxt, sets=(), to_play=(nxt - 1) % len(state.players))
+    state = replace(state, scores=scores, round=state.round + 1, sets=())
+    return replace(state, to_play=state.starter)
 
 
 def step(state: State, action: Mapping[str, Any]) -> State:
