@@ -34,6 +34,7 @@ GAMES: dict[str, GameInfo] = {
     g.key: g
     for g in (
         GameInfo("dice_roller", "Dice roller", "Dice roller"),
+        GameInfo("dice_test", "Test your dice", "Test your dice"),
         GameInfo("genial", "Genial Spezial", "Genial Spezial"),
         GameInfo("brikks", "Brikks", "Brikks"),
         GameInfo("brain_robbery", "The Great Brain Robbery", "Brain Robbery"),

@@ -110,3 +110,18 @@ def test_golden_screens(rig: Rig, golden) -> None:
     start_roller(rig)
     rig.keys("roll")
     golden("dice", rig.frame)
+
+
+def test_physical_dice_are_entered_logged_and_counted(rig: Rig) -> None:
+    start_roller(rig)
+    rig.keys("roll")                      # one drawn roll
+    rig.keys("long roll")                 # key in the table's own dice
+    assert "Your dice" in rig.text
+    rig.keys("up", "up", "right", "up", "up", "up", "up", "up", "ok")   # 3 and 6
+    state = rig.app.session.state
+    assert state.last == (3, 6) and state.entered == (False, True)
+    assert rig.store.actions(rig.app.session.game_id)[-1] == \
+        {"type": "roll", "dice": [3, 6], "entered": True}
+    assert "Dice 2d6 (yours)" in rig.text and "9" in rig.app.texts
+    rig.keys("right")
+    assert "n=2" in rig.text              # the histogram counts both kinds

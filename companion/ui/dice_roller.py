@@ -1,12 +1,13 @@
 """The dice roller: choose how many d6, ROLL, big dice and total, and a histogram.
 
-Keys: ROLL or OK rolls · UP/DOWN more or fewer dice · RIGHT the histogram ·
-hold OK ends the game · hold BACK undoes the last roll.
+Keys: ROLL or OK rolls · hold ROLL to key in real dice instead · UP/DOWN more or
+fewer dice · RIGHT the histogram · hold OK ends the game · hold BACK undoes the last roll.
 """
 
 from __future__ import annotations
 
 from companion.games import dice_roller as rules
+from companion.ui.dice_entry import DiceEntry
 from companion.ui.menus import Confirm
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
@@ -39,6 +40,14 @@ class RollerScreen(Screen):
             self.ctx.animate(frames=6, interval=0.04)
 
     key_ok = key_roll
+
+    def key_long_roll(self) -> None:
+        """Physical dice: key in what the table's own dice show."""
+        count = self.state.count
+        self.ctx.push(DiceEntry(
+            self.ctx, [range(1, rules.SIDES + 1)] * count,
+            lambda faces: self.ctx.play({"type": "roll", "dice": faces, "entered": True}),
+            labels=[f"d6 #{i + 1}" for i in range(count)], title="Your dice"))
 
     def key_up(self) -> None:
         if self.state.count < rules.MAX_DICE:
@@ -73,7 +82,8 @@ class RollerScreen(Screen):
 
     def render(self, p: Painter) -> None:
         s = self.state
-        title_bar(p, f"Dice {s.count}d6", f"#{len(s.rolls)}")
+        entered = bool(s.entered and s.entered[-1])
+        title_bar(p, f"Dice {s.count}d6" + (" (yours)" if entered else ""), f"#{len(s.rolls)}")
         if s.finished:
             p.centred(20, "Session over", "medium")
             p.centred(40, f"{len(s.rolls)} rolls", "text")

@@ -156,7 +156,8 @@ class SetupScreen(Screen):
     def rows(self) -> list[Choice | None]:
         """The rows shown: count (if it can change), seats, extras, then Start (None)."""
         head = [self.count] if len(self.count.values) > 1 else []
-        return [*head, *self.seats[: self.count.value], *self.extra, None]
+        seats = self.seats[: self.count.value] if len(self.names) > 1 else []
+        return [*head, *seats, *self.extra, None]
 
     def players(self) -> list[str]:
         return [s.value for s in self.seats[: self.count.value]]
