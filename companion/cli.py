@@ -25,8 +25,8 @@ def _parser() -> argparse.ArgumentParser:
     _run_options(run)
     _run_options(parser)
 
-    roll = sub.add_parser("roll", help="roll dice once and print them: 3d6, d4, …")
-    roll.add_argument("spec", help="NdS such as 2d6")
+    roll = sub.add_parser("roll", help="roll dice once and print them: 3d6, brikks, …")
+    roll.add_argument("spec", help="NdS such as 2d6, or brikks, or brain-robbery")
 
     shot = sub.add_parser("screenshot", help="render a screen to PNG")
     shot.add_argument("screen", nargs="?", help="screen name (see --list)")
@@ -39,6 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     fmt = hist.add_mutually_exclusive_group()
     fmt.add_argument("--csv", action="store_true", help="export as CSV")
     fmt.add_argument("--json", action="store_true", help="export as JSON")
+    hist.add_argument("--bgstats", metavar="FILE",
+                      help="also write the games as a BG Stats file (.bgsplay JSON)")
     hist.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
     return parser
 
@@ -103,6 +105,6 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         cfg = _load_config(args)
         print(history(cfg, db=args.db, fmt="csv" if args.csv else "json" if args.json
-                      else "table"), end="")
+                      else "table", bgstats=args.bgstats), end="")
         return 0
     raise CompanionError(f"unknown command {command!r}.")

@@ -1,0 +1,180 @@
+"""Finished games out of the log: a table, CSV, JSON, win counts, and a BG Stats file.
+
+The BG Stats file is the ``.bgsplay`` JSON that the BG Stats app opens ("open in"
+/ share to the app): ``games``, ``players``, ``locations`` and ``plays``, each play with
+its ``playerScores``. :data:`BGSTATS_FIELDS` lists every field written, and the tests
+check the export against it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import uuid
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from companion.catalogue import GAMES
+from companion.store import Store
+
+#: BoardGameGeek ids of the games, where known.
+BGG_IDS = {"genial": 40830}
+
+#: Every field of the BG Stats file this module writes, per object kind.
+BGSTATS_FIELDS: dict[str, set[str]] = {
+    "file": {"about", "games", "players", "locations", "plays", "userInfo"},
+    "game": {"uuid", "id", "name", "bggId", "bggYear", "highestWins", "noPoints",
+             "cooperative", "usesTeams"},
+    "player": {"uuid", "id", "name", "isAnonymous"},
+    "location": {"uuid", "id", "name"},
+    "play": {"uuid", "gameRefId", "locationRefId", "playDate", "durationMin", "ignored",
+             "manualWinner", "rounds", "scoringSetting", "usesTeams", "playImages", "rating",
+             "playerScores", "comments"},
+    "playerScore": {"playerRefId", "score", "winner", "rank", "startPlayer", "newPlayer",
+                    "seatOrder"},
+}
+_NAMESPACE = uuid.UUID("5b0e9c1e-8f6d-4c41-9d3e-7a61c0a1b2c3")
+
+
+@dataclass(frozen=True)
+class Play:
+    """One finished game as the exports see it."""
+
+    id: int
+    key: str
+    game: str
+    started: str
+    finished: str
+    players: list[str]
+    scores: dict[str, Any] = field(default_factory=dict)
+    places: list[list[str]] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
+    start_player: str | None = None
+    detail: str = ""
+
+    @property
+    def duration_min(self) -> int:
+        start = datetime.fromisoformat(self.started)
+        end = datetime.fromisoformat(self.finished)
+        return max(0, round((end - start).total_seconds() / 60))
+
+    def rank(self, player: str) -> int:
+        """1 for the winners, 2 for the next place…; 0 when the game gives no places."""
+        for n, place in enumerate(self.places, start=1):
+            if player in place:
+                return n
+        return 0
+
+
+def _start_player(options: dict[str, Any]) -> str | None:
+    first = options.get("first")
+    players = options.get("players", [])
+    if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(players):
+        return players[first]
+    if isinstance(first, str) and first in players:
+        return first
+    return None
+
+
+def plays(store: Store) -> list[Play]:
+    """Every finished game, newest first."""
+    out = []
+    for r in store.history(100_000):
+        result = r.result or {}
+        out.append(Play(
+            id=r.id, key=r.kind, game=GAMES[r.kind].title if r.kind in GAMES else r.kind,
+            started=r.started, finished=r.finished or r.started,
+            players=list(r.options.get("players", [])),
+            scores=dict(result.get("scores", {})), places=result.get("places", []),
+            winners=list(result.get("winners", [])), start_player=_start_player(r.options),
+            detail=result.get("detail", "")))
+    return out
+
+
+def as_table(rows: Iterable[Play]) -> str:
+    rows = list(rows)
+    if not rows:
+        return "No finished games yet.\n"
+    lines = [f"{'date':10}  {'game':24}  {'players':30}  winner"]
+    for r in rows:
+        lines.append(f"{r.finished[:10]:10}  {r.game[:24]:24}  "
+                     f"{', '.join(r.players)[:30]:30}  {', '.join(r.winners) or '-'}")
+    lines.append("")
+    lines.append("Wins per player and game:")
+    for (game, player), n in sorted(win_counts(rows).items()):
+        lines.append(f"  {game[:24]:24}  {player[:20]:20}  {n}")
+    return "\n".join(lines) + "\n"
+
+
+def win_counts(rows: Iterable[Play]) -> Counter[tuple[str, str]]:
+    """(game, player) → games won (a shared first place counts for each)."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for r in rows:
+        for name in r.winners:
+            counts[(r.game, name)] += 1
+    return counts
+
+
+def as_csv(rows: Iterable[Play]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["id", "game", "started", "finished", "duration_min", "player", "seat",
+                     "score", "rank", "winner", "start_player", "detail"])
+    for r in rows:
+        for seat, player in enumerate(r.players, start=1):
+            writer.writerow([r.id, r.game, r.started, r.finished, r.duration_min, player, seat,
+                             "" if r.scores.get(player) is None else r.scores[player],
+                             r.rank(player), int(player in r.winners),
+                             int(player == r.start_player), r.detail])
+    return out.getvalue()
+
+
+def as_json(rows: Iterable[Play]) -> str:
+    data = [{"id": r.id, "game": r.game, "started": r.started, "finished": r.finished,
+             "duration_min": r.duration_min, "players": r.players, "scores": r.scores,
+             "places": r.places, "winners": r.winners, "start_player": r.start_player,
+             "detail": r.detail} for r in rows]
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _uid(kind: str, name: str) -> str:
+    return str(uuid.uuid5(_NAMESPACE, f"{kind}:{name}")).upper()
+
+
+def as_bgstats(rows: Iterable[Play]) -> dict[str, Any]:
+    """The plays as a BG Stats file (a dict; ``json.dumps`` it)."""
+    rows = list(rows)
+    games: dict[str, dict[str, Any]] = {}
+    players: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        if r.key not in games:
+            games[r.key] = {"uuid": _uid("game", r.key), "id": len(games) + 1, "name": r.game,
+                            "bggId": BGG_IDS.get(r.key, 0), "bggYear": 0, "highestWins": True,
+                            "noPoints": all(v is None for v in r.scores.values()),
+                            "cooperative": False, "usesTeams": False}
+        for name in r.players:
+            if name not in players:
+                players[name] = {"uuid": _uid("player", name), "id": len(players) + 1,
+                                 "name": name, "isAnonymous": False}
+    location = {"uuid": _uid("location", "Table Companion"), "id": 1, "name": "Table Companion"}
+    out_plays = []
+    for r in rows:
+        scores = [{
+            "playerRefId": players[name]["id"],
+            "score": "" if r.scores.get(name) is None else str(r.scores[name]),
+            "winner": name in r.winners, "rank": r.rank(name),
+            "startPlayer": name == r.start_player, "newPlayer": False, "seatOrder": seat,
+        } for seat, name in enumerate(r.players, start=1)]
+        out_plays.append({
+            "uuid": _uid("play", f"{r.id}:{r.started}"), "gameRefId": games[r.key]["id"],
+            "locationRefId": 1, "playDate": r.started.replace("T", " ")[:19],
+            "durationMin": r.duration_min, "ignored": False, "manualWinner": False,
+            "rounds": 0, "scoringSetting": 0, "usesTeams": False, "playImages": "[]",
+            "rating": 0, "playerScores": scores, "comments": r.detail})
+    return {"about": "Plays exported by Table Companion; open this file with BG Stats.",
+            "games": list(games.values()), "players": list(players.values()),
+            "locations": [location], "plays": out_plays, "userInfo": {"meRefId": 0}}

@@ -1,0 +1,115 @@
+"""Guards the command line: roll, history (table, CSV, JSON, win counts) and the BG Stats file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import export
+from companion.commands import roll
+from companion.dice import Dice
+from companion.session import GameSession
+from companion.store import Store
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_roll_lines() -> None:
+    assert roll("2d6", Dice.seeded(1)) == "2d6: 2 5 = 7"
+    assert roll("d4", Dice.seeded(1)).startswith("d4: ")
+    line = roll("brikks", Dice.seeded(2))
+    assert line.startswith("Brikks: ") and "column" in line
+    assert roll("brain-robbery", Dice.seeded(2)).startswith("Brain Robbery: ")
+    proc = run_cli("roll", "7x")
+    assert proc.returncode == 2 and "write NdS" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def two_finished_games(db: Path) -> None:
+    store = Store.open(db)
+    a = GameSession.start(store, "genial", {"players": ["Ann", "Bob", "Cy"], "first": 1})
+    a.apply({"type": "turn", "points": {"orange": 3}, "all": 2})     # Bob
+    a.apply({"type": "turn", "points": {"blue": 1}})                   # Cy
+    a.apply({"type": "turn", "points": {"green": 2}, "all": 2})       # Ann
+    a.apply({"type": "end_early"})
+    b = GameSession.start(store, "genial", {"players": ["Ann", "Dee"]})
+    b.apply({"type": "turn", "all": 3})
+    b.apply({"type": "end_early"})
+    store.close()
+
+
+def test_history_table_csv_json(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    two_finished_games(db)
+    table = run_cli("history", "--db", str(db))
+    assert table.returncode == 0
+    assert "Genial Spezial" in table.stdout and "Wins per player and game:" in table.stdout
+    rows = list(csv.DictReader(io.StringIO(run_cli("history", "--db", str(db), "--csv").stdout)))
+    assert len(rows) == 5 and {r["player"] for r in rows} == {"Ann", "Bob", "Cy", "Dee"}
+    ann_first = [r for r in rows if r["player"] == "Ann" and r["start_player"] == "0"]
+    assert ann_first
+    data = json.loads(run_cli("history", "--db", str(db), "--json").stdout)
+    assert [d["players"] for d in data] == [["Ann", "Dee"], ["Ann", "Bob", "Cy"]]
+    assert data[1]["start_player"] == "Bob"
+
+
+def test_win_counts(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    two_finished_games(db)
+    store = Store.open(db)
+    counts = export.win_counts(export.plays(store))
+    # Game 1: Bob 5/2/2/2 beats Ann 2/2/2/4 on the highest colour; game 2: Ann 3s vs Dee 0s.
+    assert counts == {("Genial Spezial", "Bob"): 1, ("Genial Spezial", "Ann"): 1}
+
+
+def test_bgstats_export_round_trips_through_the_field_list(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    two_finished_games(db)
+    out = tmp_path / "plays.bgsplay"
+    proc = run_cli("history", "--db", str(db), "--bgstats", str(out))
+    assert proc.returncode == 0 and "Wrote 2 plays" in proc.stdout
+    data = json.loads(out.read_text())
+    fields = export.BGSTATS_FIELDS
+    assert set(data) == fields["file"]
+    for game in data["games"]:
+        assert set(game) == fields["game"]
+    assert data["games"][0]["bggId"] == 40830 and data["games"][0]["name"] == "Genial Spezial"
+    for kind in ("players", "locations"):
+        for item in data[kind]:
+            assert set(item) == fields[kind[:-1]]
+    players = {p["id"]: p["name"] for p in data["players"]}
+    store = Store.open(db)
+    originals = export.plays(store)
+    assert len(data["plays"]) == len(originals) == 2
+    for play, original in zip(data["plays"], originals, strict=True):
+        assert set(play) == fields["play"]
+        assert play["playDate"][:10] == original.started[:10] and play["durationMin"] >= 0
+        back = []
+        for score in play["playerScores"]:
+            assert set(score) == fields["playerScore"]
+            back.append((players[score["playerRefId"]], score["score"], score["winner"],
+                         score["rank"], score["startPlayer"]))
+        assert back == [(name, str(original.scores[name]), name in original.winners,
+                         original.rank(name), name == original.start_player)
+                        for name in original.players]
+    assert any(s["startPlayer"] for s in data["plays"][1]["playerScores"])
+
+
+def test_bgstats_unwritable_path_is_one_line(tmp_path: Path) -> None:
+    proc = run_cli("history", "--db", str(tmp_path / "c.db"), "--bgstats",
+                   str(tmp_path / "no" / "such" / "dir" / "x.json"))
+    assert proc.returncode == 2 and proc.stderr.startswith("companion: cannot write")
+
+
+@pytest.mark.parametrize("args", [["screenshot", "--list"], ["--help"]])
+def test_cli_basics(args: list[str]) -> None:
+    proc = run_cli(*args)
+    assert proc.returncode == 0 and proc.stdout
