@@ -1,0 +1,211 @@
+"""Send only what changed: partial updates for SSD1306 and SH1106 OLEDs.
+
+luma.oled's ``ssd1306`` and ``sh1106`` drivers send all 1024 bytes of the frame on every
+``display()`` — about 92 ms on a 100 kHz I²C bus. :class:`PartialDisplay` wraps such a
+device, keeps its interface (``canvas()``, ``size``, ``contrast()``, ``persist``, …) and
+talks to the same serial interface itself: it compares each new frame with the last one
+it sent and writes only the 8-pixel pages that changed, each limited to the columns that
+changed (split into several runs when the gap between them costs more than a new
+address window).
+
+* **SSD1306** (horizontal addressing, as luma sets it up): a window is
+  ``0x21 c0 c1`` (columns) + ``0x22 p0 p1`` (pages), then the data. Neighbouring pages
+  share one window when that is cheaper; a full frame is just the largest window.
+* **SH1106** (page addressing only, 132-column RAM, the panel shown from column 2 —
+  luma's ``page_address_offset``): per run ``0xB0|page``, low and high column nibble,
+  then the data.
+
+After a reconnect, a bus error or anything else that may have changed the panel's RAM,
+call :meth:`PartialDisplay.invalidate`: the next frame goes out whole.
+
+>>> from luma.oled.device import ssd1306
+>>> from companion.hw.fakebus import RecordingSerial
+>>> bus = RecordingSerial()
+>>> oled = PartialDisplay(ssd1306(bus))
+>>> bus.reset()
+>>> from luma.core.render import canvas
+>>> with canvas(oled) as draw:
+...     draw.point((5, 9), fill=1)
+>>> bus.data_bytes                     # the whole frame the first time
+1024
+>>> bus.reset()
+>>> with canvas(oled) as draw:
+...     draw.point((5, 9), fill=1)
+...     draw.point((6, 9), fill=1)
+>>> bus.data_bytes, bus.command_bytes  # then one byte of one page
+(1, 6)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from luma.core.device import device
+from PIL import Image
+
+#: Bytes a transaction costs beyond its payload on I²C: the address byte and the
+#: control byte (0x00 commands, 0x40 data). luma's managed I²C interface (smbus2, as on
+#: the Pi) sends each ``command()`` and each ``data()`` call as one transaction.
+TRANSACTION_OVERHEAD = 2
+
+Run = tuple[int, int]  # first and last changed column, inclusive
+
+
+def pack_pages(image: Image.Image, pages: int) -> list[bytes]:
+    """The panel's RAM layout of a mode "1" image: one bytes object per 8-pixel page.
+
+    Byte ``x`` of page ``p`` holds pixels ``(x, 8p)`` (bit 0) to ``(x, 8p+7)`` (bit 7).
+    """
+    data = image.transpose(Image.Transpose.ROTATE_270).tobytes()
+    return [data[pages - 1 - p::pages] for p in range(pages)]
+
+
+def changed_runs(old: bytes, new: bytes, merge_gap: int) -> list[Run]:
+    """Runs of changed columns; runs closer than ``merge_gap`` columns are joined."""
+    if old == new:
+        return []
+    runs: list[Run] = []
+    start = last = -1
+    for x, (a, b) in enumerate(zip(old, new, strict=True)):
+        if a != b:
+            if start < 0:
+                start = x
+            elif x - last - 1 > merge_gap:
+                runs.append((start, last))
+                start = x
+            last = x
+    runs.append((start, last))
+    return runs
+
+
+def data_cost(n: int) -> int:
+    """Bus bytes for one transaction of ``n`` data bytes."""
+    return n + TRANSACTION_OVERHEAD
+
+
+class PartialDisplay(device):
+    """A luma SSD1306/SH1106 device that writes only the changed part of each frame.
+
+    :param oled: a ``luma.oled.device.ssd1306`` or ``sh1106`` (or subclass) already
+        initialised on its serial interface; this adapter sends through that interface.
+    :param merge_gap: join two changed runs on a page when fewer columns than this lie
+        between them (default: the cost of a new window, so the choice is the cheaper).
+
+    Every attribute of luma's device interface is here: ``display``, ``size``,
+    ``width``, ``height``, ``mode``, ``rotate``, ``bounding_box``, ``capabilities``,
+    ``clear``, ``hide``, ``show``, ``contrast``, ``persist``, ``cleanup``.
+    """
+
+    def __init__(self, oled: Any, *, merge_gap: int | None = None) -> None:
+        # Deliberately not device.__init__: the wrapped device already registered the
+        # atexit cleanup, and a second one would blank the panel twice.
+        from luma.oled.device import sh1106, ssd1306
+
+        if isinstance(oled, ssd1306):
+            self.chip = "ssd1306"
+            self._column0 = getattr(oled, "_colstart", 0)
+            window_cmd = 6
+        elif isinstance(oled, sh1106):
+            self.chip = "sh1106"
+            self._column0 = getattr(oled, "_page_address_offset", 2)
+            window_cmd = 3
+        else:
+            raise TypeError(f"PartialDisplay drives ssd1306 or sh1106, not "
+                            f"{type(oled).__name__}")
+        self.oled = oled
+        self._const = oled._const
+        self._serial_interface = oled._serial_interface
+        persist = oled.persist
+        self.capabilities(oled._w, oled._h, oled.rotate, oled.mode)
+        self.persist = persist
+        self._pages = oled._h // 8
+        #: what the panel's RAM holds (None: unknown, send everything next time)
+        self._shown: list[bytes] | None = None
+        #: bus bytes of the command transaction that opens a window
+        self.window_cost = window_cmd + TRANSACTION_OVERHEAD
+        split = self.window_cost + TRANSACTION_OVERHEAD  # a second window's extra bytes
+        self.merge_gap = split if merge_gap is None else merge_gap
+        self.frames = 0
+
+    # persist lives on the wrapped device, whose atexit hook reads it
+    @property
+    def persist(self) -> bool:
+        return self.oled.persist
+
+    @persist.setter
+    def persist(self, value: bool) -> None:
+        self.oled.persist = value
+
+    def invalidate(self) -> None:
+        """Forget what the panel shows: the next frame is sent whole."""
+        self._shown = None
+
+    def display(self, image: Image.Image) -> None:
+        """Send the parts of ``image`` that differ from the last frame sent."""
+        if image.mode != self.mode or image.size != self.size:
+            raise ValueError(f"frame must be mode {self.mode!r} size {self.size}, "
+                             f"not {image.mode!r} {image.size}")
+        pages = pack_pages(self.preprocess(image).convert("1"), self._pages)
+        shown = self._shown
+        full = (0, self._w - 1)
+        if shown is None:
+            dirty = [[full] for _ in pages]
+        else:
+            dirty = [changed_runs(a, b, self.merge_gap) for a, b in zip(shown, pages,
+                                                                        strict=True)]
+        self._shown = None  # if a write fails the RAM is unknown: next frame goes whole
+        if self.chip == "ssd1306":
+            self._send_ssd1306(pages, dirty)
+        else:
+            self._send_sh1106(pages, dirty)
+        self._shown = pages
+        self.frames += 1
+
+    def _send_sh1106(self, pages: list[bytes], dirty: list[list[Run]]) -> None:
+        for page, runs in enumerate(dirty):
+            for i, (c0, c1) in enumerate(runs):
+                col = c0 + self._column0
+                head = (0xB0 | page,) if i == 0 else ()
+                self._serial_interface.command(*head, col & 0x0F, 0x10 | (col >> 4))
+                self._serial_interface.data(list(pages[page][c0:c1 + 1]))
+
+    def _send_ssd1306(self, pages: list[bytes], dirty: list[list[Run]]) -> None:
+        for p0, p1, runs in self._windows(dirty):
+            for c0, c1 in runs:
+                self._serial_interface.command(
+                    0x21, c0 + self._column0, c1 + self._column0, 0x22, p0, p1)
+                data = b"".join(pages[p][c0:c1 + 1] for p in range(p0, p1 + 1))
+                self._serial_interface.data(list(data))
+
+    def _windows(self, dirty: list[list[Run]]) -> list[tuple[int, int, list[Run]]]:
+        """The cheapest set of SSD1306 windows covering every dirty run.
+
+        A window either covers one page with that page's own runs, or a span of pages
+        with the union of their columns (a full frame is the widest span). Dynamic
+        programming over the dirty pages, at most 8 of them.
+        """
+        idx = [p for p, runs in enumerate(dirty) if runs]
+        best: list[tuple[int, list[tuple[int, int, list[Run]]]]] = [(0, [])]
+        for t in range(len(idx)):
+            options = []
+            for s in range(t + 1):
+                p0, p1 = idx[s], idx[t]
+                spans = [r for p in idx[s:t + 1] for r in dirty[p]]
+                c0, c1 = min(r[0] for r in spans), max(r[1] for r in spans)
+                cost = self.window_cost + data_cost((c1 - c0 + 1) * (p1 - p0 + 1))
+                windows = [(p0, p1, [(c0, c1)])]
+                if s == t:
+                    own = sum(self.window_cost + data_cost(b - a + 1) for a, b in dirty[p0])
+                    if own < cost:
+                        cost, windows = own, [(p0, p0, dirty[p0])]
+                prev_cost, prev = best[s]
+                options.append((prev_cost + cost, prev + windows))
+            best.append(min(options, key=lambda o: o[0]))
+        return best[-1][1]
+
+    def cleanup(self) -> None:
+        """As luma's: unless ``persist``, blank and switch off; then close the bus."""
+        if not self.persist:
+            self.hide()
+            self.clear()
+        self._serial_interface.cleanup()
