@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: run test screenshots bench lint clean
+.PHONY: run test screenshots bench lint clean wiring
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,3 +31,6 @@ lint: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+
+wiring: $(VENV)/.installed
+	$(BIN)/python -m companion.wiring hardware

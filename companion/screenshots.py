@@ -108,5 +108,26 @@ def save(name: str, out: Path, scale: int = 4) -> Path:
 
 
 def render_all(folder: Path, scale: int = 4) -> Iterator[Path]:
+    """Every scene as ``<name>.png``, plus ``dice-roll.gif``, into ``folder``."""
     for name in names():
         yield save(name, folder / f"{name}.png", scale)
+    yield roll_animation(folder / "dice-roll.gif", scale)
+
+
+def roll_animation(out: Path, scale: int = 4, seed: int = 4) -> Path:
+    """An animated GIF of the dice roller's roll, frame by frame as the OLED shows it."""
+    app = make_app(seed)
+    app.start_game("dice_roller", {"players": ["Table"], "count": 2})
+    frames = [app.render()]
+    app.handle(Key("ROLL"))
+    frames.append(app.render())
+    while app._animating is not None:
+        app._on_timer_now()
+        frames.append(app.render())
+    frames += [frames[-1]] * 12  # hold the result
+    images = [scaled(f, scale).convert("P") for f in frames]
+    durations = [600] + [app._interval * 1000 or 40] * (len(frames) - 14) + [100] * 13
+    out.parent.mkdir(parents=True, exist_ok=True)
+    images[0].save(out, save_all=True, append_images=images[1:], duration=durations[:len(images)],
+                   loop=0)
+    return out

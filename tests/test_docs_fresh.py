@@ -1,0 +1,38 @@
+"""Guards the pictures in the docs: every screen picture and wiring drawing is what the
+code produces now (regenerate with `make screenshots` and `make wiring`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from companion import screenshots, wiring
+from companion.config import preset_names
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("name", screenshots.names())
+def test_screen_pictures_match_the_renderer(name: str) -> None:
+    path = ROOT / "docs" / "screens" / f"{name}.png"
+    assert path.exists(), f"docs/screens/{name}.png is missing: run make screenshots"
+    now = screenshots.scaled(screenshots.render(name), 4)
+    committed = Image.open(path).convert("RGB")
+    assert committed.size == now.size
+    assert ImageChops.difference(now, committed).getbbox() is None, \
+        f"docs/screens/{name}.png is stale: run make screenshots"
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_wiring_drawings_match_the_presets(name: str) -> None:
+    path = ROOT / "hardware" / f"{name}.svg"
+    assert path.read_text(encoding="utf-8") == wiring.svg(name), \
+        f"hardware/{name}.svg is stale: run make wiring"
+
+
+def test_wiring_marks_every_configured_button() -> None:
+    text = wiring.svg("adafruit-oled-bonnet")
+    for label in ("UP button", "OK button → GPIO4 7", "SSD1306 SDA → GPIO2 3"):
+        assert label in text
