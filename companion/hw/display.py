@@ -71,4 +71,6 @@ def _oled(d: dict[str, Any] | Any) -> Any:
     except OSError as err:
         raise HardwareError(f"display on {where} did not answer: {err}.") from None
     device.persist = True  # we draw our own "stopped" frame or blank on exit
-    return device
+    from companion.hw.partial import PartialDisplay
+
+    return PartialDisplay(device)  # sends only the changed pages and columns
