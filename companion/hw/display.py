@@ -43,7 +43,9 @@ def _pygame_device() -> Any:
     except ImportError:
         raise HardwareError("the pygame window needs the emulator extra: "
                             "pip install 'companion[emulator]'.") from None
-    return pygame_device(width=WIDTH, height=HEIGHT, mode="1", scale=4, transform="scale2x")
+    device = pygame_device(width=WIDTH, height=HEIGHT, mode="1", scale=4, transform="identity")
+    device._pygame.display.set_caption("Table Companion")
+    return device
 
 
 def _oled(d: dict[str, Any] | Any) -> Any:
