@@ -11,6 +11,7 @@ from companion.ui.dice_entry import DiceEntry
 from companion.ui.menus import Confirm
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
+from companion.ui.tumble import FRAMES, INTERVAL, Tumble
 from companion.ui.widgets import bar_chart, dice_row, hint, title_bar
 
 
@@ -28,7 +29,12 @@ class RollerScreen(Screen):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.tumble: list[int] | None = None
+        self._tumble = Tumble()
+
+    @property
+    def tumble(self) -> list[int] | None:
+        """The faces of the roll animation's current frame (None when settled)."""
+        return self._tumble.faces
 
     @property
     def state(self) -> rules.State:
@@ -37,7 +43,8 @@ class RollerScreen(Screen):
     def key_roll(self) -> None:
         dice = self.ctx.dice.roll(rules.SIDES, self.state.count)
         if self.ctx.play({"type": "roll", "dice": dice}) is not None:
-            self.ctx.animate(frames=6, interval=0.04)
+            self._tumble.start()
+            self.ctx.animate(frames=FRAMES, interval=INTERVAL)
 
     key_ok = key_roll
 
@@ -68,17 +75,8 @@ class RollerScreen(Screen):
                               lambda: self.ctx.play({"type": "finish"})))
 
     def tick(self) -> bool:
-        """One frame of the tumble animation before the real faces settle."""
-        frames = getattr(self, "_frames", None)
-        if frames is None:
-            self._frames = frames = 6
-        self._frames -= 1
-        if self._frames <= 0:
-            self._frames = None
-            self.tumble = None
-            return False
-        self.tumble = [((v + self._frames * 3) % 6) + 1 for v in range(self.state.count)]
-        return True
+        """One frame of the tumble (≤ 300 ms); only the dice area changes."""
+        return self._tumble.step(self.state.last or ())
 
     def render(self, p: Painter) -> None:
         s = self.state
