@@ -118,6 +118,9 @@ HOUSE_RULES: dict[str, HouseRule] = {
     "track_xp": HouseRule(
         True, "The box keeps XP: +1 per brain-space counter and per lost fight, brain "
         "costs paid from it.", (False, True)),
+    "board_names": HouseRule(
+        [], "The owner's names of the 8 boards, board 1 (Caboose/Engine) first; empty: the "
+        "boards are numbered 1-8 with sides A/B."),
 }
 PLAYING = (START, MOVING, AFTER, FIGHT)
 
@@ -183,7 +186,7 @@ def new_game(options: Mapping[str, Any]) -> State:
     """A game waiting for its ``setup`` action; ``options["board_names"]`` may name 8 boards."""
     names = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
     check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
-    board_names = options.get("board_names") or ()
+    board_names = options.get("board_names") or house_rule(options, HOUSE_RULES, "board_names")
     require(
         isinstance(board_names, Sequence) and not isinstance(board_names, str)
         and len(board_names) in (0, BOARDS),
