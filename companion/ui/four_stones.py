@@ -92,12 +92,9 @@ def deal_round(ctx: Context) -> None:
     if state.phase != "play":
         ctx.notice(f"Nobody could open {dead} layouts; OK deals again.")
         return
-    ctx.push(LayoutScreen(ctx))
-    notes = [f"Nobody could open; dealt {dead + 1} times."] if dead else []
-    if state.passed:
-        notes.append(pass_message(state))
-    if notes:
-        ctx.notice(" ".join(notes))
+    ctx.push(LayoutScreen(ctx, after_deal=True))
+    if dead:
+        ctx.notice(f"Nobody could open; dealt {dead + 1} times.")
 
 
 def move_lines(labels: list[str], width: int = PANEL_CHARS) -> list[tuple[int, str]]:
@@ -204,10 +201,11 @@ class LayoutScreen(Screen):
     UP/DOWN choose a row · LEFT/RIGHT whole board or one row · OK/BACK back.
     """
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, *, after_deal: bool = False) -> None:
         super().__init__(ctx)
         self.row: int | None = None
         self.zoom = False
+        self.after_deal = after_deal  # on leaving, say who passed before the first jump
 
     def key_up(self) -> None:
         self.row = 6 if self.row is None else (self.row - 1) % 7
@@ -224,6 +222,11 @@ class LayoutScreen(Screen):
 
     def key_ok(self) -> None:
         self.ctx.pop()
+        s = self.ctx.session.state
+        if self.after_deal and s.phase == "play" and not s.moves and s.passed:
+            self.ctx.notice(pass_message(s))
+
+    key_back = key_ok
 
     def key_long_back(self) -> None:
         self.ctx.undo()

@@ -46,7 +46,7 @@ def dense_grid(p: Painter, board: Board, *, move: str | None = None, x: int = 0)
     """The board in the tiny font from ``x`` across the full height, ``move`` marked.
 
     The jumping piece and the landing cell are drawn inverted; the pieces it captures
-    are boxed.
+    are underlined.
     """
     for c in range(SIZE):
         label = str(c + 1)
@@ -63,7 +63,7 @@ def dense_grid(p: Painter, board: Board, *, move: str | None = None, x: int = 0)
             if (r, c) in (start, end):
                 p.rect(box, fill=1, outline=None)
             elif (r, c) in jumped:
-                p.rect(box, fill=None, outline=1)
+                p.line((x0, y + 6, x0 + DENSE_PITCH_X - 2, y + 6))
             if text:
                 fill = 0 if (r, c) in (start, end) else 1
                 p.text((_centred_x(x0, DENSE_PITCH_X, text, "tiny"), y), text, "tiny", fill)
