@@ -67,7 +67,7 @@ class Rig:
         pin = self.pin(name)
         pin.drive_low()
         if long:
-            event = self.app.keys.get(timeout=5)  # when_held fires on gpiozero's thread
+            event = self.app.keys.get(timeout=5)  # the hold timer fires on its own thread
             self.app.keys.put(event)
         pin.drive_high()
         self.presses += 1

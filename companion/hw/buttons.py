@@ -8,6 +8,10 @@ button has been held ``hold_ms`` (once — a stuck button gives one long press, 
 stream), and its release then reports nothing.
 
 Callbacks only hand a key to ``sink`` (the app's queue); they run on gpiozero's threads.
+The hold is timed here too, by a timer started on each press: gpiozero's ``Button``
+keeps a thread per button that wakes every 100 ms even when nobody touches anything
+(70 wake-ups a second for seven buttons), so the pins are plain
+:class:`~gpiozero.DigitalInputDevice` objects and an idle box really sleeps.
 
 >>> from gpiozero.pins.mock import MockFactory
 >>> factory, keys = MockFactory(), []
@@ -25,22 +29,23 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from gpiozero import Button
+from gpiozero import DigitalInputDevice
 
 from companion.keys import Key
 
 
 class _State:
-    __slots__ = ("down", "held", "last_edge")
+    __slots__ = ("down", "held", "last_edge", "timer")
 
     def __init__(self) -> None:
         self.down = False
         self.held = False
         self.last_edge = float("-inf")
+        self.timer: threading.Timer | None = None
 
 
 class KeyPad:
-    """One gpiozero :class:`~gpiozero.Button` per configured key.
+    """One gpiozero input device (an active-low button) per configured key.
 
     :param pins: key name (``"up"``, ``"ok"``, …) → BCM pin number.
     :param sink: called with each :class:`Key`; must be quick (put it on a queue).
@@ -54,18 +59,17 @@ class KeyPad:
                  pull_up: bool = True, clock: Callable[[], float] = time.monotonic) -> None:
         self._sink = sink
         self._bounce = bounce_ms / 1000
+        self._hold = hold_ms / 1000
         self._clock = clock
         self._lock = threading.Lock()
         self._states: dict[str, _State] = {}
-        self.buttons: dict[str, Button] = {}
+        self.buttons: dict[str, DigitalInputDevice] = {}
         try:
             for name, pin in pins.items():
-                button = Button(pin, pull_up=pull_up, hold_time=hold_ms / 1000,
-                                pin_factory=pin_factory)
+                button = DigitalInputDevice(pin, pull_up=pull_up, pin_factory=pin_factory)
                 self._states[name] = _State()
-                button.when_pressed = self._callback(self._pressed, name)
-                button.when_released = self._callback(self._released, name)
-                button.when_held = self._callback(self._held, name)
+                button.when_activated = self._callback(self._pressed, name)
+                button.when_deactivated = self._callback(self._released, name)
                 self.buttons[name] = button
         except Exception:
             self.close()
@@ -90,6 +94,9 @@ class KeyPad:
             if not self._accept_edge(state) or state.down:
                 return
             state.down, state.held = True, False
+            state.timer = threading.Timer(self._hold, self._held, (name,))
+            state.timer.daemon = True
+            state.timer.start()
 
     def _released(self, name: str) -> None:
         with self._lock:
@@ -97,6 +104,9 @@ class KeyPad:
             if not self._accept_edge(state) or not state.down:
                 return
             state.down = False
+            if state.timer is not None:
+                state.timer.cancel()
+                state.timer = None
             if state.held:
                 return
         self._sink(Key(name.upper()))
@@ -111,10 +121,13 @@ class KeyPad:
 
     def states(self) -> dict[str, bool]:
         """Whether each button reads pressed right now (for ``companion doctor``)."""
-        return {name: b.is_pressed for name, b in self.buttons.items()}
+        return {name: b.is_active for name, b in self.buttons.items()}
 
     def close(self) -> None:
         """Release the pins (gpiozero only cleans up at exit)."""
+        for state in self._states.values():
+            if state.timer is not None:
+                state.timer.cancel()
         for button in self.buttons.values():
             button.close()
         self.buttons.clear()
