@@ -60,9 +60,7 @@ def render_final(p: Painter, state: rules.State) -> None:
     shown = lead[0] if len(lead) == 1 else "Tie"
     p.text((2, 13), shown[:6], "large")
     p.right(13, str(result.scores[lead[0]]), "large", x1=WIDTH - 2)
-    rest = [n for place in result.places for n in place if n != shown]
-    line = "  ".join(f"{n} {result.scores[n]}" for n in rest)
-    p.text((2, 40), line[:25], "small")
-    if len(line) > 25:
-        p.text((2, 48), line[25:50].strip(), "small")
+    rest = [f"{n} {result.scores[n]}" for place in result.places for n in place if n != shown]
+    for i in range(0, len(rest), 2):
+        p.text((2, 40 + i // 2 * 8), "  ".join(rest[i:i + 2]), "small")
     hint(p, "RIGHT board  BACK menu")
