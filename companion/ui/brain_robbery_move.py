@@ -138,7 +138,7 @@ class TurnView(PhaseView):
         p.text((66, 13), f"Cards {m.hand}", "text")
         p.text((66, 25), brain_text(m.brain)[:10], "small")
         p.text((66, 34), f"XP {m.xp}" if s.track_xp else "", "small")
-        p.text((66, 43), f"on {where(s, m)}"[:10], "small")
+        p.text((66, 43), ("behind" if m.car is None else f"on {where(s, m)}")[:12], "small")
         hint(p, "ROLL  ^v cards  OK edit")
 
 
@@ -163,6 +163,7 @@ class MoveView(ActionView):
         board = self.ctx.dice.pick(s.pile)
         side = self.ctx.dice.pick("AB")
         if self.ctx.play({"type": "new_car", "board": board, "side": side}) is not None:
+            self.cursor = 0  # back on "Stop", the usual next step
             self.ctx.push(NewCarReveal(self.ctx))
 
     def run_card(self, run: int) -> None:

@@ -75,15 +75,25 @@ def car_glyph(car: rules.Car) -> str:
     return str(car.board)
 
 
-def draw_train(p: Painter, state: rules.State, cursor: int | None, *, y: int = 14) -> None:
+def draw_train(p: Painter, state: rules.State, cursor: int | None, *, y: int = 14,
+               behind: bool = False) -> None:
     """The cars rear (left) to front (right) as boxes with the board number and side.
 
-    ``cursor`` (a train index) is drawn inverted. Pawns show as dots above their car.
+    ``cursor`` (a train index; -1 the space behind the train) is drawn inverted. Pawns
+    show as dots above their car; with ``behind`` a narrow slot left of the rear car
+    counts the pawns running behind the train.
     """
     n = len(state.train)
-    gap = 3
-    width = min(26, (WIDTH - 2 - gap * (n - 1)) // n)
-    x = (WIDTH - (n * width + gap * (n - 1))) // 2
+    gap, slot = 3, 9
+    extra = slot + gap if behind else 0
+    width = min(26, (WIDTH - 2 - extra - gap * (n - 1)) // n)
+    x = (WIDTH - (n * width + gap * (n - 1) + extra)) // 2
+    if behind:
+        chosen = cursor == -1
+        p.rect((x, y + 8, x + slot - 1, y + 28), fill=1 if chosen else 0, outline=1)
+        p.centred(y + 15, str(len(rules.pawns_on(state, None))), "small", x0=x, x1=x + slot + 1,
+                  fill=0 if chosen else 1)
+        x += extra
     for i, car in enumerate(state.train):
         box = (x, y + 3, x + width - 1, y + 28)
         chosen = i == cursor
@@ -125,10 +135,8 @@ class TrainScreen(Sub):
         self.cursor = max(self.lowest(), min(self.cursor, len(s.train) - 1))
         title_bar(p, f"Train {len(s.train)} car" + ("s" if len(s.train) > 1 else ""),
                   f"pile {len(s.pile)}")
-        draw_train(p, s, self.cursor)
         behind = rules.pawns_on(s, None)
-        if behind:  # a mark left of the rear car: someone runs behind the train
-            p.rect((0, 26, 1, 33), fill=1 if self.cursor >= 0 else 0, outline=1)
+        draw_train(p, s, self.cursor, behind=bool(behind))
         if self.cursor < 0:
             line = "behind: " + " ".join(behind)
         else:
