@@ -8,7 +8,8 @@ button has been held ``hold_ms`` (once — a stuck button gives one long press, 
 stream), and its release then reports nothing.
 
 Callbacks only hand a key to ``sink`` (the app's queue); they run on gpiozero's threads.
-The hold is timed here too, by a timer started on each press: gpiozero's ``Button``
+The hold is timed here too, by one :class:`HoldWatch` thread that sleeps until the
+earliest held button is due (and indefinitely when none is down): gpiozero's ``Button``
 keeps a thread per button that wakes every 100 ms even when nobody touches anything
 (70 wake-ups a second for seven buttons), so the pins are plain
 :class:`~gpiozero.DigitalInputDevice` objects and an idle box really sleeps.
@@ -35,13 +36,63 @@ from companion.keys import Key
 
 
 class _State:
-    __slots__ = ("down", "held", "last_edge", "timer")
+    __slots__ = ("down", "held", "last_edge")
 
     def __init__(self) -> None:
         self.down = False
         self.held = False
         self.last_edge = float("-inf")
-        self.timer: threading.Timer | None = None
+
+
+class HoldWatch:
+    """One thread that calls ``fire(name)`` when a button has been down ``hold`` seconds.
+
+    It sleeps on a condition: until the earliest deadline while a button is down, and
+    without any timeout while none is — no polling.
+    """
+
+    def __init__(self, hold: float, fire: Callable[[str], None]) -> None:
+        self._hold = hold
+        self._fire = fire
+        self._due: dict[str, float] = {}
+        self._cond = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="hold-watch", daemon=True)
+        self._thread.start()
+
+    def arm(self, name: str) -> None:
+        with self._cond:
+            self._due[name] = time.monotonic() + self._hold
+            self._cond.notify()
+
+    def disarm(self, name: str) -> None:
+        with self._cond:
+            self._due.pop(name, None)
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+
+    def _run(self) -> None:
+        with self._cond:
+            while not self._closed:
+                if not self._due:
+                    self._cond.wait()
+                    continue
+                now = time.monotonic()
+                due = [name for name, t in self._due.items() if t <= now]
+                if not due:
+                    self._cond.wait(min(self._due.values()) - now)
+                    continue
+                for name in due:
+                    del self._due[name]
+                self._cond.release()  # fire outside the lock: the pad takes its own
+                try:
+                    for name in due:
+                        self._fire(name)
+                finally:
+                    self._cond.acquire()
 
 
 class KeyPad:
@@ -59,11 +110,11 @@ class KeyPad:
                  pull_up: bool = True, clock: Callable[[], float] = time.monotonic) -> None:
         self._sink = sink
         self._bounce = bounce_ms / 1000
-        self._hold = hold_ms / 1000
         self._clock = clock
         self._lock = threading.Lock()
         self._states: dict[str, _State] = {}
         self.buttons: dict[str, DigitalInputDevice] = {}
+        self._watch = HoldWatch(hold_ms / 1000, self._held)
         try:
             for name, pin in pins.items():
                 button = DigitalInputDevice(pin, pull_up=pull_up, pin_factory=pin_factory)
@@ -94,9 +145,7 @@ class KeyPad:
             if not self._accept_edge(state) or state.down:
                 return
             state.down, state.held = True, False
-            state.timer = threading.Timer(self._hold, self._held, (name,))
-            state.timer.daemon = True
-            state.timer.start()
+            self._watch.arm(name)
 
     def _released(self, name: str) -> None:
         with self._lock:
@@ -104,9 +153,7 @@ class KeyPad:
             if not self._accept_edge(state) or not state.down:
                 return
             state.down = False
-            if state.timer is not None:
-                state.timer.cancel()
-                state.timer = None
+            self._watch.disarm(name)
             if state.held:
                 return
         self._sink(Key(name.upper()))
@@ -125,9 +172,7 @@ class KeyPad:
 
     def close(self) -> None:
         """Release the pins (gpiozero only cleans up at exit)."""
-        for state in self._states.values():
-            if state.timer is not None:
-                state.timer.cancel()
+        self._watch.close()
         for button in self.buttons.values():
             button.close()
         self.buttons.clear()

@@ -38,6 +38,7 @@ call :meth:`PartialDisplay.invalidate`: the next frame goes out whole.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from luma.core.device import device
@@ -60,22 +61,21 @@ def pack_pages(image: Image.Image, pages: int) -> list[bytes]:
     return [data[pages - 1 - p::pages] for p in range(pages)]
 
 
+_MARK = bytes([0x2E] + [0x78] * 255)  # translate table: 0 → ".", anything else → "x"
+_RUN_PATTERNS: dict[int, re.Pattern[bytes]] = {}
+
+
 def changed_runs(old: bytes, new: bytes, merge_gap: int) -> list[Run]:
     """Runs of changed columns; runs closer than ``merge_gap`` columns are joined."""
     if old == new:
         return []
-    runs: list[Run] = []
-    start = last = -1
-    for x, (a, b) in enumerate(zip(old, new, strict=True)):
-        if a != b:
-            if start < 0:
-                start = x
-            elif x - last - 1 > merge_gap:
-                runs.append((start, last))
-                start = x
-            last = x
-    runs.append((start, last))
-    return runs
+    n = len(new)
+    diff = (int.from_bytes(old, "big") ^ int.from_bytes(new, "big")).to_bytes(n, "big")
+    pattern = _RUN_PATTERNS.get(merge_gap)
+    if pattern is None:  # "x" runs whose gaps of "." are at most merge_gap long
+        pattern = re.compile(rb"x(?:\.{0,%d}x)*" % merge_gap)
+        _RUN_PATTERNS[merge_gap] = pattern
+    return [(m.start(), m.end() - 1) for m in pattern.finditer(diff.translate(_MARK))]
 
 
 def data_cost(n: int) -> int:
@@ -185,22 +185,20 @@ class PartialDisplay(device):
         programming over the dirty pages, at most 8 of them.
         """
         idx = [p for p, runs in enumerate(dirty) if runs]
+        own = [sum(self.window_cost + data_cost(c1 - c0 + 1) for c0, c1 in dirty[p])
+               for p in idx]
         best: list[tuple[int, list[tuple[int, int, list[Run]]]]] = [(0, [])]
-        for t in range(len(idx)):
-            options = []
-            for s in range(t + 1):
-                p0, p1 = idx[s], idx[t]
-                spans = [r for p in idx[s:t + 1] for r in dirty[p]]
-                c0, c1 = min(r[0] for r in spans), max(r[1] for r in spans)
-                cost = self.window_cost + data_cost((c1 - c0 + 1) * (p1 - p0 + 1))
-                windows = [(p0, p1, [(c0, c1)])]
-                if s == t:
-                    own = sum(self.window_cost + data_cost(b - a + 1) for a, b in dirty[p0])
-                    if own < cost:
-                        cost, windows = own, [(p0, p0, dirty[p0])]
-                prev_cost, prev = best[s]
-                options.append((prev_cost + cost, prev + windows))
-            best.append(min(options, key=lambda o: o[0]))
+        for t, p1 in enumerate(idx):
+            # the last window covers dirty pages s..t: alone with its runs, or as a span
+            choice = (best[t][0] + own[t], best[t][1] + [(p1, p1, dirty[p1])])
+            c0, c1 = dirty[p1][0][0], dirty[p1][-1][1]
+            for s in range(t, -1, -1):
+                p0 = idx[s]
+                c0, c1 = min(c0, dirty[p0][0][0]), max(c1, dirty[p0][-1][1])
+                cost = best[s][0] + self.window_cost + data_cost((c1 - c0 + 1) * (p1 - p0 + 1))
+                if cost < choice[0]:
+                    choice = (cost, best[s][1] + [(p0, p1, [(c0, c1)])])
+            best.append(choice)
         return best[-1][1]
 
     def cleanup(self) -> None:
