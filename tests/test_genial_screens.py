@@ -183,10 +183,13 @@ def test_score_screen_marks_the_weakest_colour_of_everyone(rig: Rig) -> None:
     rig.keys(*turn_keys({"points": {"orange": 3, "purple": 2, "green": 1}}))
     rig.keys(*turn_keys({"points": {"orange": 1, "blue": 2, "green": 1}}))
     assert "Yellow's turn" in rig.text and "R1/20" in rig.text
-    assert "weakest orange" in rig.text  # Yellow has four zeros: all weakest
+    assert not any(t.startswith("weakest") for t in rig.app.texts)  # Yellow: all level
     assert "Red weakest blue" in rig.text and "Blue weakest purple" in rig.text
     assert "Red weakest orange" not in rig.text
     assert "OK turn  > standings" in rig.text
+    rig.keys(*turn_keys({"points": {"purple": 2}}))
+    assert "Red's turn" in rig.text and "R2/20" in rig.text
+    assert "weakest blue" in rig.text and "Yellow weakest orange" in rig.text
 
 
 def test_entry_corrects_before_confirming_and_caps_bonus_spaces(rig: Rig) -> None:

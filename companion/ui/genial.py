@@ -241,7 +241,7 @@ def _scene_winner_places(app: Any) -> None:
     from companion.screenshots import press
 
     _final(app)
-    press(app, "DOWN", "DOWN", "DOWN")
+    press(app, "DOWN", "DOWN", "DOWN", "DOWN")
 
 
 SCREENSHOTS: dict[str, Callable[[Any], None]] = {

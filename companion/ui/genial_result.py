@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from companion.games import genial as rules
 from companion.ui.paint import HEIGHT, WIDTH, Painter
-from companion.ui.screen import Screen
+from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, title_bar, wrap
 
 SHORT = {"lowest": "lowest", "2nd-lowest": "2nd-low", "3rd-lowest": "3rd-low",
@@ -19,7 +19,7 @@ SHORT = {"lowest": "lowest", "2nd-lowest": "2nd-low", "3rd-lowest": "3rd-low",
 
 
 class Row(NamedTuple):
-    """One line of a scrolling place list: ``left`` and ``right`` text in ``font``."""
+    """One line of a scrolling list: ``left`` text in ``font``, ``right`` in small type."""
 
     font: str
     left: str
@@ -38,7 +38,7 @@ def place_rows(state: rules.State) -> list[Row]:
         shared = len(standing.players) > 1
         for name in standing.players:
             mark = "=" if shared else "."
-            rows.append(Row("text", f"{standing.place}{mark} {name[:7]}",
+            rows.append(Row("text", f"{standing.place}{mark} {name[:8]}",
                             " ".join(str(v) for v in standing.key)))
         if shared:
             rows.append(Row("small", "   equal on all four", height=8))
@@ -72,7 +72,7 @@ def draw_rows(p: Painter, rows: list[Row], top: int, y: int = TITLE_H + 1) -> No
             break
         p.text((1, y), row.left, row.font)
         if row.right:
-            p.right(y, row.right, row.font, x1=WIDTH - 4)
+            p.right(y + 3, row.right, "small", x1=WIDTH - 4)
         y += row.height
         shown += 1
     if len(rows) > shown:  # a scroll bar on the right edge
@@ -98,7 +98,7 @@ def draw_winner(p: Painter, state: rules.State, top: int) -> None:
 class StandingsScreen(Screen):
     """The table right now by the weakest-colour rule. UP/DOWN scroll, BACK returns."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.top = 0
 

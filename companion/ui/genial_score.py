@@ -34,6 +34,12 @@ def column_x(index: int) -> int:
     return LEFT_ZONE + index * COL
 
 
+def marked(tracks: rules.Tracks) -> tuple[str, ...]:
+    """The symbols to mark as weakest: none while all four are level (nothing stands out)."""
+    weak = rules.weakest(tracks)
+    return weak if len(weak) < len(rules.SYMBOLS) else ()
+
+
 def draw_score(p: Painter, state: rules.State) -> None:
     """Every player's four tracks; the current player's big, weakest colours inverted."""
     seat = rules.current_seat(state)
@@ -42,7 +48,7 @@ def draw_score(p: Painter, state: rules.State) -> None:
     p.centred(LABEL_Y, "round", "small", x0=0, x1=LEFT_ZONE - 2)
     p.centred(BIG_Y + 6, str(rules.round_number(state)), "medium", x0=0, x1=LEFT_ZONE - 2)
     tracks = state.tracks[seat]
-    weak = rules.weakest(tracks)
+    weak = marked(tracks)
     for i, (symbol, value) in enumerate(zip(rules.SYMBOLS, tracks, strict=True)):
         x = column_x(i)
         p.centred(LABEL_Y, ABBR[symbol], "small", x0=x, x1=x + COL)
@@ -59,7 +65,7 @@ def draw_score(p: Painter, state: rules.State) -> None:
 
 def _small_row(p: Painter, y: int, name: str, tracks: rules.Tracks) -> None:
     p.text((0, y), name[:5], "small")
-    weak = rules.weakest(tracks)
+    weak = marked(tracks)
     for i, (symbol, value) in enumerate(zip(rules.SYMBOLS, tracks, strict=True)):
         x = column_x(i)
         p.centred(y, str(value), "small", x0=x, x1=x + COL)
