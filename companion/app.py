@@ -50,8 +50,13 @@ class App:
         self._last_frame: bytes | None = None
         self._animating: float | None = None
         self._interval = 0.0
+        #: Called at least every ``heartbeat_every`` seconds while the loop runs, busy or
+        #: idle (the systemd watchdog; display retries). None: no timer at all.
         self.heartbeat: Callable[[], None] | None = None
         self.heartbeat_every = 0.0
+        self._next_beat = 0.0
+        #: Called once, after the first frame was sent (systemd's READY=1).
+        self.on_ready: Callable[[], None] | None = None
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -65,6 +70,8 @@ class App:
     def run(self) -> None:
         """Take keys until :data:`~companion.keys.QUIT` arrives. Sleeps while idle."""
         self.start()
+        if self.on_ready is not None:
+            self.on_ready()
         while True:
             try:
                 event = self.keys.get(timeout=self._timeout())
@@ -74,6 +81,7 @@ class App:
             if event is QUIT:
                 return
             self.handle(event)
+            self._beat_if_due()  # a stream of keys must not starve the watchdog
 
     def _timeout(self) -> float | None:
         waits = []
@@ -83,9 +91,13 @@ class App:
             waits.append(self.heartbeat_every)
         return min(waits) if waits else None
 
-    def _on_timer(self) -> None:
-        if self.heartbeat is not None:
+    def _beat_if_due(self) -> None:
+        if self.heartbeat is not None and self.clock() >= self._next_beat:
+            self._next_beat = self.clock() + self.heartbeat_every
             self.heartbeat()
+
+    def _on_timer(self) -> None:
+        self._beat_if_due()
         if self._animating is not None and self.clock() >= self._animating:
             if self.top.tick():
                 self._animating = self.clock() + self._interval

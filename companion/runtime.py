@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import signal
 import sys
-from contextlib import contextmanager
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -39,7 +39,10 @@ class Trace:
 
 def open_store(config: Config, path: str | None = None) -> Store:
     """The action log in the configured state directory."""
-    return Store.open(path or Path(config.state_dir()) / "companion.db")
+    store = Store.open(path or Path(config.state_dir()) / "companion.db")
+    if store.notice:  # the screen says it short; the journal gets the file's name
+        print(f"companion: {store.notice} ({store.path})", file=sys.stderr, flush=True)
+    return store
 
 
 @contextmanager
@@ -60,12 +63,19 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
         trace: TextIO | None = None, dice: Dice | None = None) -> int:
     """Run the companion until ``q``, SIGTERM or SIGINT. Returns the exit code."""
     from companion.hw.display import open_display
+    from companion.hw.guarded import open_guarded
+    from companion.watchdog import ServiceNotifier
 
     store = open_store(config, db)
     footer = ("arrows move · Enter OK · Backspace back · Space roll · u undo · q quit"
               if config.uses_keyboard else "")
-    display = open_display(config, emulator=emulator, footer=footer)
+    display = open_guarded(lambda: open_display(config, emulator=emulator, footer=footer),
+                           reopen=not config.uses_keyboard)
     app = App(config=config, store=store, display=display, dice=dice)
+    notifier = ServiceNotifier()
+    app.on_ready = notifier.ready
+    if notifier.interval:
+        app.heartbeat, app.heartbeat_every = notifier.beat, notifier.beat_every
     if trace is not None:
         Trace(trace).wrap(app)
     stop = lambda *_: app.keys.put(QUIT)  # noqa: E731
@@ -88,7 +98,29 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
         try:
             app.run()
         finally:
+            notifier.stopping()
             if keyboard is not None:
                 keyboard.stop()
+            show_stopped(app)
             store.close()
     return 0
+
+
+def show_stopped(app: App) -> None:
+    """Leave the screen saying the companion stopped, or dark (``display.on_stop``).
+
+    The device keeps ``persist = True``, so luma's exit handler leaves this frame alone.
+    """
+    from PIL import Image
+
+    from companion.ui.paint import HEIGHT, WIDTH, Painter
+
+    p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
+    if app.config.display["on_stop"] == "message":
+        p.centred(14, "Stopped", "medium")
+        p.centred(40, "nothing was saved" if app.store.read_only else "games are saved",
+                  "text")
+    app.texts = p.texts
+    app.display.display(p.image)
+    if app.config.display["on_stop"] == "blank" and hasattr(app.display, "hide"):
+        app.display.hide()  # panel off: no burn-in while nobody looks

@@ -24,7 +24,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +68,21 @@ class GameRecord:
     actions: int
 
 
+def _why(err: Exception, path: str) -> str:
+    """A short reason for the screen, from an OS or SQLite error."""
+    text = str(err).lower()
+    if "full" in text or getattr(err, "errno", None) == 28:
+        return "the storage is full"
+    if "readonly" in text or "read-only" in text or isinstance(err, PermissionError) \
+            or "unable to open" in text:
+        return "its folder is read-only"
+    if "locked" in text:
+        return "the log is in use by another program"
+    return f"the log cannot be written ({str(err)[:40]})"
+
+
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class Store:
@@ -94,17 +107,25 @@ class Store:
         bad file; raises :class:`StorageError` only when no log at all can be had.
         """
         path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
             conn = cls._connect(path)
             version = cls._migrate(conn)
+        except sqlite3.OperationalError as err:
+            # Locked, read-only, full disk, I/O error: the file may well be fine.
+            # Never move it aside for that; show what it holds and save nothing.
+            if path == ":memory:":
+                raise StorageError(f"cannot open an in-memory log: {err}") from err
+            return cls._read_only(path, _why(err, path), keep=True)
         except sqlite3.DatabaseError as err:
             if path == ":memory:":
                 raise StorageError(f"cannot open an in-memory log: {err}") from err
             return cls._quarantine(path, err, clock)
         except StorageError as err:
             return cls._read_only(path, str(err))
+        except OSError as err:  # the state directory cannot be made
+            return cls._read_only(path, _why(err, path))
         store = cls(conn, path)
         if version > SCHEMA_VERSION:  # pragma: no cover - guarded in _migrate
             return cls._read_only(path, "log from a newer version")
@@ -113,10 +134,12 @@ class Store:
     @staticmethod
     def _connect(path: str) -> sqlite3.Connection:
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("PRAGMA quick_check").fetchone()
+        check = conn.execute("PRAGMA quick_check").fetchone()
+        if check is None or check[0] != "ok":
+            conn.close()
+            raise sqlite3.DatabaseError(f"quick_check: {check[0] if check else 'no answer'}")
         return conn
 
     @staticmethod
@@ -129,6 +152,7 @@ class Store:
                 f"the log was written by a newer companion (schema {version}, "
                 f"this one knows {SCHEMA_VERSION})"
             )
+        conn.execute("PRAGMA journal_mode=WAL")  # only now: a newer log is left untouched
         while version < SCHEMA_VERSION:
             conn.execute("BEGIN IMMEDIATE")
             for statement in MIGRATIONS[version].split(";"):
@@ -159,10 +183,33 @@ class Store:
         return cls(conn, path, notice=f"Saved games were damaged; kept as {aside.name}. New log.")
 
     @classmethod
-    def _read_only(cls, path: str, why: str) -> Store:
+    def _read_only(cls, path: str, why: str, keep: bool = False) -> Store:
+        """A log in memory: nothing is saved. With ``keep``, a copy of the file's games
+        (opened read-only, never written) so history and the last game stay visible."""
         conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        cls._migrate(conn)
+        try:
+            if keep:
+                cls._copy_read_only(path, conn)
+            cls._migrate(conn)
+        except (sqlite3.Error, StorageError):  # the copy is unusable: start empty
+            conn.close()
+            conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            cls._migrate(conn)
         return cls(conn, path, notice=f"Not saving games: {why}.", read_only=True)
+
+    @staticmethod
+    def _copy_read_only(path: str, into: sqlite3.Connection) -> None:
+        uri = Path(path).resolve().as_uri()
+        for flags in ("mode=ro", "mode=ro&immutable=1"):  # immutable: no -shm possible
+            try:
+                source = sqlite3.connect(f"{uri}?{flags}", uri=True)
+                try:
+                    source.backup(into)
+                    return
+                finally:
+                    source.close()
+            except sqlite3.Error:
+                continue
 
     def close(self) -> None:
         self._db.close()
@@ -173,7 +220,7 @@ class Store:
         try:
             return self._db.execute(sql, args)
         except sqlite3.Error as err:
-            raise StorageError(f"could not save to {self.path}: {err}") from err
+            raise StorageError(_why(err, self.path)) from err
 
     def new_game(self, kind: str, options: dict[str, Any]) -> int:
         """Start a game of ``kind`` with ``options``; returns its id."""

@@ -105,9 +105,20 @@ class TerminalKeys:
 
     def _read(self, timeout: float | None) -> bytes:
         ready, _, _ = select.select([self._fd], [], [], timeout)
-        return os.read(self._fd, 1) if ready else b""
+        if not ready:
+            return b""
+        byte = os.read(self._fd, 1)
+        if not byte:  # end of input (a pipe closed): stop reading, never spin
+            raise EOFError
+        return byte
 
     def _run(self) -> None:
+        try:
+            self._loop()
+        except EOFError:
+            pass
+
+    def _loop(self) -> None:
         hold_next = False
         while not self._stop:
             byte = self._read(0.5)
