@@ -43,9 +43,9 @@ def render_round(p: Painter, state: rules.State) -> None:
         y = 12 + i * 11
         board, took, bonus = parts[key]
         p.text((0, y + 2), side_label(key), "small")
-        p.text((16, y), state.players[i][:5], "text")
+        p.text((18, y), state.players[i][:5], "text")
         detail = f"{board}+{took}" + (f"+{bonus}" if bonus else "")
-        p.text((47, y + 3), detail, "tiny")
+        p.text((49, y + 3), detail, "tiny")
         p.right(y, str(row[i]), "bold", x1=WIDTH - 37)
         p.right(y, str(totals[i]), "bold", x1=WIDTH - 1)
     if state.phase == "round_over":
