@@ -189,12 +189,15 @@ class TurnEntry(Screen):
 
     def _column(self, p: Painter, index: int, label: str, value: int, below: str) -> None:
         x = 1 + index * COL
-        figure = f"+{value}" if value else "-"
         p.centred(LABEL_Y, label, "small", x0=x, x1=x + COL)
-        if len(figure) <= 2:
-            p.centred(BIG_Y, figure, "large", x0=x, x1=x + COL)
-        else:  # "+10" and up: 24 px of large digits would not fit the column
-            p.centred(BIG_Y + 5, figure, "medium", x0=x, x1=x + COL)
+        if not value:
+            p.centred(BIG_Y, "-", "large", x0=x, x1=x + COL)
+        elif value < 10:  # a small "+" leaves air between the columns' large digits
+            p.text((x + 4, BIG_Y + 9), "+", "small")
+            p.text((x + 10, BIG_Y), str(value), "large")
+            p.texts[-2:] = [f"+{value}"]  # what a person reads
+        else:  # two large digits and a "+" would not fit the column
+            p.centred(BIG_Y + 5, f"+{value}", "medium", x0=x, x1=x + COL)
         p.centred(ROW_Y + 4, below, "small", x0=x, x1=x + COL)
         if index == self.cursor:
             invert_box(p, (x, LABEL_Y - 1, x + COL - 1, ROW_Y + 12))
