@@ -207,6 +207,36 @@ def test_end_game_scores_iq_and_names_the_winner(rig: Rig) -> None:
     assert rig.store.history()[0].result["winners"] == [mover.name]
 
 
+def test_engine_break_spaces_shrink_the_train_until_the_game_ends(rig: Rig) -> None:
+    start(rig)
+    rig.keys("ok", "ok")
+    app = rig.app
+
+    def roll() -> None:
+        app.play({"type": "move_roll", "dice": [3] * rules.dice_needed(state(rig))})
+
+    first_board, second = state(rig).train[1].board, state(rig).pile[0]
+    roll()  # scenario: the Caboose is uncoupled, then drawn again as the Engine
+    app.play({"type": "new_car", "board": second, "side": "A"})
+    app.play({"type": "move", "car": first_board, "checks": [1, 6]})
+    app.play({"type": "end_turn"})
+    roll()
+    app.play({"type": "new_car", "board": rules.CABOOSE, "side": "A"})
+    rig.keys("ok", "right", "right", "up")  # Stop, walk to the Engine, a Break space
+    assert "Stop on Engine" in rig.text and "BREAK" in rig.text
+    rig.keys("ok")
+    assert logged(rig)[-1]["break"] is True and state(rig).event.broken.board == first_board
+    steps = read_reveal(rig)
+    assert "Break space!" in steps[0] and "out of game" in steps[0]
+    for _ in range(6):  # every next mover stops on a Break until the Engine is alone
+        rig.keys("ok", "roll", "ok", "right", "right", "right", "up", "ok")
+        if state(rig).phase == rules.SCORING:
+            break
+        read_reveal(rig)
+    assert [c.label for c in state(rig).train] == ["Engine"]
+    assert "IQ in your head" in rig.text and "only the Engine" in state(rig).end_reason
+
+
 def test_nobody_wins_with_cheese(rig: Rig) -> None:
     start(rig)
     rig.keys("ok", "ok", "long ok", "ok", "up", "ok")  # end at once; Finish is the last row

@@ -169,7 +169,17 @@ def _dealt(app: Any) -> None:
 
 
 def _setup(app: Any) -> None:
+    app.push(app.new_game_screen(KEY))
+    press(app, "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "RIGHT")  # Starts: the first seat
+
+
+def _deal(app: Any) -> None:
     _start(app)
+
+
+def _board(app: Any) -> None:
+    _start(app)
+    press(app, "OK")
 
 
 def _move(app: Any) -> None:
@@ -185,11 +195,6 @@ def _decouple(app: Any) -> None:
     before = app.session.state
     app.play({"type": "move", "car": 4, "checks": [2, 5]})  # 2 < 3 cars: the Caboose is off
     back_to_move_result(app, before)
-
-
-def _deal(app: Any) -> None:
-    _start(app)
-    press(app, "OK")
 
 
 def _train(app: Any) -> None:
@@ -222,6 +227,7 @@ def _end(app: Any) -> None:
 SCREENSHOTS: dict[str, Callable[[Any], None]] = {
     "brain_robbery-setup": _setup,
     "brain_robbery-deal": _deal,
+    "brain_robbery-board": _board,
     "brain_robbery-move": _move,
     "brain_robbery-decouple": _decouple,
     "brain_robbery-train": _train,

@@ -227,7 +227,8 @@ class PlayerEdit(Sub):
 class BrainEdit(Sub):
     """Run, Hit and IQ of a brain card (and its Cost when inserting one at the end of a turn).
 
-    Without ``on_insert`` OK puts the brain in ``name``'s head; "Empty head" removes it.
+    Without ``insert`` OK puts the brain in ``name``'s head and "Empty head" removes it;
+    with ``insert`` OK inserts it at the end of the mover's turn, paying its Cost.
     """
 
     def __init__(self, ctx: Context, name: str, *, insert: bool = False) -> None:
