@@ -275,3 +275,27 @@ def test_golden_score_and_winner(rig: Rig, golden) -> None:
     SCREENSHOTS["genial-winner"](rig.app)
     rig.app.redraw()
     golden("genial-winner", rig.frame)
+
+
+def test_smoke_sweep_every_screen_every_key(rig: Rig) -> None:
+    """Each Genial screen, mid-game and after the end, takes every key without a crash
+    (the long presses the screens use; the others are the base class's no-ops)."""
+    from companion.ui.genial import BoardScreen, GenialSetup
+    from companion.ui.genial_result import StandingsScreen
+    from companion.ui.genial_score import TurnEntry
+
+    keys = ["up", "down", "left", "right", "ok", "back", "roll"]
+    screens = [None, TurnEntry, StandingsScreen,
+               lambda ctx: BoardScreen(ctx, ["Ann", "Bob"], True), GenialSetup]
+    for finished in (False, True):
+        rig.app.start_game("genial", {"players": ["Ann", "Bob", "Cy"]})
+        for _ in range(60 if finished else 4):
+            rig.app.play({"type": "turn", "points": {"orange": 1}})
+        for make in screens:
+            for key in [*keys, "long up", "long down", "long ok", "long back"]:
+                rig.app.show_game()
+                rig.app.message = None
+                if make is not None and not (finished and make in (TurnEntry, StandingsScreen)):
+                    rig.app.push(make(rig.app))
+                rig.keys(key)
+                assert rig.text  # something is on the screen
