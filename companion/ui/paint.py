@@ -61,9 +61,14 @@ class Painter:
         self.draw.ellipse(box, fill=fill, outline=outline)
 
     def inverted(self, box: tuple[int, int, int, int]) -> None:
-        """Invert the pixels inside ``box`` (a highlight bar)."""
-        region = self.image.crop(box)
-        self.image.paste(region.point(lambda v: 255 - v), box[:2])
+        """Invert the pixels inside ``box`` (inclusive corners, like ``rect``).
+
+        Goes through mode "L": ``point`` and ``ImageChops.invert`` do not invert a
+        mode "1" image on current Pillow.
+        """
+        x0, y0, x1, y1 = box
+        region = self.image.crop((x0, y0, x1 + 1, y1 + 1)).convert("L")
+        self.image.paste(region.point(lambda v: 255 - v).convert("1"), (x0, y0))
 
     def fits(self, text: str, font_name: str, width: int = WIDTH) -> bool:
         return len(text) * CELLS[font_name][0] <= width
