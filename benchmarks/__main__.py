@@ -1,0 +1,65 @@
+"""``python -m benchmarks --json PATH [--quick]``: run every benchmark, print, save JSON.
+
+``make bench`` runs it with ``--json benchmarks/last-run.json``. ``--quick`` shortens the
+idle measurement to 5 s and the cold starts to 3 runs; ``--no-process`` skips the
+subprocess measurements altogether.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+from benchmarks import bus, process, report
+
+
+def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
+        subprocesses: bool = True) -> dict[str, Any]:
+    """Every measurement of one benchmark run, summarised (what goes into the JSON)."""
+    warnings.simplefilter("ignore", DeprecationWarning)  # luma's own Pillow calls
+    result: dict[str, Any] = {
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "machine": {"python": platform.python_version(), "platform": platform.platform(),
+                    "processor": platform.processor() or platform.machine()},
+        "turns": turns,
+        "bus_model": bus.__doc__.split("Bus time model")[1].split("\n\n")[0].strip(" ():\n"),
+    }
+    result["bus"] = report.summarise_bus(bus.measure_bus(turns))
+    result["latency"] = report.summarise_latency(bus.measure_latency(turns))
+    if subprocesses:
+        result["start"] = report.summarise_starts(process.cold_starts(starts))
+        result["idle"] = process.idle(idle_seconds)
+    result["targets"] = report.targets(result)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--json", metavar="PATH", help="write the results here")
+    parser.add_argument("--quick", action="store_true",
+                        help="5 s idle measurement and 3 cold starts instead of 30 s and 5")
+    parser.add_argument("--no-process", action="store_true",
+                        help="skip the subprocess measurements (idle CPU, cold start, RSS)")
+    parser.add_argument("--turns", type=int, default=10, help="turns per game (default 10)")
+    args = parser.parse_args(argv)
+    result = run(turns=args.turns, idle_seconds=5.0 if args.quick else 30.0,
+                 starts=3 if args.quick else 5, subprocesses=not args.no_process)
+    result["command"] = "python -m benchmarks " + " ".join(argv if argv is not None
+                                                             else sys.argv[1:])
+    print(report.table(result))
+    if args.json:
+        path = Path(args.json)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(result, indent=2, default=str) + "\n", encoding="utf-8")
+        print(f"\nwritten: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""In-process measurements: bytes and modelled time on the display bus, key → frame.
+
+Bytes: the night is played once with a display that hands every frame to four devices
+on recording serial interfaces — our :class:`~companion.hw.partial.PartialDisplay` and
+luma's own full-frame driver, for the SSD1306 and the SH1106 — so all four see exactly
+the same frames. An interaction is one key press and every frame it causes (an
+animation it starts included).
+
+Bus time model (I²C, see :mod:`companion.hw.fakebus`): each ``command()`` or ``data()``
+call is one transaction (luma's smbus2 interface on the Pi): START + address byte +
+control byte + payload + STOP; 9 clocks per byte (8 bits + ACK), 2 clocks for START and
+STOP. Time = clocks / SCL frequency. Kernel and driver gaps between transactions are
+not modelled (they add to the real figure).
+
+Latency: the night is played again on our adapter alone; for each key the clock runs
+from just before the pin goes low to the moment the adapter has handed the frame's
+bytes to the serial interface (the first frame of the interaction). Wall time and the
+thread's CPU time are both kept: on a busy machine the wall figure also counts the
+time the scheduler gave to other processes.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from typing import Any
+
+from luma.oled.device import sh1106, ssd1306
+from PIL import Image
+
+from benchmarks.script import Step, play
+from companion.hw.fakebus import RecordingSerial
+from companion.hw.partial import PartialDisplay
+from companion.testing import Rig
+
+CHIPS = {"ssd1306": ssd1306, "sh1106": sh1106}
+SPEEDS = (100_000, 400_000)
+
+
+class Tee:
+    """A luma-like device that shows each frame on several devices at once."""
+
+    def __init__(self, devices: dict[str, Any]) -> None:
+        self.devices = devices
+        first = next(iter(devices.values()))
+        self.size, self.mode = first.size, first.mode
+        self.width, self.height = self.size
+        self.image: Image.Image | None = None
+        self.persist = True
+        self.after: Any = None  # called after each frame (per-frame accounting)
+
+    def display(self, image: Image.Image) -> None:
+        self.image = image.copy()
+        for device in self.devices.values():
+            device.display(image)
+        if self.after is not None:
+            self.after()
+
+    def cleanup(self) -> None:
+        for device in self.devices.values():
+            device.cleanup()
+
+
+def drivers() -> tuple[dict[str, RecordingSerial], dict[str, Any]]:
+    """Buses and devices: ``ours/ssd1306``, ``luma/ssd1306``, ``ours/sh1106``, …"""
+    buses: dict[str, RecordingSerial] = {}
+    devices: dict[str, Any] = {}
+    for chip, driver in CHIPS.items():
+        for who in ("ours", "luma"):
+            name = f"{who}/{chip}"
+            buses[name] = RecordingSerial()
+            device = driver(buses[name])
+            device.persist = True
+            devices[name] = PartialDisplay(device) if who == "ours" else device
+    for bus in buses.values():
+        bus.reset()  # the init sequence is not part of any interaction
+    return buses, devices
+
+
+def measure_bus(turns: int, *, seed: int = 7) -> dict[str, Any]:
+    """Play the night; per interaction and per driver: bytes and modelled bus time."""
+    buses, devices = drivers()
+    tee = Tee(devices)
+    rig = Rig(seed=seed, display=tee, start=False)
+    samples: dict[str, list[dict[str, float]]] = {name: [] for name in buses}
+    per_frame: dict[str, list[int]] = {name: [] for name in buses}
+    seen = dict.fromkeys(buses, 0)
+
+    def frame_done() -> None:
+        for name, bus in buses.items():
+            per_frame[name].append(bus.bus_bytes - seen[name])
+            seen[name] = bus.bus_bytes
+
+    tee.after = frame_done
+    frames: list[int] = []
+    same_screen: list[bool] = []  # the key changed something on the screen it was on
+    errors: list[str] = []
+
+    def record(rig: Rig, step: Step | None) -> None:
+        before = rig.app.frames_sent
+        screen = (rig.app.top, len(rig.app.stack))
+        for bus in buses.values():
+            bus.reset()
+        seen.update(dict.fromkeys(buses, 0))
+        if step is None:
+            rig.app.start()
+        else:
+            rig.press(step.key)
+        frames.append(rig.app.frames_sent - before)
+        same_screen.append(screen == (rig.app.top, len(rig.app.stack))
+                           and rig.app.message is None)
+        for name, bus in buses.items():
+            samples[name].append({
+                "bytes": bus.bus_bytes,
+                **{f"ms_{hz // 1000}k": bus.i2c_seconds(hz) * 1000 for hz in SPEEDS},
+            })
+
+    try:
+        record(rig, None)  # the first frame at start-up
+        for name in samples:
+            samples[name].pop(0)  # …is not an interaction
+        frames.pop(0)
+        same_screen.pop(0)
+        steps = play(rig, turns, record, errors)
+    finally:
+        rig.close()
+    for name in per_frame:
+        per_frame[name].pop(0)  # the start-up frame
+    return {"steps": steps, "frames": frames, "samples": samples, "errors": errors,
+            "same_screen": same_screen, "per_frame": per_frame}
+
+
+def measure_latency(turns: int, *, seed: int = 7, warm: bool = True) -> dict[str, Any]:
+    """Key → frame handed to the bus, in seconds, for every interaction that drew.
+
+    Returns ``{"cold": [...], "warm": [...], "cold_cpu": [...], "warm_cpu": [...]}``.
+
+    With ``warm`` the night is played once before the measured run, so first-use costs
+    (importing a game's screens, loading a font) are reported apart as ``cold``.
+    """
+    out: dict[str, Any] = {}
+    for run in (("cold", "warm") if warm else ("cold",)):
+        bus = RecordingSerial()
+        screen = _TimedDisplay(ssd1306(bus))
+        rig = Rig(seed=seed, display=screen)
+        seconds: list[float] = []
+        cpu: list[float] = []
+
+        def timed(rig: Rig, step: Step, screen: _TimedDisplay = screen,
+                  seconds: list[float] = seconds, cpu: list[float] = cpu) -> None:
+            screen.first = None
+            c0, t0 = time.thread_time(), time.perf_counter()
+            rig.press(step.key)
+            if screen.first is not None:
+                seconds.append(screen.first[0] - t0)
+                cpu.append(screen.first[1] - c0)
+
+        gc.collect()
+        try:
+            play(rig, turns, timed, [])
+        finally:
+            rig.close()
+        out[run] = seconds
+        out[f"{run}_cpu"] = cpu
+    return out
+
+
+class _TimedDisplay(PartialDisplay):
+    """Our adapter, noting when the first frame after a key was handed to the bus."""
+
+    def __init__(self, oled: Any) -> None:
+        super().__init__(oled)
+        self.oled.persist = True
+        self.first: tuple[float, float] | None = None  # (wall, thread CPU)
+
+    def display(self, image: Image.Image) -> None:
+        super().display(image)
+        if self.first is None:
+            self.first = (time.perf_counter(), time.thread_time())

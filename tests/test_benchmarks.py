@@ -1,0 +1,47 @@
+"""Guards the benchmark suite against rot: its functions still run on a tiny night.
+
+The figures themselves are not checked here (``make bench`` measures them); only that
+every measurement runs, the partial adapter sends less than luma, and the report
+renders and serialises.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from benchmarks import __main__ as cli
+from benchmarks import bus, process, report, script
+
+pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
+
+
+def test_a_tiny_night_measures_and_reports(tmp_path):
+    result = cli.run(turns=1, subprocesses=False)
+    b = result["bus"]
+    assert b["interactions"] > 20 and not b["errors"]
+    assert b["drivers"]["ours/ssd1306"]["bytes_total"] < b["drivers"]["luma/ssd1306"][
+        "bytes_total"]
+    assert result["latency"]["warm"]["samples"] > 20
+    text = report.table(result)
+    assert "ours/ssd1306" in text and "targets:" in text
+    json.dumps(result, default=str)
+
+
+def test_the_night_visits_every_built_game():
+    names = [name for name, _ in script.phases()]
+    assert names[0] == "menu" and "dice" in names
+
+
+def test_process_measurements_run(tmp_path):
+    starts = process.cold_starts(1)
+    assert 0 < starts[0]["first_frame_s"] < 10 and starts[0]["rss_mb"] > 5
+    idle = process.idle(0.3, settle=0.1)
+    assert idle["cpu_percent"] >= 0 and idle["seconds"] >= 0.3
+
+
+def test_percentiles_are_nearest_rank():
+    assert report.pct(list(range(1, 101)), 99) == 99
+    assert report.pct([5.0], 50) == 5.0
+    assert bus.SPEEDS == (100_000, 400_000)
