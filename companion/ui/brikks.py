@@ -16,14 +16,15 @@ from companion.games import brikks_data as D
 from companion.keys import Key
 from companion.ui.brikks_draw import draw_block
 from companion.ui.brikks_score import OverView, ScoreView
+from companion.ui.brikks_setup import BrikksSetup
+from companion.ui.brikks_shots import SCENES
 from companion.ui.brikks_table import CostsScreen, PlayersScreen
 from companion.ui.dice_entry import DiceEntry
-from companion.ui.menus import Choice, Confirm, SetupScreen
+from companion.ui.menus import Confirm
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, menu_list, title_bar
+from companion.ui.widgets import hint, title_bar
 
-KEY = "brikks"
 #: Where the rolled block is drawn on the turn screen (inclusive corners).
 BLOCK_BOX = (2, 14, 60, 54)
 
@@ -36,78 +37,6 @@ def new_game(ctx: Context) -> None:
 def play_screen(ctx: Context) -> Screen:
     """The Brikks screen for the current game, whatever its phase."""
     return BrikksScreen(ctx)
-
-
-# --- setup ---------------------------------------------------------------------------
-
-class SeatChoice(Choice):
-    """A setup row whose label names a seat, so it follows that seat's name."""
-
-    def __init__(self, key: str, seat: Choice, label: str, values: list[Any], index: int,
-                 shown: Any = str) -> None:
-        super().__init__(key, label, values, index, shown)
-        self.seat = seat
-
-    def line(self) -> str:
-        return f"{self.seat.value} {self.label}: {self.shown(self.value)}"
-
-
-class BrikksSetup(SetupScreen):
-    """Player count (1 = solo), seat names, a level per player, Duel for two, who starts.
-
-    The bottom line says each player's starting energy and which circles to cross.
-    """
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, default=2,
-                         options=self._options)
-        self.levels = [SeatChoice(f"level{i}", seat, "level", [1, 2, 3, 4],
-                                  D.DEFAULT_LEVEL - 1) for i, seat in enumerate(self.seats)]
-        self.duel = Choice("duel", "Duel", [False, True], 0, lambda v: "yes" if v else "no")
-        self.starts = Choice("starts", "Starts", ["random", 0, 1, 2, 3], 0, self._starter)
-        self.extra = [*self.levels, self.duel, self.starts]
-
-    def _starter(self, value: Any) -> str:
-        return "random" if value == "random" else self.seats[value].value
-
-    def rows(self) -> list[Choice | None]:
-        n = self.count.value
-        if self.starts.value != "random" and self.starts.value >= n:
-            self.starts.index = 0
-        self.starts.values = ["random", *range(n)]
-        extra: list[Choice] = list(self.levels[:n])
-        extra += [self.duel] if n == 2 else []
-        extra += [self.starts] if n > 1 else []
-        rows = [self.count, *self.seats[:n], *extra, None]
-        self.row = min(self.row, len(rows) - 1)
-        return rows
-
-    def _options(self, players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
-        n = len(players)
-        levels = [chosen[f"level{i}"] for i in range(n)]
-        first = chosen["starts"] if n > 1 else 0
-        if first == "random":
-            first = self.ctx.dice.roll(n)[0] - 1
-        # The rules start with seat 0: turn the table so the starter sits there.
-        order = list(range(first, n)) + list(range(first))
-        return {
-            "players": [players[i] for i in order],
-            "levels": [levels[i] for i in order],
-            "duel": bool(chosen["duel"]) and n == 2,
-            "starts": "random" if chosen["starts"] == "random" or n == 1 else "chosen",
-            "start_player": players[first],
-            "house_rules": dict(self.ctx.config.house_rules.get(KEY, {})),
-        }
-
-    def render(self, p: Painter) -> None:
-        title_bar(p, "Brikks", "solo" if self.count.value == 1 else "setup")
-        lines = [r.line() if r is not None else ">> Start <<" for r in self.rows()]
-        menu_list(p, lines, self.row, rows=3)
-        n = self.count.value
-        crossed = D.CROSSED_CIRCLES[n]
-        what = ("circle a 5th" if n == 1 else
-                f"cross {'+'.join(map(str, crossed))}" if crossed else "cross none")
-        hint(p, f"Energy {rules.starting_energy(n)}: {what}")
 
 
 # --- the game screen -----------------------------------------------------------------
@@ -368,85 +297,4 @@ class DuelDecidedView(Screen):
         hint(p, "OK yes   DOWN both out")
 
 
-def _blocks(app: Any, *colours: str) -> None:
-    state = app.session.state
-    for colour in colours:
-        app.play({"type": "start_block", "player": rules.next_picker(state), "colour": colour})
-        state = app.session.state
-
-
-def _shot_setup(app: Any) -> None:
-    from companion.screenshots import press
-    new_game(app)
-    press(app, "DOWN", "DOWN", "DOWN")
-
-
-def _shot_start(app: Any) -> None:
-    app.start_game(KEY, {"players": ["Ann", "Ben", "Cleo"]})
-    _blocks(app, "red")
-
-
-def _shot_roll(app: Any) -> None:
-    from companion.screenshots import press
-    app.start_game(KEY, {"players": ["Ann", "Ben"]})
-    _blocks(app, "black", "red")
-    press(app, "ROLL")
-
-
-def _shot_reroll(app: Any) -> None:
-    from companion.screenshots import press
-    _shot_roll(app)
-    press(app, "UP")
-
-
-def _shot_costs(app: Any) -> None:
-    from companion.screenshots import press
-    _shot_roll(app)
-    press(app, "RIGHT", "RIGHT")
-
-
-def _shot_players(app: Any) -> None:
-    from companion.screenshots import press
-    _shot_roll(app)
-    app.play({"type": "circle", "player": 0, "match": True})
-    app.play({"type": "rows", "player": 1, "count": 2})
-    press(app, "DOWN")
-
-
-def _shot_score(app: Any) -> None:
-    from companion.screenshots import press
-    app.start_game(KEY, {"players": ["Ann", "Ben"]})
-    _blocks(app, "black", "red")
-    app.play({"type": "roll", "number": 2, "colour": "blue"})
-    app.play({"type": "out", "player": 0})
-    app.play({"type": "out", "player": 1})
-    press(app, "long OK", "long OK", "long OK", "long OK", "long OK", "UP", "UP", "UP", "UP",
-          "UP", "UP", "UP", "UP", "UP", "RIGHT", "UP", "UP", "UP", "UP")
-
-
-def _shot_total(app: Any) -> None:
-    from companion.screenshots import press
-    _shot_score(app)
-    press(app, "OK")
-
-
-def _shot_solo(app: Any) -> None:
-    app.start_game(KEY, {"players": ["Ann"]})
-    _blocks(app, "green")
-    app.play({"type": "roll", "number": 1, "colour": "white"})
-    app.play({"type": "out", "player": 0})
-    app.play({"type": "score", "player": 0, "rows": [10, 10, 10, 10, 10, 9, 9, 10, 0, 9, 0],
-              "bonus_marks": 6, "bombs_left": 1, "energy_left": 2})
-
-
-SCREENSHOTS = {
-    "brikks-setup": _shot_setup,
-    "brikks-start": _shot_start,
-    "brikks-roll": _shot_roll,
-    "brikks-reroll": _shot_reroll,
-    "brikks-costs": _shot_costs,
-    "brikks-players": _shot_players,
-    "brikks-score": _shot_score,
-    "brikks-total": _shot_total,
-    "brikks-solo": _shot_solo,
-}
+SCREENSHOTS = SCENES

@@ -227,12 +227,13 @@ class OverView(Screen):
             p.centred(49, "points", "small", x0=0, x1=56)
         elif self.page == 0:
             title_bar(p, "Brikks", "duel" if s.duel else "over")
-            rows = [(place, n) for place, names in enumerate(result.places, 1) for n in names]
-            for i, (place, n) in enumerate(rows[:4]):
-                y = 13 + i * 11
-                font = "bold" if place == 1 else "text"
-                p.text((2, y), f"{place}. {n}", font)
-                p.right(y, str(result.scores[n]), font, x1=126)
+            best = result.places[0]
+            top = f"{' & '.join(best)} {result.scores[best[0]]}"
+            p.centred(13, top, "large" if len(top) <= 10 else "medium")
+            rest = [f"{place}. {n} {result.scores[n]}"
+                    for place, names in enumerate(result.places[1:], 2) for n in names]
+            for i, line in enumerate(wrap(" · ".join(rest), 25)[:2]):
+                p.centred(38 + i * 9, line, "small")
             hint(p, "> each sheet   OK done")
         else:
             self._render_sheet(p, self.page - 1)

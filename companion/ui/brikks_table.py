@@ -241,6 +241,6 @@ class TrackerScreen(Screen):
         s = self.state
         t = s.trackers[self.seat]
         title_bar(p, s.players[self.seat], "out" if t.out else f"level {s.levels[self.seat]}")
-        p.text((2, 13), f"energy {t.energy}  bonus {t.bonus_marks}  bombs {t.bombs_left}",
+        p.text((2, 13), f"energy {t.energy} bonus {t.bonus_marks} bombs {t.bombs_left}",
                "small")
         menu_list(p, [label for label, _ in self.entries()], self.index, top=21, rows=3)
