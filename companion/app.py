@@ -49,6 +49,7 @@ class App:
         self.frames_sent = 0
         self._last_frame: bytes | None = None
         self._animating: float | None = None
+        self._started = False
         self._interval = 0.0
         #: Called at least every ``heartbeat_every`` seconds while the loop runs, busy or
         #: idle (the systemd watchdog; display retries). None: no timer at all.
@@ -61,7 +62,13 @@ class App:
     # -- the loop ----------------------------------------------------------------------
 
     def start(self) -> None:
-        """Show the first frame; reopen the game that was being played, if any."""
+        """Show the first frame; reopen the game that was being played, if any.
+
+        Runs once (:meth:`run` calls it too), so a caller may show the first frame early.
+        """
+        if self._started:
+            return
+        self._started = True
         saved = self.store.unfinished()
         if saved is not None and saved.kind in GAMES:
             self.resume(saved.id, quiet=True)
@@ -88,7 +95,7 @@ class App:
         if self._animating is not None:
             waits.append(max(0.0, self._animating - self.clock()))
         if self.heartbeat is not None:
-            waits.append(self.heartbeat_every)
+            waits.append(max(0.0, self._next_beat - self.clock()))
         return min(waits) if waits else None
 
     def _beat_if_due(self) -> None:

@@ -1,4 +1,4 @@
-"""The ``companion`` command: run | roll | screenshot | history.
+"""The ``companion`` command: run | roll | screenshot | history | doctor | install-service.
 
 Mistakes in the command line or the config file print one line on stderr and exit
 with status 2; nothing else does.
@@ -42,6 +42,11 @@ def _parser() -> argparse.ArgumentParser:
     hist.add_argument("--bgstats", metavar="FILE",
                       help="also write the games as a BG Stats file (.bgsplay JSON)")
     hist.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
+
+    from companion import doctor, install
+
+    doctor.add_parser(sub)
+    install.add_parser(sub)
     return parser
 
 
@@ -107,4 +112,12 @@ def _dispatch(args: argparse.Namespace) -> int:
         print(history(cfg, db=args.db, fmt="csv" if args.csv else "json" if args.json
                       else "table", bgstats=args.bgstats), end="")
         return 0
+    if command == "doctor":
+        from companion import doctor
+
+        return doctor.main(_load_config(args))
+    if command == "install-service":
+        from companion import install
+
+        return install.main(args)
     raise CompanionError(f"unknown command {command!r}.")

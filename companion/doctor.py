@@ -1,0 +1,252 @@
+"""``companion doctor``: what stands between this box and a working companion.
+
+Each check prints one line — ``ok``, ``FAIL`` (with a ``fix:`` sentence), ``skip`` (it
+cannot be checked here, and why) or ``info`` — and the exit status is 1 when anything
+failed, else 0. On a Raspberry Pi it checks the user's groups, that the I²C or SPI bus
+device exists and can be opened, that the display answers at its address, and that each
+configured button reads high (released). On a laptop most of that cannot be checked;
+it says so and looks at what it can (the config, the state directory).
+
+All the places it looks are parameters, so the tests run it on fakes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import grp
+import os
+import pwd
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.config import Config
+
+I2C_SLAVE = 0x0703  # ioctl: address the next read/write to this device
+
+
+@dataclass(frozen=True)
+class Check:
+    """One line of the report."""
+
+    name: str
+    status: str  # "ok", "fail", "skip" or "info"
+    detail: str
+    fix: str = ""
+
+    def __str__(self) -> str:
+        label = {"fail": "FAIL"}.get(self.status, self.status)
+        line = f"{label:<5} {self.name}: {self.detail}"
+        return line + (f"\n      fix: {self.fix}" if self.fix else "")
+
+
+def _my_groups() -> set[str]:
+    names = set()
+    for gid in {os.getegid(), *os.getgroups()}:
+        try:
+            names.add(grp.getgrgid(gid).gr_name)
+        except KeyError:
+            continue
+    return names
+
+
+def _user() -> str:
+    try:
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except KeyError:
+        return str(os.geteuid())
+
+
+def probe_i2c(device: Path, address: int) -> None:
+    """Read one byte from ``address`` on the bus ``device``; raises OSError if nothing
+    answers (smbus2 when installed, else the raw ``/dev/i2c-N`` ioctl)."""
+    try:
+        from smbus2 import SMBus
+    except ImportError:
+        import fcntl
+
+        fd = os.open(device, os.O_RDWR)
+        try:
+            fcntl.ioctl(fd, I2C_SLAVE, address)
+            os.read(fd, 1)
+        finally:
+            os.close(fd)
+        return
+    with SMBus(str(device)) as bus:
+        bus.read_byte(address)
+
+
+class Doctor:
+    """Runs the checks for ``config``.
+
+    :param dev: where device nodes live (``/dev``).
+    :param model: the board's model file (``/proc/device-tree/model``).
+    :param groups: the current user's group names.
+    :param pin_factory: gpiozero pin factory (``None``: gpiozero's choice on a Pi).
+    :param probe: ``probe(bus_device, address)`` raises OSError when the display is silent.
+    """
+
+    def __init__(self, config: Config, *, dev: Path = Path("/dev"),
+                 model: Path = Path("/proc/device-tree/model"),
+                 groups: Callable[[], set[str]] = _my_groups, user: Callable[[], str] = _user,
+                 is_root: Callable[[], bool] = lambda: os.geteuid() == 0,
+                 pin_factory: Any = None,
+                 probe: Callable[[Path, int], None] = probe_i2c) -> None:
+        self.config = config
+        self.dev = dev
+        self.model = model
+        self.groups = groups
+        self.user = user
+        self.is_root = is_root
+        self.pin_factory = pin_factory
+        self.probe = probe
+
+    def board(self) -> str | None:
+        try:
+            text = self.model.read_bytes().decode("ascii", "replace").strip("\x00\n ")
+        except OSError:
+            return None
+        return text if "Raspberry Pi" in text else None
+
+    def run(self) -> list[Check]:
+        return list(self._checks())
+
+    def _checks(self) -> Iterator[Check]:
+        yield Check("config", "ok", f"{self.config.source}")
+        yield self._state()
+        board = self.board()
+        oled = not self.config.uses_keyboard
+        if board is None:
+            yield Check("board", "skip" if oled else "info",
+                        "not a Raspberry Pi: the display, bus, groups and pins can only be "
+                        "checked on the box" if oled else
+                        "a laptop: screen in the terminal, keyboard for buttons")
+            return
+        yield Check("board", "ok", board)
+        yield self._groups(oled)
+        if oled:
+            bus = self._bus()
+            yield bus
+            if bus.status == "ok":
+                yield self._display()
+        yield from self._pins()
+
+    def _state(self) -> Check:
+        path = self.config.state_dir()
+        probe = path
+        while not probe.exists() and probe != probe.parent:
+            probe = probe.parent
+        try:  # really write: os.access says yes to root even on a read-only mount
+            with tempfile.TemporaryFile(dir=probe):
+                pass
+            return Check("state", "ok", f"games are saved in {path}")
+        except OSError:
+            pass
+        return Check("state", "fail", f"{path} cannot be written: games would not be saved",
+                     f"sudo chown -R {self.user()} {path} (the service uses "
+                     "/var/lib/companion, which systemd makes for it)")
+
+    def _needed_groups(self, oled: bool) -> list[str]:
+        need = ["gpio"]
+        if oled:
+            need.append("i2c" if self.config.display["bus"] == "i2c" else "spi")
+        return need
+
+    def _groups(self, oled: bool) -> Check:
+        need = self._needed_groups(oled)
+        if self.is_root():
+            return Check("groups", "ok", "running as root (the service runs as its own user "
+                         "with the gpio, i2c and spi groups)")
+        missing = [g for g in need if g not in self.groups()]
+        if not missing:
+            return Check("groups", "ok", f"{self.user()} is in {', '.join(need)}")
+        return Check("groups", "fail", f"{self.user()} is not in {', '.join(missing)}",
+                     f"sudo usermod -aG {','.join(missing)} {self.user()}, then log out and "
+                     "back in")
+
+    def _bus_device(self) -> Path:
+        d = self.config.display
+        if d["bus"] == "i2c":
+            return self.dev / f"i2c-{d['port']}"
+        return self.dev / f"spidev{d['port']}.{d['spi_device']}"
+
+    def _bus(self) -> Check:
+        d = self.config.display
+        path = self._bus_device()
+        kind = "I2C" if d["bus"] == "i2c" else "SPI"
+        if not path.exists():
+            opt = "do_i2c" if kind == "I2C" else "do_spi"
+            return Check("bus", "fail", f"{path} does not exist",
+                         f"turn {kind} on: sudo raspi-config nonint {opt} 0 (or raspi-config "
+                         f"→ Interface Options → {kind}), then reboot")
+        if not os.access(path, os.R_OK | os.W_OK):
+            group = kind.lower()
+            return Check("bus", "fail", f"{path} exists but {self.user()} may not open it",
+                         f"sudo usermod -aG {group} {self.user()}, then log out and back in")
+        return Check("bus", "ok", f"{path}")
+
+    def _display(self) -> Check:
+        d = self.config.display
+        path = self._bus_device()
+        if d["bus"] != "i2c":
+            return Check("display", "info", f"SPI cannot answer back; if the screen stays "
+                         f"dark check DC=GPIO{d['gpio_dc']} and RST=GPIO{d['gpio_rst']}")
+        try:
+            self.probe(path, d["address"])
+        except OSError as err:
+            other = 0x3D if d["address"] == 0x3C else 0x3C
+            return Check("display", "fail", f"nothing answers at {d['address']:#04x} on "
+                         f"{path} ({err.strerror or err})",
+                         f"check SDA→GPIO2, SCL→GPIO3, 3V3 and GND; run i2cdetect -y "
+                         f"{d['port']} — if it shows {other:#04x}, set display.address = "
+                         f"{other:#04x}")
+        return Check("display", "ok", f"{d['driver']} answers at {d['address']:#04x}")
+
+    def _pins(self) -> Iterator[Check]:
+        if self.config.uses_keyboard:
+            yield Check("buttons", "info", "the keyboard stands in for the buttons")
+            return
+        try:
+            from gpiozero import Button
+        except ImportError as err:  # pragma: no cover - gpiozero is a dependency
+            yield Check("buttons", "skip", f"gpiozero missing ({err})", "pip install gpiozero")
+            return
+        pull_up = self.config.input["pull_up"]
+        for name, pin in self.config.buttons.items():
+            try:
+                button = Button(pin, pull_up=pull_up, pin_factory=self.pin_factory)
+            except Exception as err:  # noqa: BLE001 - any gpiozero error is a finding
+                yield Check(f"button {name}", "fail", f"GPIO{pin} cannot be read: {err}",
+                            "stop the service first (sudo systemctl stop companion); on a "
+                            "Pi 5 install lgpio (pip install lgpio)")
+                continue
+            try:
+                pressed = button.is_pressed
+            finally:
+                button.close()
+            if pressed:
+                level = "low" if pull_up else "high"
+                yield Check(f"button {name}", "fail", f"GPIO{pin} reads {level} (pressed) "
+                            "with nobody touching it",
+                            f"a stuck button or a short: check the wire on GPIO{pin} "
+                            f"(buttons.{name})")
+            else:
+                yield Check(f"button {name}", "ok", f"GPIO{pin} reads "
+                            f"{'high' if pull_up else 'low'} (released)")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    sub.add_parser("doctor", help="check groups, bus, display and buttons on the box")
+
+
+def main(config: Config, out: Callable[[str], None] = print, **options: Any) -> int:
+    """Print the report; 1 if anything failed, else 0."""
+    checks = Doctor(config, **options).run()
+    for check in checks:
+        out(str(check))
+    failed = [c for c in checks if c.status == "fail"]
+    out(f"{len(failed)} problem{'s' if len(failed) != 1 else ''} found." if failed
+        else "Nothing wrong found.")
+    return 1 if failed else 0

@@ -1,0 +1,191 @@
+"""``companion install-service``: the box starts the companion at boot, as its own user.
+
+The steps, in order (``--dry-run`` prints them and changes nothing):
+
+1. a system user ``companion`` (no login, no home) in the ``gpio``, ``i2c`` and ``spi``
+   groups;
+2. with ``--venv DIR``, a venv in ``DIR`` (``--system-site-packages``, so apt's
+   ``python3-lgpio`` is usable) with the companion installed from this checkout — it
+   must not live under /home, which the service cannot see (``ProtectHome=yes``);
+3. ``systemd/companion.service`` copied to ``/etc/systemd/system/``, its ``ExecStart=``
+   pointing at that companion;
+4. ``/etc/companion/config.toml`` starting from a board preset (kept if it exists);
+5. ``systemctl daemon-reload`` and ``systemctl enable --now companion.service``.
+
+Every step can be run again: an existing user is only added to the groups, an existing
+config file is kept unless ``--force-config``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import grp
+import os
+import pwd
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import CompanionError
+
+ROOT = Path(__file__).resolve().parent.parent
+UNIT_FILE = ROOT / "systemd" / "companion.service"
+GROUPS = ("gpio", "i2c", "spi")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the installer does: run ``command`` or write ``text`` to ``path``."""
+
+    what: str
+    command: tuple[str, ...] = ()
+    path: Path | None = None
+    text: str = ""
+    mode: int = 0o644
+
+    def describe(self) -> str:
+        if self.command:
+            return shlex.join(self.command)
+        return f"write {self.path} (mode {self.mode:o}, {len(self.text.splitlines())} lines)"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``install-service`` sub-command's options."""
+    from companion.config import preset_names
+
+    p = sub.add_parser("install-service",
+                       help="run the companion at boot as a systemd service (needs sudo)")
+    p.add_argument("--preset", choices=preset_names(), default="adafruit-oled-bonnet",
+                   help="board preset for /etc/companion/config.toml")
+    p.add_argument("--venv", metavar="DIR",
+                   help="make a venv in DIR (e.g. /opt/companion/venv) and install the "
+                        "companion from this checkout into it")
+    p.add_argument("--user", default="companion", help="the service's user (made if missing)")
+    p.add_argument("--force-config", action="store_true",
+                   help="overwrite an existing /etc/companion/config.toml")
+    p.add_argument("--no-start", action="store_true", help="enable, but do not start now")
+    p.add_argument("--dry-run", action="store_true", help="print the steps, change nothing")
+
+
+def _group_exists(name: str) -> bool:
+    try:
+        grp.getgrnam(name)
+        return True
+    except KeyError:
+        return False
+
+
+def _user_exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+        return True
+    except KeyError:
+        return False
+
+
+def unit_text(executable: str | Path, template: Path = UNIT_FILE, user: str = "companion") -> str:
+    """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install."""
+    if not template.is_file():
+        raise CompanionError(f"{template} is missing: run install-service from a checkout "
+                             "of the companion's repository.")
+    lines = []
+    for line in template.read_text(encoding="utf-8").splitlines():
+        if line.startswith("ExecStart="):
+            line = f"ExecStart={executable} --config /etc/companion/config.toml run"
+        elif line.startswith(("User=", "Group=")):
+            line = line.split("=", 1)[0] + "=" + user
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def config_text(preset: str) -> str:
+    return (f"# Table Companion, written by `companion install-service`.\n"
+            f"# Any key of the README's configuration table may follow; then\n"
+            f"#   sudo systemctl restart companion\n"
+            f'preset = "{preset}"\n')
+
+
+def plan(*, preset: str, venv: str | None = None, user: str = "companion",
+         force_config: bool = False, start: bool = True,
+         unit_dir: Path = Path("/etc/systemd/system"), etc_dir: Path = Path("/etc/companion"),
+         source: Path = ROOT, template: Path = UNIT_FILE,
+         group_exists: Callable[[str], bool] = _group_exists,
+         user_exists: Callable[[str], bool] = _user_exists,
+         current: str | None = None) -> list[Step]:
+    """The steps for this machine (nothing is changed here)."""
+    steps = []
+    groups = [g for g in GROUPS if group_exists(g)]
+    missing = [g for g in GROUPS if g not in groups]
+    note = f" (no group {', '.join(missing)} on this system)" if missing else ""
+    if user_exists(user):
+        if groups:
+            steps.append(Step(f"add user {user} to {', '.join(groups)}{note}",
+                              ("usermod", "--append", "--groups", ",".join(groups), user)))
+    else:
+        cmd = ["useradd", "--system", "--user-group", "--no-create-home",
+               "--home-dir", "/var/lib/companion", "--shell", "/usr/sbin/nologin"]
+        if groups:
+            cmd += ["--groups", ",".join(groups)]
+        steps.append(Step(f"create system user {user}{note}", (*cmd, user)))
+    if venv:
+        vdir = Path(venv)
+        if not (source / "pyproject.toml").is_file():
+            raise CompanionError(f"{source} is not a checkout of the companion (no "
+                                 "pyproject.toml): cannot install it into the venv.")
+        steps.append(Step(f"make a venv in {vdir}", ("python3", "-m", "venv",
+                                                     "--system-site-packages", str(vdir))))
+        steps.append(Step("install the companion into it",
+                          (str(vdir / "bin" / "pip"), "install", "--upgrade", str(source))))
+        executable = vdir / "bin" / "companion"
+    else:
+        executable = Path(current or Path(sys.executable).parent / "companion")
+    if str(executable).startswith("/home/") or str(executable).startswith("/root/"):
+        raise CompanionError(f"{executable} is under a home directory, which the service "
+                             "cannot see (ProtectHome=yes): use --venv /opt/companion/venv.")
+    steps.append(Step("install the unit file", path=unit_dir / "companion.service",
+                      text=unit_text(executable, template, user)))
+    config = etc_dir / "config.toml"
+    if force_config or not config.exists():
+        steps.append(Step(f"write the config from preset {preset}", path=config,
+                          text=config_text(preset)))
+    steps.append(Step("reload systemd", ("systemctl", "daemon-reload")))
+    enable = ("systemctl", "enable", *(["--now"] if start else []), "companion.service")
+    steps.append(Step("start at every boot" + (" and now" if start else ""), enable))
+    return steps
+
+
+def execute(steps: Sequence[Step], *, dry_run: bool = False,
+            runner: Callable[..., object] = subprocess.run,
+            out: Callable[[str], None] = print) -> None:
+    """Run (or with ``dry_run`` only print) ``steps``, saying each one first."""
+    for n, step in enumerate(steps, start=1):
+        out(f"{n}. {step.what}\n   {step.describe()}")
+        if dry_run:
+            continue
+        if step.command:
+            try:
+                runner(list(step.command), check=True)
+            except (OSError, subprocess.CalledProcessError) as err:
+                raise CompanionError(f"step {n} ({step.what}) failed: {err}") from None
+        elif step.path is not None:
+            step.path.parent.mkdir(parents=True, exist_ok=True)
+            step.path.write_text(step.text, encoding="utf-8")
+            step.path.chmod(step.mode)
+    if dry_run:
+        out("Dry run: nothing was changed.")
+    else:
+        out("Done. Follow it with: journalctl -u companion -f")
+
+
+def main(args: argparse.Namespace) -> int:
+    """``companion install-service`` (root needed unless ``--dry-run``)."""
+    if not args.dry_run and os.geteuid() != 0:
+        raise CompanionError("install-service changes the system: run it with sudo "
+                             "(or add --dry-run to see the steps).")
+    steps = plan(preset=args.preset, venv=args.venv, user=args.user,
+                 force_config=args.force_config, start=not args.no_start)
+    execute(steps, dry_run=args.dry_run)
+    return 0
