@@ -17,7 +17,6 @@ from typing import Any
 from companion.catalogue import GAMES
 from companion.games import area_tiles as rules
 from companion.keys import Key
-from companion.screenshots import press
 from companion.ui.area_tiles_draw import player_glyph
 from companion.ui.area_tiles_entry import AreasView
 from companion.ui.area_tiles_result import ResultView
@@ -133,6 +132,13 @@ class TilesDownView(Screen):
 # --- screenshot scenes ---------------------------------------------------------------------
 
 
+def press(app: Any, *names: str) -> None:
+    """Press keys in a screenshot scene (imported here: the screens never need the app)."""
+    from companion.screenshots import press as scene_press
+
+    scene_press(app, *names)
+
+
 def _start(app: Any, players: list[str], **options: Any) -> None:
     app.start_game(KEY, {"players": players, "colours": [n.lower() for n in players],
                          "first": players[0], **options})
@@ -183,6 +189,15 @@ def _result(app: Any) -> None:
     press(app, "OK", "OK")
 
 
+def _tie(app: Any) -> None:
+    _start(app, ["Red", "Yellow"])
+    press(app, "OK")
+    _enter(app, (10, None))
+    press(app, "OK")
+    _enter(app, (7, None), (7, None))
+    press(app, "OK", "OK")
+
+
 def _table(app: Any) -> None:
     _result(app)
     press(app, "RIGHT")
@@ -199,6 +214,7 @@ SCREENSHOTS: dict[str, Callable[[Any], None]] = {
     "area_tiles-entry": _entry,
     "area_tiles-areas": _list,
     "area_tiles-result": _result,
+    "area_tiles-tie": _tie,
     "area_tiles-table": _table,
     "area_tiles-player": _player,
 }

@@ -134,6 +134,11 @@ class AreasView(Screen):
             if i < count and self.mine()[i].symbol is not None:
                 player_glyph(p, s, self.mine()[i].symbol, LIST_W - 11, y + 2,
                              fill=0 if chosen else 1)
+        if len(rows) > LIST_ROWS:  # a thin scroll bar: more rows than show
+            span = LIST_ROWS * ROW_H
+            bar = max(4, span * LIST_ROWS // len(rows))
+            y0 = TITLE_H + 1 + (span - bar) * first // (len(rows) - LIST_ROWS)
+            p.rect((LIST_W + 1, y0, LIST_W + 2, y0 + bar - 1), fill=1, outline=None)
         mine = sum(a.points for a in self.mine())
         p.centred(TITLE_H + 2, str(mine), "huge", x0=LIST_W, x1=WIDTH)
         p.centred(TITLE_H + 34, "area pts", "small", x0=LIST_W, x1=WIDTH)
