@@ -81,6 +81,7 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
     stop = lambda *_: app.keys.put(QUIT)  # noqa: E731
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    app.start()  # the first frame before the buttons: importing gpiozero is slow
     keyboard = None
     factory = None
     if config.uses_keyboard:
