@@ -9,6 +9,8 @@ finishes the scoring). Nothing here keeps game state: every draw reads
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.games import area_tiles as rules
 from companion.ui.area_tiles_draw import arrow, player_glyph
 from companion.ui.fonts import text_width
@@ -161,7 +163,7 @@ class AreaEditor(Screen):
     """
 
     def __init__(self, ctx: Context, *, index: int | None,
-                 on_added: object = None) -> None:
+                 on_added: Callable[[], None] | None = None) -> None:
         super().__init__(ctx)
         self.index = index
         self.on_added = on_added
@@ -235,7 +237,7 @@ class AreaEditor(Screen):
         if self.ctx.play(action) is not None:
             self.added += 1
             self.blocks, self.symbol = rules.MIN_BLOCKS, None
-            if callable(self.on_added):
+            if self.on_added is not None:
                 self.on_added()
 
     def render(self, p: Painter) -> None:
