@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -26,7 +27,8 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
     result: dict[str, Any] = {
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                    "processor": platform.processor() or platform.machine()},
+                    "processor": platform.processor() or platform.machine(),
+                    "cpus": os.cpu_count(), "loadavg_at_start": os.getloadavg()},
         "turns": turns,
         "bus_model": bus.__doc__.split("Bus time model")[1].split("\n\n")[0].strip(" ():\n"),
     }
@@ -35,6 +37,7 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
     if subprocesses:
         result["start"] = report.summarise_starts(process.cold_starts(starts))
         result["idle"] = process.idle(idle_seconds)
+    result["machine"]["loadavg_at_end"] = os.getloadavg()
     result["targets"] = report.targets(result)
     return result
 

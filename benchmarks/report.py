@@ -166,6 +166,11 @@ def table(result: dict[str, Any]) -> str:
                      f"{s['first_frame_ms_median']:.0f} ms (min {s['first_frame_ms_min']:.0f}"
                      f", max {s['first_frame_ms_max']:.0f}), CPU {s['cpu_ms_median']:.0f} ms; "
                      f"peak RSS {s['rss_mb_max']:.1f} MB")
+    m = result.get("machine", {})
+    if "loadavg_at_start" in m:
+        lines.append(f"machine: {m['cpus']} CPUs, load average {m['loadavg_at_start'][0]:.1f} "
+                     f"at start, {m.get('loadavg_at_end', [math.nan])[0]:.1f} at end "
+                     "(wall-clock figures grow with load; CPU figures much less)")
     lines += ["", "targets:"]
     for t in result["targets"]:
         mark = "met   " if t["met"] else "MISSED"
