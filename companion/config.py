@@ -9,10 +9,11 @@ override any key.
 A wrong value stops start-up with :class:`ConfigError`, whose message names the key and
 what is allowed::
 
-    >>> load_text('[display]\\ndriver = "ssd1307"')
-    Traceback (most recent call last):
-    ...
-    companion.errors.ConfigError: display.driver: must be one of 'ssd1306', 'sh1106', 'emulator', 'dummy', not 'ssd1307'.
+    >>> try:
+    ...     load_text('[display]\\ndriver = "ssd1307"')
+    ... except ConfigError as err:
+    ...     print(err)
+    display.driver: must be one of 'ssd1306', 'sh1106', 'emulator', 'dummy', not 'ssd1307'.
 """
 
 from __future__ import annotations

@@ -40,6 +40,7 @@ def test_preset_pins_match_the_hardware_notes() -> None:
     assert (hat.display["gpio_dc"], hat.display["gpio_rst"]) == (24, 25)
 
 
+BTN = "down = 27\nok = 4\nback = 5"
 BAD = [
     ('[display]\ndriver = "ssd1307"', "display.driver: must be one of"),
     ('[display]\nbus = "usb"', "display.bus: must be one of 'i2c', 'spi'"),
@@ -55,11 +56,12 @@ BAD = [
     ('[input]\nbounce_ms = 5000', "input.bounce_ms: must be between 0 and 500"),
     ('[input]\nhold_ms = "long"', "input.hold_ms: must be a whole number"),
     ('[input]\npull_up = "yes"', "input.pull_up: must be true or false"),
-    ('[buttons]\nup = 17\ndown = 17\nok = 4\nback = 5', "buttons.down: pin 17 is already used by buttons.up"),
-    ('[buttons]\nup = 40\ndown = 27\nok = 4\nback = 5', "buttons.up: must be a BCM pin number 0-27"),
-    ('[buttons]\nup = -1\ndown = 27\nok = 4\nback = 5', "buttons.up: must be a BCM pin number 0-27"),
-    ('[buttons]\nup = "GPIO17"\ndown = 27\nok = 4\nback = 5', "buttons.up: must be a BCM pin number"),
-    ('[buttons]\njump = 16\nup = 17\ndown = 27\nok = 4\nback = 5', "buttons.jump: unknown key"),
+    ('[buttons]\nup = 17\ndown = 17\nok = 4\nback = 5',
+     "buttons.down: pin 17 is already used by buttons.up"),
+    ('[buttons]\nup = 40\n' + BTN, "buttons.up: must be a BCM pin number 0-27"),
+    ('[buttons]\nup = -1\n' + BTN, "buttons.up: must be a BCM pin number 0-27"),
+    ('[buttons]\nup = "GPIO17"\n' + BTN, "buttons.up: must be a BCM pin number"),
+    ('[buttons]\njump = 16\nup = 17\n' + BTN, "buttons.jump: unknown key"),
     ('[buttons]\nup = 17\ndown = 27\nok = 4', "buttons.back: missing"),
     ('buttons = [1, 2]', "buttons: must be a table"),
     ('[display]\ndriver = "ssd1306"\n[buttons]\nup = 2\ndown = 27\nok = 4\nback = 5',

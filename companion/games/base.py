@@ -105,7 +105,8 @@ def check_house_rules(chosen: Mapping[str, Any], rules: Mapping[str, HouseRule])
         rules[name].check(name, value)
 
 
-def ranked(scores: Mapping[str, Any], order: Iterable[str] | None = None) -> tuple[tuple[str, ...], ...]:
+def ranked(scores: Mapping[str, Any],
+           order: Iterable[str] | None = None) -> tuple[tuple[str, ...], ...]:
     """Group players into places by a sortable key, highest first; equal keys share a place.
 
     >>> ranked({"Ann": 5, "Bob": 7, "Cy": 5})
