@@ -34,5 +34,5 @@ def test_wiring_drawings_match_the_presets(name: str) -> None:
 
 def test_wiring_marks_every_configured_button() -> None:
     text = wiring.svg("adafruit-oled-bonnet")
-    for label in ("UP button", "OK button → GPIO4 7", "SSD1306 SDA → GPIO2 3"):
+    for label in ("UP button", "OK button →  GPIO4  7", "SSD1306 SDA →  GPIO2  3"):
         assert label in text
