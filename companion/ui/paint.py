@@ -18,6 +18,20 @@ from companion.ui.fonts import CELLS, font, text_width
 
 WIDTH, HEIGHT = 128, 64
 
+#: Look-alikes for common characters the Latin-1 bitmap fonts lack (one for one).
+_LOOKALIKES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2018": "'",
+                             "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def drawable(text: str) -> str:
+    """``text`` as the bundled fonts can draw it: dashes and quotes become their ASCII
+    look-alikes, anything else outside Latin-1 becomes ``?`` (instead of an exception).
+
+    >>> drawable("70\u201379")
+    '70-79'
+    """
+    return text.translate(_LOOKALIKES).encode("latin-1", "replace").decode("latin-1")
+
 
 class Painter:
     """Draws on ``image`` (mode "1"); ``texts`` lists the strings drawn, in order."""
@@ -35,7 +49,7 @@ class Painter:
              fill: int = 1) -> None:
         """Draw ``text`` with its top-left corner at ``xy``."""
         self.texts.append(text)
-        self.draw.text(xy, text, font=font(font_name), fill=fill)
+        self.draw.text(xy, drawable(text), font=font(font_name), fill=fill)
 
     def centred(self, y: int, text: str, font_name: str = "text", *, x0: int = 0,
                 x1: int = WIDTH, fill: int = 1) -> None:
