@@ -282,3 +282,16 @@ def test_golden_roll_screen(rig: Rig, golden) -> None:
     golden("brikks-roll", rig.frame)
     rig.keys("right")
     golden("brikks-costs", rig.frame)
+
+
+def test_a_finished_solo_game_reads_in_history(rig: Rig) -> None:
+    rig.app.start_game("brikks", {"players": ["Ann"]})
+    for action in ({"type": "start_block", "player": 0, "colour": "red"},
+                   {"type": "roll", "number": 1, "colour": "red"},
+                   {"type": "out", "player": 0}):
+        rig.app.play(action)
+    rig.app.play({"type": "score", "player": 0, "rows": [10] * 11, "bonus_marks": 0,
+                  "bombs_left": 0, "energy_left": 0})
+    rig.keys("back", "down", "ok", "ok")         # start menu → History → the game
+    rig.keys("down", "down")
+    assert "95 points, 90–99: Thr" in rig.text   # the band's dash is drawn, not a crash

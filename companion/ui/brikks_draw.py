@@ -1,19 +1,9 @@
-"""Brikks drawing helpers: a block as big as a box allows, and text the fonts can show.
-
-The bundled bitmap fonts hold Latin-1 only, so :func:`plain` turns the rules' en dashes
-into hyphens before anything is drawn.
-"""
+"""Brikks drawing helper: a block of the falling-block sheet, as big as a box allows."""
 
 from __future__ import annotations
 
 from companion.games.brikks import block_cells
 from companion.ui.paint import Painter
-
-
-def plain(text: str) -> str:
-    """``text`` with the characters the fonts lack replaced (en dash → hyphen)."""
-    return text.replace("\u2013", "-").replace("\u2014", "-").encode(
-        "latin-1", "replace").decode("latin-1")
 
 
 def block_geometry(colour: str, column: int, box: tuple[int, int, int, int],

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from companion.games import brikks as rules
 from companion.games import brikks_data as D
-from companion.ui.brikks_draw import plain
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar, wrap
@@ -218,7 +217,7 @@ class OverView(Screen):
                 p.centred(36 + i * 12, line, "text")
         elif s.solo:
             score = result.scores[s.players[0]]
-            band, _, phrase = plain(rules.solo_rating(score)).partition(": ")
+            band, _, phrase = rules.solo_rating(score).partition(": ")
             title_bar(p, "Brikks solo", "over")
             p.centred(14, str(score), "huge", x0=0, x1=56)
             p.text((60, 14), band, "medium")
