@@ -90,12 +90,8 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
         factory = MockFactory()
     with buttons_for(config, app.keys.put, factory=factory):
         if factory is not None:
-            from companion.hw.keyboard import PinPresser, TerminalKeys
-
-            presser = PinPresser(config.buttons, factory, bounce_ms=config.input["bounce_ms"],
-                                 hold_ms=config.input["hold_ms"])
-            keyboard = TerminalKeys(presser, lambda: app.keys.put(QUIT), stream=sys.stdin)
-            keyboard.start()
+            keyboard = laptop_keys(config, app, factory,
+                                   window=(emulator or config.display["emulator"]) == "pygame")
         try:
             app.run()
         finally:
@@ -105,6 +101,27 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
             show_stopped(app)
             store.close()
     return 0
+
+
+def laptop_keys(config: Config, app: App, factory: Any, *, window: bool) -> Any:
+    """The laptop keyboard driving the mock pins: read from the terminal, or from the
+    pygame window (polled from the app's loop, the thread that draws)."""
+    from companion.hw.keyboard import PinPresser, TerminalKeys
+
+    presser = PinPresser(config.buttons, factory, bounce_ms=config.input["bounce_ms"],
+                         hold_ms=config.input["hold_ms"])
+    quit_app = lambda: app.keys.put(QUIT)  # noqa: E731
+    if not window:
+        keys = TerminalKeys(presser, quit_app, stream=sys.stdin)
+        keys.start()
+        return keys
+    from companion.hw.pygame_keys import PygameKeys
+
+    keys = PygameKeys(presser, quit_app)
+    beat = app.heartbeat
+    app.heartbeat = keys.poll if beat is None else lambda: (beat(), keys.poll())
+    app.heartbeat_every = min(app.heartbeat_every or PygameKeys.EVERY, PygameKeys.EVERY)
+    return keys
 
 
 def show_stopped(app: App) -> None:

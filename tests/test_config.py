@@ -97,3 +97,23 @@ def test_cli_prints_one_line_and_exits_2(tmp_path: Path) -> None:
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="does not exist"):
         config.load(tmp_path / "nope.toml")
+
+
+def test_readme_documents_every_key_with_its_default() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip().strip("`"): line.split("|")[2].strip().strip("`")
+            for line in readme.splitlines() if line.startswith("| `")}
+    for section, options in config.SCHEMA.items():
+        for key, option in options.items():
+            name = f"{section}.{key}"
+            assert name in rows, f"README's configuration table lacks {name}"
+            default = option.default
+            shown = (f"0x{default:X}" if key == "address" else
+                     str(default).lower() if isinstance(default, bool) else
+                     '""' if default == "" else str(default))
+            assert rows[name] == shown, f"README says {name} = {rows[name]}, code says {shown}"
+    allowed = {line.split("|")[1].strip(): line.split("|")[3] for line in readme.splitlines()
+               if line.startswith("| `")}
+    assert all(name in allowed["`preset`"] for name in config.preset_names())
+    buttons = next(v for k, v in allowed.items() if k.startswith("`buttons."))
+    assert " ".join(config.KEY_NAMES) in buttons

@@ -61,3 +61,32 @@ def test_window_keys_press_the_mock_pins(window) -> None:
     pad.close()
     factory.reset()
     assert os.environ["SDL_VIDEODRIVER"] == "dummy"
+
+
+def test_the_app_loop_reads_the_window_keys(window) -> None:
+    from companion.app import App
+    from companion.runtime import laptop_keys
+    from companion.store import Store
+
+    config, device = window
+    app = App(config=config, store=Store.open(":memory:"), display=device)
+    factory = MockFactory()
+    pad = KeyPad(config.buttons, app.keys.put, pin_factory=factory, bounce_ms=5, hold_ms=150)
+    keys = laptop_keys(config, app, factory, window=True)
+    assert app.heartbeat == keys.poll and app.heartbeat_every == keys.EVERY
+    app.start()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r"))
+
+    def quit_after_menu() -> None:  # once the OK has reached the screen, press q
+        keys.poll()
+        if "New game" in app.screen_text() and "Dice roller" in app.screen_text():
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0,
+                                                 unicode="q"))
+
+    app.heartbeat = quit_after_menu
+    app.run()  # returns when q arrives through the window
+    assert "Dice roller" in app.screen_text()
+    keys.stop()
+    pad.close()
+    factory.reset()

@@ -31,6 +31,9 @@ class PygameKeys:
     :param on_quit: called for ``q`` or when the window is closed.
     """
 
+    #: How often the window's events are read (seconds): quick enough to feel instant.
+    EVERY = 0.03
+
     def __init__(self, presser: PinPresser, on_quit: Callable[[], None]) -> None:
         import pygame
 
@@ -56,3 +59,6 @@ class PygameKeys:
                 name, long = self._keys[event.key]
                 self._presser.press(name, long or self._hold_next)
             self._hold_next = False
+
+    def stop(self) -> None:
+        """Nothing to release: the window closes with the display."""
