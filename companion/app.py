@@ -9,7 +9,9 @@ the queue.
 from __future__ import annotations
 
 import queue
+import sys
 import time
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -35,7 +37,7 @@ class App:
     """
 
     def __init__(self, *, config: Config, store: Store, display: Any, dice: Dice | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, strict: bool = False) -> None:
         self.config = config
         self.store = store
         self.display = display
@@ -58,6 +60,9 @@ class App:
         self._next_beat = 0.0
         #: Called once, after the first frame was sent (systemd's READY=1).
         self.on_ready: Callable[[], None] | None = None
+        #: Re-raise unexpected exceptions from screens (tests) instead of carrying on.
+        self.strict = strict
+        self.slips: list[Exception] = []
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -131,7 +136,22 @@ class App:
                 self.top.on_key(key)
             except RuleError as err:
                 self.notice(str(err))
+            except Exception as err:  # a bug in a screen must not take the box down
+                self._slipped(err)
         self.redraw()
+
+    def _slipped(self, err: Exception) -> None:
+        """A screen raised something it should not have: log it, say so, carry on.
+
+        The game itself is safe (it is the log), so the box stays up; ``strict`` apps
+        (the tests) re-raise instead, so no such bug goes unnoticed.
+        """
+        if self.strict:
+            raise err
+        self.slips.append(err)
+        print("companion: a screen failed:", "".join(
+            traceback.format_exception_only(type(err), err)).strip(), file=sys.stderr)
+        self.notice("Sorry, that screen went wrong. Your game is saved.")
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -142,7 +162,13 @@ class App:
     def render(self) -> Image.Image:
         """Draw the top screen (and any message over it) into a new frame."""
         p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
-        self.top.render(p)
+        try:
+            self.top.render(p)
+        except Exception as err:
+            self._slipped(err)
+            self.home()  # the start menu always draws
+            p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
+            self.top.render(p)
         if self.message:
             message_box(p, self.message)
         self.texts = p.texts

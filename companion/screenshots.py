@@ -27,7 +27,8 @@ def make_app(seed: int = 4) -> App:
 
     config = from_mapping({"display": {"driver": "dummy"}})
     return App(config=config, store=Store.open(":memory:"),
-               display=dummy(width=128, height=64, mode="1"), dice=Dice.seeded(seed))
+               display=dummy(width=128, height=64, mode="1"), dice=Dice.seeded(seed),
+               strict=True)
 
 
 def press(app: App, *names: str) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.catalogue import GAMES, rules_module
-from companion.errors import RuleError
+from companion.errors import RuleError, StorageError
 from companion.store import Store
 
 
@@ -78,7 +78,10 @@ class GameSession:
             except RuleError as err:
                 raise RuleError(f"saved game {game_id} stops replaying at action {n + 1}: "
                                 f"{err}") from err
-        return cls(store, game_id, record.kind, record.options, actions, state)
+        session = cls(store, game_id, record.kind, record.options, actions, state)
+        if record.finished is None and session.over:
+            session.mark_finished()  # it ended, but saving the result failed last time
+        return session
 
     @property
     def over(self) -> bool:
@@ -94,8 +97,19 @@ class GameSession:
         self.actions.append(action)
         self.state = new_state
         if self.rules.is_over(new_state):
-            self.store.finish(self.game_id, self.rules.result(new_state).to_json())
+            self.mark_finished()
         return new_state
+
+    def mark_finished(self) -> None:
+        """Record the result of a game that is over.
+
+        The last action is already saved, so a failure here loses nothing: the result
+        is recorded again the next time the game is opened.
+        """
+        try:
+            self.store.finish(self.game_id, self.rules.result(self.state).to_json())
+        except StorageError:
+            pass
 
     def undo(self) -> dict[str, Any] | None:
         """Take back the last action; returns it, or None when there is nothing to undo."""

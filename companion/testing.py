@@ -46,7 +46,7 @@ class Rig:
         self.store = Store.open(db)
         self.display = display or dummy(width=128, height=64, mode="1")
         self.app = App(config=self.config, store=self.store, display=self.display,
-                       dice=Dice.seeded(seed))
+                       dice=Dice.seeded(seed), strict=True)
         self.pad = KeyPad(self.config.buttons, self.app.keys.put, pin_factory=self.factory,
                           bounce_ms=self.config.input["bounce_ms"],
                           hold_ms=self.config.input["hold_ms"],

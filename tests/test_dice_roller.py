@@ -125,3 +125,27 @@ def test_physical_dice_are_entered_logged_and_counted(rig: Rig) -> None:
     assert "Dice 2d6 (yours)" in rig.text and "9" in rig.app.texts
     rig.keys("right")
     assert "n=2" in rig.text              # the histogram counts both kinds
+
+
+def test_a_failing_screen_is_a_message_not_a_dead_box(rig: Rig) -> None:
+    """Outside the tests (strict off) a bug in a screen leaves the box running."""
+    start_roller(rig)
+    rig.keys("roll")
+    rig.app.strict = False
+
+    def broken() -> None:
+        raise KeyError("oops")
+
+    rig.app.top.key_up = broken
+    rig.keys("up")
+    assert "Sorry, that" in rig.text and len(rig.app.slips) == 1
+    rig.keys("ok")                       # closes the message
+    rig.keys("roll")                     # and the game goes on
+    assert len(rig.app.session.state.rolls) == 2
+
+    def broken_render(p) -> None:
+        raise ValueError("cannot draw")
+
+    rig.app.top.render = broken_render
+    rig.app.redraw()
+    assert "Table Companion" in rig.text and len(rig.app.slips) == 2

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import RuleError
+from companion.errors import RuleError, StorageError
 from companion.session import GameSession
 from companion.store import SCHEMA_VERSION, Store
 
@@ -90,3 +90,21 @@ def test_newer_schema_opens_read_only_and_keeps_the_file(tmp_path: Path) -> None
     assert store.read_only and "newer" in store.notice
     assert [p.name for p in tmp_path.iterdir() if "corrupt" in p.name] == []
     assert sqlite3.connect(db).execute("SELECT version FROM schema_version").fetchone() == (99,)
+
+
+def test_result_that_failed_to_save_is_recorded_on_the_next_open(tmp_path: Path,
+                                                                    monkeypatch) -> None:
+    db = tmp_path / "c.db"
+    store = Store.open(db)
+    game = GameSession.start(store, "dice_roller", {"players": ["T"], "count": 1})
+    game.apply({"type": "roll", "dice": [2]})
+
+    def full(*_args) -> None:
+        raise StorageError("database or disk is full")
+
+    monkeypatch.setattr(store, "finish", full)
+    assert game.apply({"type": "finish"}).finished  # the action itself was saved
+    monkeypatch.undo()
+    assert store.history() == [] and store.unfinished().id == game.game_id
+    again = GameSession.resume(store, game.game_id)
+    assert again.over and store.history()[0].id == game.game_id

@@ -78,7 +78,7 @@ def test_every_built_game_is_fuzzed() -> None:
 def test_random_keys_never_break_a_screen(game: str, events: list[Key], seed: int) -> None:
     store = Store.open(":memory:")
     app = App(config=CONFIG, store=store, display=dummy(width=128, height=64, mode="1"),
-              dice=Dice.seeded(seed))
+              dice=Dice.seeded(seed), strict=True)
     try:
         app.start()
         open_game(app, key=game)
