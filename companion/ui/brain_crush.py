@@ -18,7 +18,7 @@ from companion.games.four_stones import COLOURS, crush_set_points
 from companion.ui.menus import Choice, Confirm, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, title_bar
+from companion.ui.widgets import hint, title_bar, winner_page
 
 KEY = "brain_crush"
 SEAT_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo")
@@ -184,16 +184,7 @@ class RoundDone(Screen):
 
 def render_final(p: Painter, state: rules.State) -> None:
     """The winner big, everybody's total below."""
-    result = rules.result(state)
-    title_bar(p, "Game over", f"{len(state.scores)} rounds")
-    lead = result.places[0]
-    shown = lead[0] if len(lead) == 1 else "Tie"
-    p.text((2, 13), shown[:6], "large")
-    p.right(13, str(result.scores[lead[0]]), "large", x1=WIDTH - 2)
-    rest = [f"{n} {result.scores[n]}" for place in result.places for n in place if n != shown]
-    for i in range(0, len(rest), 2):
-        p.text((2, 40 + i // 2 * 8), "  ".join(rest[i:i + 2]), "small")
-    hint(p, "BACK menu")
+    winner_page(p, rules.result(state), f"{len(state.scores)} rounds", "BACK menu")
 
 
 # -- screenshots ----------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from companion.ui.fonts import CELLS
 from companion.ui.paint import HEIGHT, WIDTH, Painter
@@ -136,3 +137,20 @@ def bar_chart(p: Painter, labels: Sequence[str], observed: Sequence[int],
     for i, label in enumerate(labels):
         if i % step == 0:
             p.text((x0 + i * slot + (slot - 4 * len(label)) // 2, y1 + 2), label, "tiny")
+
+
+def winner_page(p: Painter, result: Any, right: str, keys: str) -> None:
+    """The end of a game: the winner (or "Tie") and score big, everyone else below.
+
+    :param result: a :class:`companion.games.base.Result`; :param right: the title bar's
+    right-hand text; :param keys: the key help line.
+    """
+    title_bar(p, "Game over", right)
+    lead = result.places[0]
+    shown = lead[0] if len(lead) == 1 else "Tie"
+    p.text((2, 13), shown[:6], "large")
+    p.right(13, str(result.scores[lead[0]]), "large", x1=WIDTH - 2)
+    rest = [f"{n} {result.scores[n]}" for place in result.places for n in place if n != shown]
+    for i in range(0, len(rest), 2):
+        p.text((2, 40 + i // 2 * 8), "  ".join(rest[i:i + 2]), "small")
+    hint(p, keys)
