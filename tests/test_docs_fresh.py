@@ -3,12 +3,14 @@ code produces now (regenerate with `make screenshots` and `make wiring`)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
 from companion import screenshots, wiring
+from companion.catalogue import GAMES, rules_module
 from companion.config import preset_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,3 +38,14 @@ def test_wiring_marks_every_configured_button() -> None:
     text = wiring.svg("adafruit-oled-bonnet")
     for label in ("UP button", "OK button →  GPIO4  7", "SSD1306 SDA →  GPIO2  3"):
         assert label in text
+
+
+PAGES = {"brain_crush": "four_stones"}
+
+
+@pytest.mark.parametrize("key", [k for k in GAMES if k not in ("dice_roller", "dice_test")])
+def test_every_house_rule_is_on_its_game_page(key: str) -> None:
+    page = (ROOT / "docs" / f"{PAGES.get(key, key)}.md").read_text(encoding="utf-8")
+    for rule in rules_module(key).HOUSE_RULES:
+        assert re.search(rf"\b{rule}\b", page), \
+            f"docs/{PAGES.get(key, key)}.md does not explain {rule}"
