@@ -22,16 +22,21 @@ def title_bar(p: Painter, title: str, right: str = "") -> None:
 
 def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_H + 1,
               rows: int = 4, font_name: str = "text") -> None:
-    """A scrolling list with the selected item on an inverted bar."""
+    """A scrolling list with a solid arrow before the selected item.
+
+    An arrow rather than an inverted bar: moving it changes a few bytes of the OLED's
+    memory instead of two full-width rows (~50 instead of ~500 bytes, 5 ms instead of
+    46 ms on a 100 kHz I²C bus), and it reads just as clearly.
+    """
     h = CELLS[font_name][1] + 1
     first = min(max(0, index - rows + 1), max(0, len(items) - rows))
     first = max(0, min(first, index))
     for row, i in enumerate(range(first, min(len(items), first + rows))):
         y = top + row * h
         if i == index:
-            p.rect((0, y, WIDTH - 5, y + h - 1), fill=1, outline=None)
-        p.text((2, y), items[i][: (WIDTH - 8) // CELLS[font_name][0]], font_name,
-               fill=0 if i == index else 1)
+            mid = y + h // 2 - 1
+            p.draw.polygon([(0, mid - 4), (0, mid + 4), (3, mid + 1), (3, mid - 1)], fill=1)
+        p.text((5, y), items[i][: (WIDTH - 8) // CELLS[font_name][0]], font_name)
     if len(items) > rows:  # a scroll bar on the right
         bar_h = max(4, (HEIGHT - top) * rows // len(items))
         y0 = top + (HEIGHT - top - bar_h) * first // max(1, len(items) - rows)
