@@ -98,9 +98,19 @@ from companion.games.brain_robbery_data import (
     whole,
     with_player,
 )
+from companion.games.brain_robbery_entries import (
+    MAX_HAND,
+    _discard,
+    _insert_brain,
+    _iq,
+    _set_brain,
+    _set_hand,
+    _set_xp,
+    winner,
+)
 
 __all__ = [
-    "Brain", "Car", "Decoupling", "Fight", "Move", "Player", "State", "car_label",
+    "MAX_HAND", "Brain", "Car", "Decoupling", "Fight", "Move", "Player", "State", "car_label",
     "cars_uncoupled", "check_length", "combat_winner", "decoupling_done", "dice_count",
     "dice_needed", "is_over", "legal_actions", "new_game", "pawns_on", "result", "step",
     "train_labels", "winner",
@@ -110,7 +120,6 @@ TITLE = "The Great Brain Robbery"
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 BOARDS = 8
 HAND_LIMIT = 2
-MAX_HAND = 9
 HOUSE_RULES: dict[str, HouseRule] = {
     "long_game": HouseRule(
         False, "Every uncoupled or destroyed car goes back into the pile, not only the "
@@ -164,22 +173,6 @@ class State:
     def player(self, name: str) -> Player:
         """The player called ``name``; raises :class:`RuleError` for an unknown name."""
         return self.players[seat(self, name)]
-
-
-def winner(iqs: Mapping[str, int]) -> str | None:
-    """The player with the highest IQ, or ``None`` when nobody wins alone.
-
-    Nobody wins when the highest IQ is 0 (Government Cheese) or when it is shared
-    (:func:`result` then puts the tied players in first place together).
-
-    >>> winner({"Ann": 0, "Bob": 7}), winner({"Ann": 0, "Bob": 0})
-    ('Bob', None)
-    """
-    if not iqs:
-        return None
-    best = max(iqs.values())
-    top = [name for name, iq in iqs.items() if iq == best]
-    return top[0] if best > 0 and len(top) == 1 else None
 
 
 def new_game(options: Mapping[str, Any]) -> State:
@@ -279,34 +272,6 @@ def _setup(s: State, a: Mapping[str, Any]) -> State:
                    pile=tuple(b for b in s.pile if b != board))
 
 
-def _set_hand(s: State, a: Mapping[str, Any]) -> State:
-    return with_player(s, seat(s, a.get("player")), hand=whole(a, "cards", 0, MAX_HAND, "a hand"))
-
-
-def _set_xp(s: State, a: Mapping[str, Any]) -> State:
-    require(s.track_xp, "this table does not track XP (house rule 'track_xp').")
-    return with_player(s, seat(s, a.get("player")), xp=whole(a, "xp", 0, 999, "XP"))
-
-
-def _brain(a: Mapping[str, Any]) -> Brain:
-    require(isinstance(a, Mapping), "a brain is {'run': .., 'hit': .., 'iq': ..} or None.")
-    return Brain(whole(a, "run", -MAX_STAT, MAX_STAT, "Run"),
-                 whole(a, "hit", -MAX_STAT, MAX_STAT, "Hit"), whole(a, "iq", 0, 999, "IQ"))
-
-
-def _set_brain(s: State, a: Mapping[str, Any]) -> State:
-    brain = a.get("brain")
-    return with_player(s, seat(s, a.get("player")), brain=None if brain is None else _brain(brain))
-
-
-def _discard(s: State, a: Mapping[str, Any]) -> State:
-    k = seat(s, a.get("player", s.mover.name))
-    count = whole({"n": a.get("cards", 1)}, "n", 1, MAX_HAND, "the cards to discard")
-    hand = s.players[k].hand
-    require(count <= hand, f"{s.players[k].name} holds only {hand} cards.")
-    return with_player(s, k, hand=hand - count)
-
-
 def _move_roll(s: State, a: Mapping[str, Any]) -> State:
     p = s.mover
     dice = dice_values(a.get("dice"), dice_count(p.brain is not None, p.hand), p.name)
@@ -376,16 +341,6 @@ def _brain_space(s: State, a: Mapping[str, Any]) -> State:
     return replace(s, took_space=True)
 
 
-def _insert_brain(s: State, a: Mapping[str, Any]) -> State:
-    p = s.mover
-    brain = _brain(a)
-    cost = whole(a, "cost", 0, 999, "a brain's Cost")
-    require(p.hand > 0, f"{p.name} has no card in hand to insert.")
-    require(not s.track_xp or p.xp >= cost, f"{p.name} has {p.xp} XP; this brain costs {cost}.")
-    xp = p.xp - cost if s.track_xp else p.xp
-    return with_player(s, s.current, brain=brain, hand=p.hand - 1, xp=xp)
-
-
 def _end_turn(s: State, a: Mapping[str, Any]) -> State:
     s = with_player(s, s.current, hand=min(s.mover.hand, HAND_LIMIT))
     return replace(s, phase=START, current=(s.current + 1) % len(s.players), turn=s.turn + 1,
@@ -399,12 +354,6 @@ def _end_game(s: State, a: Mapping[str, Any]) -> State:
 def _to_scoring(s: State, reason: str) -> State:
     iqs = tuple(p.brain.iq if p.brain else 0 for p in s.players)
     return replace(s, phase=SCORING, iqs=iqs, end_reason=reason, fight=None)
-
-
-def _iq(s: State, a: Mapping[str, Any]) -> State:
-    k = seat(s, a.get("player"))
-    iq = whole(a, "iq", 0, 999, "an IQ")
-    return replace(s, iqs=s.iqs[:k] + (iq,) + s.iqs[k + 1:])
 
 
 def _finish(s: State, a: Mapping[str, Any]) -> State:
