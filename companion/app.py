@@ -117,11 +117,24 @@ class App:
                 self._animating = None
             self.redraw()
 
-    def _on_timer_now(self) -> None:
+    @property
+    def animating(self) -> bool:
+        """True while a screen's animation is running."""
+        return self._animating is not None
+
+    def next_frame_now(self) -> None:
         """Run the next animation frame without waiting (tests, screenshots, benchmarks)."""
         if self._animating is not None:
             self._animating = self.clock()
         self._on_timer()
+
+    def settle(self, limit: int = 1000) -> None:
+        """Run any animation to its end at once, as time passing would."""
+        for _ in range(limit):
+            if self._animating is None:
+                return
+            self.next_frame_now()
+        raise RuntimeError(f"{type(self.top).__name__}: an animation that never ends")
 
     def handle(self, key: Key) -> None:
         """Give one key to the top screen (or close the message it answers), then redraw."""

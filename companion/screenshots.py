@@ -36,8 +36,7 @@ def press(app: App, *names: str) -> None:
     for name in names:
         long = name.startswith("long ")
         app.handle(Key(name.removeprefix("long "), long=long))
-        while app._animating is not None:  # settle animations at once
-            app._on_timer_now()
+        app.settle()
 
 
 def _menu(app: App) -> None:
@@ -122,8 +121,8 @@ def roll_animation(out: Path, scale: int = 4, seed: int = 4) -> Path:
     frames = [app.render()]
     app.handle(Key("ROLL"))
     frames.append(app.render())
-    while app._animating is not None:
-        app._on_timer_now()
+    while app.animating:
+        app.next_frame_now()
         frames.append(app.render())
     frames += [frames[-1]] * 12  # hold the result
     images = [scaled(f, scale).convert("P") for f in frames]

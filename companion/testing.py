@@ -83,8 +83,7 @@ class Rig:
         """Handle every queued key, finishing animations at once."""
         while not self.app.keys.empty():
             self.app.handle(self.app.keys.get())
-            while self.app._animating is not None:
-                self.app._on_timer_now()
+            self.app.settle()
 
     @property
     def text(self) -> str:

@@ -38,11 +38,7 @@ pressed = {"events": 0}
 
 def settle(app: App) -> None:
     """Run any animation to its end, as time passing would."""
-    for _ in range(1000):
-        if app._animating is None:
-            return
-        app._on_timer_now()
-    raise AssertionError(f"{type(app.top).__name__}: an animation that never ends")
+    app.settle()
 
 
 def check(app: App, where: str) -> None:
