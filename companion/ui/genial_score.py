@@ -18,17 +18,6 @@ COL = 25  # width of one track column
 LABEL_Y, BIG_Y, ROW_Y = 13, 15, 37  # large digits' ink starts 4 px below the cell top
 
 
-def invert_box(p: Painter, box: tuple[int, int, int, int]) -> None:
-    """Swap light and dark inside ``box`` (inclusive corners), text included.
-
-    Done through mode "L": Pillow's own inversions leave a mode "1" image all lit.
-    """
-    x0, y0, x1, y1 = box
-    area = (x0, y0, x1 + 1, y1 + 1)
-    region = p.image.crop(area).convert("L").point(lambda v: 0 if v else 255).convert("1")
-    p.image.paste(region, area[:2])
-
-
 def column_x(index: int) -> int:
     """Left edge of track column ``index`` (orange 0 … green 3)."""
     return LEFT_ZONE + index * COL
@@ -55,7 +44,7 @@ def draw_score(p: Painter, state: rules.State) -> None:
         p.centred(BIG_Y, str(value), "large", x0=x, x1=x + COL)
         if symbol in weak:
             p.texts.append(f"weakest {symbol}")
-            invert_box(p, (x + 1, LABEL_Y - 1, x + COL - 1, BIG_Y + 21))
+            p.inverted((x + 1, LABEL_Y - 1, x + COL - 1, BIG_Y + 21))
     others = [(seat + k) % len(state.players) for k in range(1, len(state.players))]
     for row, other in enumerate(others):
         _small_row(p, ROW_Y + row * 9, state.players[other], state.tracks[other])
@@ -71,7 +60,7 @@ def _small_row(p: Painter, y: int, name: str, tracks: rules.Tracks) -> None:
         p.centred(y, str(value), "small", x0=x, x1=x + COL)
         if symbol in weak:
             p.texts.append(f"{name} weakest {symbol}")
-            invert_box(p, (x + 6, y - 1, x + COL - 6, y + 7))
+            p.inverted((x + 6, y - 1, x + COL - 6, y + 7))
 
 
 class TurnEntry(Screen):
@@ -200,4 +189,4 @@ class TurnEntry(Screen):
             p.centred(BIG_Y + 5, f"+{value}", "medium", x0=x, x1=x + COL)
         p.centred(ROW_Y + 4, below, "small", x0=x, x1=x + COL)
         if index == self.cursor:
-            invert_box(p, (x, LABEL_Y - 1, x + COL - 1, ROW_Y + 12))
+            p.inverted((x, LABEL_Y - 1, x + COL - 1, ROW_Y + 12))
