@@ -14,6 +14,7 @@ from collections.abc import Callable
 from companion.games import brain_robbery as rules
 from companion.ui.brain_robbery_move import D6, ActionView, PhaseView
 from companion.ui.brain_robbery_parts import (
+    Adjusts,
     BrainEdit,
     NumberPick,
     Sub,
@@ -220,7 +221,7 @@ class SwapScreen(Sub):
         hint(p, "</> who  OK swap  BACK no")
 
 
-class ScoringView(PhaseView):
+class ScoringView(Adjusts, PhaseView):
     """Final IQs, filled in from the brains: UP/DOWN a player, LEFT/RIGHT the IQ."""
 
     def __init__(self, ctx: Context) -> None:
@@ -236,23 +237,11 @@ class ScoringView(PhaseView):
     def key_down(self) -> None:
         self.row = (self.row + 1) % self.rows()
 
-    def _change(self, by: int) -> None:
+    def change(self, by: int) -> None:
         s = game(self.ctx)
         if self.row < len(s.players):
             iq = max(0, s.iqs[self.row] + by)
             self.ctx.play({"type": "iq", "player": s.players[self.row].name, "iq": iq})
-
-    def key_left(self) -> None:
-        self._change(-1)
-
-    def key_right(self) -> None:
-        self._change(1)
-
-    def key_long_left(self) -> None:
-        self._change(-5)
-
-    def key_long_right(self) -> None:
-        self._change(5)
 
     def key_ok(self) -> None:
         if self.row == len(game(self.ctx).players):

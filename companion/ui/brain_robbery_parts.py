@@ -57,6 +57,25 @@ def action_line(p: Painter, label: str, index: int, count: int, y: int = 43) -> 
     p.texts.append(f"{index + 1}/{count}")
 
 
+class Adjusts:
+    """Mixin: LEFT/RIGHT change the selected value by one, held LEFT/RIGHT by five."""
+
+    def change(self, by: int) -> None:
+        raise NotImplementedError
+
+    def key_left(self) -> None:
+        self.change(-1)
+
+    def key_right(self) -> None:
+        self.change(1)
+
+    def key_long_left(self) -> None:
+        self.change(-5)
+
+    def key_long_right(self) -> None:
+        self.change(5)
+
+
 class Sub(Screen):
     """A screen pushed over the game: BACK leaves it, hold BACK undoes and shows the game."""
 
@@ -224,7 +243,7 @@ class PlayerEdit(Sub):
         hint(p, "</> change  OK brain/done")
 
 
-class BrainEdit(Sub):
+class BrainEdit(Adjusts, Sub):
     """Run, Hit and IQ of a brain card (and its Cost when inserting one at the end of a turn).
 
     Without ``insert`` OK puts the brain in ``name``'s head and "Empty head" removes it;
@@ -250,23 +269,11 @@ class BrainEdit(Sub):
     def key_down(self) -> None:
         self.row = (self.row + 1) % len(self.rows())
 
-    def _change(self, by: int) -> None:
+    def change(self, by: int) -> None:
         row = self.rows()[self.row]
         if row in self.values:
             low = 0 if row in ("iq", "cost") else -rules.MAX_STAT
             self.values[row] = min(rules.MAX_STAT, max(low, self.values[row] + by))
-
-    def key_left(self) -> None:
-        self._change(-1)
-
-    def key_right(self) -> None:
-        self._change(1)
-
-    def key_long_left(self) -> None:
-        self._change(-5)
-
-    def key_long_right(self) -> None:
-        self._change(5)
 
     def key_ok(self) -> None:
         row = self.rows()[self.row]
