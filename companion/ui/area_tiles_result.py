@@ -11,7 +11,7 @@ from companion.games import area_tiles as rules
 from companion.ui.area_tiles_draw import player_glyph
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
-from companion.ui.screen import Context, Screen
+from companion.ui.screen import PagedScreen
 from companion.ui.widgets import TITLE_H, title_bar
 
 #: The table's rows: label, and the :class:`~companion.games.area_tiles.Line` field.
@@ -22,12 +22,8 @@ PAGE = (("Area points", "area_points"), ("Largest area", "largest_bonus"),
         ("Most areas", "most_bonus"), ("Symbols", "symbol_bonus"))
 
 
-class ResultView(Screen):
+class ResultView(PagedScreen):
     """Page 1 the winner, page 2 the table, then one page per player."""
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.page = 0
 
     @property
     def state(self) -> rules.State:
@@ -36,17 +32,13 @@ class ResultView(Screen):
     def pages(self) -> int:
         return 2 + len(self.state.players)
 
-    def _turn(self, step: int) -> None:
-        self.page = (self.page + step) % self.pages()
+    def key_down(self) -> None:
+        self.key_right()
 
-    def key_right(self) -> None:
-        self._turn(1)
+    key_ok = key_down
 
-    def key_left(self) -> None:
-        self._turn(-1)
-
-    key_down = key_ok = key_right
-    key_up = key_left
+    def key_up(self) -> None:
+        self.key_left()
 
     def key_back(self) -> None:
         self.ctx.home()

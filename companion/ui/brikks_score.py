@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.games import brikks as rules
 from companion.games import brikks_data as D
 from companion.ui.paint import Painter
-from companion.ui.screen import Context, Screen
+from companion.ui.screen import Context, PagedScreen, Screen
 from companion.ui.widgets import hint, title_bar, wrap
 
 #: The fields after the rows: (prefill key, label, highest value, what it is).
@@ -179,26 +179,16 @@ class ScoreView(Screen):
         hint(p, "OK save   BACK change")
 
 
-class OverView(Screen):
+class OverView(PagedScreen):
     """The result: places and scores; LEFT/RIGHT show each player's breakdown."""
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.page = 0
 
     @property
     def state(self) -> rules.State:
         return self.ctx.session.state
 
-    def _pages(self) -> int:
+    def pages(self) -> int:
         s = self.state
         return 1 if s.survivor is not None or s.solo else 1 + len(s.players)
-
-    def key_right(self) -> None:
-        self.page = (self.page + 1) % self._pages()
-
-    def key_left(self) -> None:
-        self.page = (self.page - 1) % self._pages()
 
     def key_ok(self) -> None:
         self.ctx.home()
@@ -209,7 +199,7 @@ class OverView(Screen):
     def render(self, p: Painter) -> None:
         s = self.state
         result = rules.result(s)
-        self.page %= self._pages()
+        self.page %= self.pages()
         if s.survivor is not None:
             title_bar(p, "Brikks Duel", "over")
             p.centred(16, f"{s.players[s.survivor]} wins", "medium")

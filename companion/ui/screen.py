@@ -76,3 +76,24 @@ class Screen:
 
     def key_long_back(self) -> None:
         self.ctx.undo()
+
+
+class PagedScreen(Screen):
+    """Pages turned with LEFT/RIGHT (wrapping round); subclasses say how many there are.
+
+    ``render`` should start with ``self.page %= self.pages()``: the count may change
+    under the screen (an undo).
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.page = 0
+
+    def pages(self) -> int:
+        raise NotImplementedError
+
+    def key_right(self) -> None:
+        self.page = (self.page + 1) % self.pages()
+
+    def key_left(self) -> None:
+        self.page = (self.page - 1) % self.pages()
