@@ -3,7 +3,7 @@
 Every step is one press of a real mock pin through :class:`~companion.testing.Rig`, so
 the keys take the box's own path (gpiozero → key pad → queue → screen → log → frame).
 The night visits the menus, rolls the dice roller, then plays whichever of Brikks,
-Genial Spezial and Four-Colour Stones have screens (:func:`companion.catalogue.is_built`).
+Genial Spezial and Four-Colour Stones are installed (:func:`companion.catalogue.find`).
 
 Each phase is a generator of key names; it may look at the screen on top to decide
 (e.g. to find a game in the list), but it only acts through key presses.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from companion.catalogue import GAMES, is_built
+from companion.catalogue import find
 from companion.testing import Rig
 
 Phase = Callable[[Rig, int], Iterator[str]]
@@ -46,7 +46,7 @@ def open_game(rig: Rig, key: str) -> Iterator[str]:
         yield "down"
     yield "ok"
     picker = rig.app.top
-    title = GAMES[key].short
+    title = find(key).short
     for _ in range(len(picker.items())):
         if picker.items()[picker.index].startswith(title):
             break
@@ -133,7 +133,7 @@ NIGHT: list[tuple[str, str | None, Phase]] = [
 
 def phases(turns: int = 10) -> list[tuple[str, Phase]]:
     """The phases of tonight's script whose games are built, ``turns`` turns each."""
-    return [(name, phase) for name, key, phase in NIGHT if key is None or is_built(key)]
+    return [(name, phase) for name, key, phase in NIGHT if key is None or find(key) is not None]
 
 
 def play(rig: Rig, turns: int, press: Callable[[Rig, Step], None],

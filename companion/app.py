@@ -17,7 +17,8 @@ from typing import Any
 
 from PIL import Image
 
-from companion.catalogue import GAMES, screens_module
+from companion import catalogue
+from companion.catalogue import screens_module
 from companion.config import Config
 from companion.dice import Dice
 from companion.errors import RuleError, StorageError
@@ -75,7 +76,7 @@ class App:
             return
         self._started = True
         saved = self.store.unfinished()
-        if saved is not None and saved.kind in GAMES:
+        if saved is not None and catalogue.find(saved.kind) is not None:
             self.resume(saved.id, quiet=True)
         self.redraw()
 
@@ -227,13 +228,18 @@ class App:
         self._animating = self.clock() + interval
         self.top.tick()
 
-    def new_game_screen(self, key: str) -> Screen:
-        """Let the game's screens set up a new game (they call :meth:`start_game`)."""
-        before = len(self.stack)
-        screens_module(key).new_game(self)
-        if len(self.stack) > before:
-            return self.stack.pop()
-        return self.top
+    def open_setup(self, key: str) -> None:
+        """Let game ``key``'s screens set up a new game (they push a setup screen, or
+        call :meth:`start_game` at once); a game that cannot be opened says why."""
+        try:
+            screens = screens_module(key)
+        except RuleError as err:
+            self.notice(str(err))
+            return
+        except Exception as err:  # a plugin's screens may fail to import in any way
+            self.notice(f"{catalogue.title(key)} cannot be opened: {err}")
+            return
+        screens.new_game(self)
 
     def start_game(self, key: str, options: dict[str, Any]) -> None:
         """Start a new game of ``key`` and show its play screen."""

@@ -1,69 +1,170 @@
-"""The games the companion knows, in menu order, and where their code lives.
+"""The games this box offers: every package registered in the ``companion.games`` group.
 
-Every game of ``shared/rules/`` is listed. A game is *built* when its screens module
-exists; the menu lists the others with "not built yet". Modules are imported only when
-a game is opened, which keeps start-up fast.
+A game is a package that declares itself with a :class:`GameInfo` and registers that
+declaration as an entry point, so a game installed from another package appears in the
+menu with no change to the companion::
+
+    # my_game/__init__.py
+    from companion.catalogue import GameInfo
+
+    GAME = GameInfo(key="high_card", title="High card", short="High card",
+                    min_players=2, max_players=6,
+                    rules="my_game.rules", screens="my_game.screens")
+
+    # my_game's pyproject.toml
+    [project.entry-points."companion.games"]
+    high_card = "my_game:GAME"
+
+Only the declarations are loaded to build the menu; a game's rules and screens are
+imported when it is opened. A package that fails to load is listed as
+:class:`Unavailable` with a one-line reason, and the rest of the box works.
+
+>>> find("genial").title
+'Genial Spezial'
+>>> find("no_such_game") is None
+True
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-import importlib.util
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from types import ModuleType
+from typing import Any
+
+from companion.errors import RuleError
+
+GROUP = "companion.games"
+
+#: The games that come with the companion, in their default menu order.
+BUILT_IN = ("dice_roller", "dice_test", "genial", "brikks", "brain_robbery", "four_stones",
+            "brain_crush", "area_tiles")
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """One entry of the game menu."""
+    """A game's declaration: what the menu, history and exports need to know of it.
+
+    :param key: the game's id in the log, the config and the entry point (``"brikks"``).
+    :param title: its full name; ``short`` fits a menu line (16 characters at most).
+    :param rules: the module path of its pure rules (``new_game``, ``step``,
+        ``is_over``, ``result``; see :mod:`companion.games`).
+    :param screens: the module path of its screens (``new_game(app)``,
+        ``play_screen(app)``, optionally ``SCREENSHOTS``).
+    :param bgg_id: its BoardGameGeek id, where it has one.
+    :param house_rules: the choices its rule book leaves open, name → ``HouseRule``.
+    """
 
     key: str
     title: str
-    short: str  # fits the menu line (≤ 16 characters)
+    short: str
+    min_players: int
+    max_players: int
+    rules: str
+    screens: str
+    bgg_id: int | None = None
+    house_rules: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Unavailable:
+    """A registered game whose package could not be loaded, and why (one line)."""
+
+    key: str
+    problem: str
 
     @property
-    def rules(self) -> str:
-        return f"companion.games.{self.key}"
+    def title(self) -> str:
+        return self.key
 
     @property
-    def screens(self) -> str:
-        return f"companion.ui.{self.key}"
+    def short(self) -> str:
+        return self.key[:16]
 
 
-GAMES: dict[str, GameInfo] = {
-    g.key: g
-    for g in (
-        GameInfo("dice_roller", "Dice roller", "Dice roller"),
-        GameInfo("dice_test", "Test your dice", "Test your dice"),
-        GameInfo("genial", "Genial Spezial", "Genial Spezial"),
-        GameInfo("brikks", "Brikks", "Brikks"),
-        GameInfo("brain_robbery", "The Great Brain Robbery", "Brain Robbery"),
-        GameInfo("four_stones", "Four-Colour Stones", "4-Colour Stones"),
-        GameInfo("brain_crush", "Brain Crush", "Brain Crush"),
-        GameInfo("area_tiles", "Area Tiles", "Area Tiles"),
-    )
-}
+Entry = GameInfo | Unavailable
 
 
-def _exists(module: str) -> bool:
+def _one_line(err: BaseException) -> str:
+    text = " ".join(str(err).split()) or type(err).__name__
+    return f"{type(err).__name__}: {text}"[:200]
+
+
+def _load(key: str, load: Any) -> Entry:
     try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
+        info = load()
+    except Exception as err:  # a third-party package may fail in any way at import
+        return Unavailable(key, f"its package does not load ({_one_line(err)}).")
+    if not isinstance(info, GameInfo):
+        return Unavailable(key, "its entry point is not a companion.catalogue.GameInfo.")
+    if info.key != key:
+        return Unavailable(key, f"its entry point is named {key!r} but declares {info.key!r}.")
+    return info
 
 
-def is_built(key: str) -> bool:
-    """True when both the rules and the screens of game ``key`` exist."""
-    info = GAMES[key]
-    return _exists(info.rules) and _exists(info.screens)
+@functools.cache
+def discover() -> dict[str, Entry]:
+    """Every registered game, built-in ones first in their default order, then by key."""
+    found: dict[str, Entry] = {}
+    for ep in entry_points(group=GROUP):
+        if ep.name not in found:  # a second package with the same name does not replace it
+            found[ep.name] = _load(ep.name, ep.load)
+    for key in BUILT_IN:  # a source tree whose install predates a built-in game
+        if key not in found:
+            found[key] = _load(key, lambda k=key: importlib.import_module(
+                f"companion.games.{k}").GAME)
+    order = [k for k in BUILT_IN if k in found] + sorted(k for k in found if k not in BUILT_IN)
+    return {k: found[k] for k in order}
 
 
-def rules_module(key: str) -> ModuleType | None:
-    """The rules module of game ``key``, or None if it is not written yet."""
-    info = GAMES[key]
-    return importlib.import_module(info.rules) if _exists(info.rules) else None
+def find(key: str) -> GameInfo | None:
+    """The declaration of game ``key``, or None if no loadable game has that key."""
+    entry = discover().get(key)
+    return entry if isinstance(entry, GameInfo) else None
+
+
+def title(key: str, *, short: bool = False) -> str:
+    """The name to show for game ``key``; the key itself when it is not installed."""
+    info = find(key)
+    if info is None:
+        return key
+    return info.short if short else info.title
+
+
+def menu(order: Iterable[str] = (), hide: Iterable[str] = ()) -> list[Entry]:
+    """The game menu: ``order`` first, then the rest in default order, minus ``hide``.
+
+    >>> [g.key for g in menu(order=["brikks"], hide=["dice_test", "dice_roller"])][:3]
+    ['brikks', 'genial', 'brain_robbery']
+    """
+    games = discover()
+    hidden = set(hide)
+    keys = [k for k in order if k in games] + [k for k in games if k not in set(order)]
+    return [games[k] for k in keys if k not in hidden]
+
+
+def position(key: str, order: Iterable[str] = (), hide: Iterable[str] = ()) -> int:
+    """Where game ``key`` stands in :func:`menu` (for tests and screenshot scenes)."""
+    return [g.key for g in menu(order, hide)].index(key)
+
+
+def _module(key: str, which: str) -> ModuleType:
+    info = find(key)
+    if info is None:
+        entry = discover().get(key)
+        why = entry.problem if isinstance(entry, Unavailable) else "it is not installed."
+        raise RuleError(f"{key} cannot be played: {why}")
+    return importlib.import_module(getattr(info, which))
+
+
+def rules_module(key: str) -> ModuleType:
+    """The rules module of game ``key``; :class:`RuleError` if the game is not available."""
+    return _module(key, "rules")
 
 
 def screens_module(key: str) -> ModuleType:
-    """The screens module of game ``key`` (call only when :func:`is_built`)."""
-    return importlib.import_module(GAMES[key].screens)
+    """The screens module of game ``key``; :class:`RuleError` if it is not available."""
+    return _module(key, "screens")

@@ -112,6 +112,8 @@ class Config:
     buttons: Mapping[str, int]
     house_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     source: str = "built-in default"
+    #: ``order`` and ``hide``: tuples of game keys for the game menu.
+    games: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def uses_keyboard(self) -> bool:
@@ -191,7 +193,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
         data = _merge(preset, data)
         if buttons_given:  # a file's [buttons] replaces the preset's wholesale
             data["buttons"] = dict(data["buttons"])
-    known = set(SCHEMA) | {"buttons", "house_rules", "name"}
+    known = set(SCHEMA) | {"buttons", "house_rules", "games", "name"}
     for key in data:
         if key not in known:
             raise ConfigError(f"{key}: unknown section; allowed: {', '.join(sorted(known))}.")
@@ -208,8 +210,9 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
                           for k, opt in options.items()}
     buttons = _buttons(data.get("buttons", DEFAULT_BUTTONS), sections["display"])
     house_rules = _house_rules(data.get("house_rules", {}))
+    games = _games(data.get("games", {}))
     return Config(sections["display"], sections["input"], sections["state"], buttons,
-                  house_rules, source)
+                  house_rules, source, games)
 
 
 def _buttons(given: Any, display: Mapping[str, Any]) -> dict[str, int]:
@@ -240,25 +243,50 @@ def _buttons(given: Any, display: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
+def _games(given: Any) -> dict[str, tuple[str, ...]]:
+    """``[games] order = [...]`` and ``hide = [...]``: lists of installed game keys."""
+    from companion import catalogue
+
+    if not isinstance(given, Mapping):
+        raise ConfigError(f"games: must be a table ([games]), not {given!r}.")
+    known = list(catalogue.discover())
+    out: dict[str, tuple[str, ...]] = {}
+    for key, value in given.items():
+        if key not in ("order", "hide"):
+            raise ConfigError(f"games.{key}: unknown key; allowed: order, hide.")
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"games.{key}: must be a list of game names in quotes, "
+                              f"not {value!r}.")
+        for name in value:
+            if name not in known:
+                raise ConfigError(f"games.{key}: unknown game {name!r}; allowed: "
+                                  f"{', '.join(known)}.")
+        if len(set(value)) != len(value):
+            raise ConfigError(f"games.{key}: names a game twice.")
+        out[key] = tuple(value)
+    if set(out.get("hide", ())) >= set(known):
+        raise ConfigError("games.hide: hides every game; leave at least one.")
+    return out
+
+
 def _house_rules(given: Any) -> dict[str, dict[str, Any]]:
-    from companion.catalogue import GAMES, rules_module
+    from companion import catalogue
 
     if not isinstance(given, Mapping):
         raise ConfigError(f"house_rules: must be a table, not {given!r}.")
     out: dict[str, dict[str, Any]] = {}
     for game, chosen in given.items():
-        info = GAMES.get(game)
+        info = catalogue.find(game)
         if info is None:
-            raise ConfigError(f"house_rules.{game}: unknown game; allowed: {', '.join(GAMES)}.")
-        module = rules_module(game)
-        if module is None:
-            raise ConfigError(f"house_rules.{game}: that game is not built yet.")
+            known = ", ".join(k for k, g in catalogue.discover().items()
+                              if isinstance(g, catalogue.GameInfo))
+            raise ConfigError(f"house_rules.{game}: unknown game; allowed: {known}.")
         if not isinstance(chosen, Mapping):
             raise ConfigError(f"house_rules.{game}: must be a table, not {chosen!r}.")
         for rule, value in chosen.items():
-            spec = module.HOUSE_RULES.get(rule)
+            spec = info.house_rules.get(rule)
             if spec is None:
-                known = ", ".join(module.HOUSE_RULES) or "none"
+                known = ", ".join(info.house_rules) or "none"
                 raise ConfigError(f"house_rules.{game}.{rule}: unknown rule; allowed: {known}.")
             try:
                 spec.check(rule, value)

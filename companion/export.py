@@ -18,11 +18,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion.catalogue import GAMES
+from companion import catalogue
 from companion.store import Store
 
 #: BoardGameGeek ids of the games, where known.
-BGG_IDS = {"genial": 40830}
 
 #: Every field of the BG Stats file this module writes, per object kind.
 BGSTATS_FIELDS: dict[str, set[str]] = {
@@ -80,13 +79,19 @@ def _start_player(options: dict[str, Any]) -> str | None:
     return None
 
 
+def _bgg_id(key: str) -> int:
+    """The game's BoardGameGeek id from its declaration; 0 (BG Stats' "none") if unknown."""
+    info = catalogue.find(key)
+    return info.bgg_id if info is not None and info.bgg_id else 0
+
+
 def plays(store: Store) -> list[Play]:
     """Every finished game, newest first."""
     out = []
     for r in store.history(100_000):
         result = r.result or {}
         out.append(Play(
-            id=r.id, key=r.kind, game=GAMES[r.kind].title if r.kind in GAMES else r.kind,
+            id=r.id, key=r.kind, game=catalogue.title(r.kind),
             started=r.started, finished=r.finished or r.started,
             players=list(r.options.get("players", [])),
             scores=dict(result.get("scores", {})), places=result.get("places", []),
@@ -153,7 +158,7 @@ def as_bgstats(rows: Iterable[Play]) -> dict[str, Any]:
     for r in rows:
         if r.key not in games:
             games[r.key] = {"uuid": _uid("game", r.key), "id": len(games) + 1, "name": r.game,
-                            "bggId": BGG_IDS.get(r.key, 0), "bggYear": 0, "highestWins": True,
+                            "bggId": _bgg_id(r.key), "bggYear": 0, "highestWins": True,
                             "noPoints": all(v is None for v in r.scores.values()),
                             "cooperative": False, "usesTeams": False}
         for name in r.players:

@@ -12,13 +12,14 @@ from pathlib import Path
 
 from PIL import Image
 
+from companion import catalogue
 from companion.app import App
-from companion.catalogue import GAMES, is_built, screens_module
 from companion.config import from_mapping
 from companion.dice import Dice
 from companion.errors import CompanionError
 from companion.keys import Key
 from companion.store import Store
+from companion.ui.scenes import press
 
 
 def make_app(seed: int = 4) -> App:
@@ -31,12 +32,6 @@ def make_app(seed: int = 4) -> App:
                strict=True)
 
 
-def press(app: App, *names: str) -> None:
-    """Press keys by name (``"OK"``, ``"long BACK"``) without waiting for animations."""
-    for name in names:
-        long = name.startswith("long ")
-        app.handle(Key(name.removeprefix("long "), long=long))
-        app.settle()
 
 
 def _menu(app: App) -> None:
@@ -70,9 +65,9 @@ CORE: dict[str, Callable[[App], None]] = {
 def scenes() -> dict[str, Callable[[App], None]]:
     """Every named scene: the core ones and each built game's ``SCREENSHOTS``."""
     out = dict(CORE)
-    for key in GAMES:
-        if is_built(key):
-            out.update(getattr(screens_module(key), "SCREENSHOTS", {}))
+    for game in catalogue.discover().values():
+        if isinstance(game, catalogue.GameInfo):
+            out.update(getattr(catalogue.screens_module(game.key), "SCREENSHOTS", {}))
     return out
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.catalogue import GAMES, rules_module
+from companion.catalogue import find, rules_module
 from companion.errors import RuleError, StorageError
 from companion.store import Store
 
@@ -41,7 +41,10 @@ class GameSession:
         self.store = store
         self.game_id = game_id
         self.key = key
-        self.info = GAMES[key]
+        info = find(key)
+        if info is None:
+            raise RuleError(f"{key} is not installed.")
+        self.info = info
         self.options = dict(options)
         self.actions = actions
         self.state = state
@@ -50,9 +53,7 @@ class GameSession:
     @classmethod
     def start(cls, store: Store, key: str, options: Mapping[str, Any]) -> GameSession:
         """Check ``options`` against the rules, log a new game and return it."""
-        rules = rules_module(key)
-        if rules is None:
-            raise RuleError(f"{GAMES[key].title} is not built yet.")
+        rules = rules_module(key)  # RuleError when the game is not installed
         state = rules.new_game(options)  # raises RuleError before anything is logged
         game_id = store.new_game(key, dict(options))
         return cls(store, game_id, key, options, [], state)
@@ -67,9 +68,7 @@ class GameSession:
         record = store.game(game_id)
         if record is None:
             raise RuleError(f"there is no saved game {game_id}.")
-        rules = rules_module(record.kind)
-        if rules is None:
-            raise RuleError(f"{GAMES[record.kind].title} is not built in this version.")
+        rules = rules_module(record.kind)  # RuleError when the game is not installed
         state = rules.new_game(record.options)
         actions = store.actions(game_id)
         for n, action in enumerate(actions):

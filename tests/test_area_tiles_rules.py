@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import RuleError
-from companion.games import area_tiles as at
+from companion.games.area_tiles import rules as at
 from companion.games.base import Result as GameResult
 
 # --- area_points ---------------------------------------------------------------------------

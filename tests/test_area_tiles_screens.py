@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.catalogue import GAMES
+from companion.catalogue import position
 from companion.config import from_mapping
-from companion.games import area_tiles as rules
+from companion.games.area_tiles import rules
 from companion.testing import Rig
 
 
 def open_setup(rig: Rig) -> None:
     """Start menu → New game → Area Tiles."""
-    rig.keys("ok", *["down"] * list(GAMES).index("area_tiles"), "ok")
+    rig.keys("ok", *["down"] * position("area_tiles"), "ok")
     assert "Area Tiles" in rig.text and "setup" in rig.text
 
 

@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import RuleError
-from companion.games import brain_crush as bc
-from companion.games import four_stones as fs
+from companion.games.brain_crush import rules as bc
 
 TAKE = "take"
 
@@ -19,13 +18,12 @@ def take(state, colour, kind, **extra):
 
 @pytest.mark.parametrize(("kind", "points"), [("10-1-1", 12), ("5", 15), ("3", 9), ("2", 6)])
 def test_set_points(kind, points):
-    assert fs.crush_set_points(kind) == points
     assert bc.crush_set_points(kind) == points
 
 
 def test_unknown_set_kind_is_refused():
     with pytest.raises(RuleError, match="one of 10-1-1, 5, 3, 2, not '1'"):
-        fs.crush_set_points("1")
+        bc.crush_set_points("1")
     with pytest.raises(RuleError, match="not '4'"):
         take(bc.new_game({"players": ["Ann", "Bob"]}), "Y", "4")
 
@@ -128,7 +126,7 @@ def test_any_sequence_keeps_points_equal_to_the_sets_taken(n, picks):
         else:
             colour, kind = options[pick]
             action = {"type": TAKE, "colour": colour, "kind": kind}
-            taken_points += fs.crush_set_points(kind)
+            taken_points += bc.crush_set_points(kind)
         state = bc.step(state, action)
     assert sum(state.totals) + (0 if bc.is_over(state) else sum(bc.round_points(state))) == (
         taken_points

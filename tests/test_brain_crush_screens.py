@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from companion.catalogue import GAMES
-from companion.games import brain_crush as bc
+from companion.catalogue import position
+from companion.games.brain_crush import rules as bc
 from companion.testing import Rig
 
 
 def open_setup(rig: Rig) -> None:
-    rig.keys("ok", *["down"] * list(GAMES).index("brain_crush"), "ok")
+    rig.keys("ok", *["down"] * position("brain_crush"), "ok")
     assert "Brain Crush" in rig.text and "setup" in rig.text
 
 

@@ -11,9 +11,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import RuleError
-from companion.games import brain_robbery as br
-from companion.games import brain_robbery_data
-from companion.games.brain_robbery import (
+from companion.games.brain_robbery import data as brain_robbery_data
+from companion.games.brain_robbery import rules as br
+from companion.games.brain_robbery.rules import (
     cars_uncoupled,
     combat_winner,
     dice_count,

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import brain_robbery as rules
+from companion.games.brain_robbery import rules
+from companion.games.brain_robbery import screens as ui
 from companion.screenshots import make_app, press
 from companion.testing import Rig
-from companion.ui import brain_robbery as ui
 
 
 def start(rig: Rig, fewer_players: int = 1) -> None:

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import RuleError
-from companion.games import brikks as B
-from companion.games import brikks_data as D
+from companion.games.brikks import data as D
+from companion.games.brikks import rules as B
 
 WORKED_MARKS = [10, 10, 10, 10, 10, 9, 9, 10, 0, 9, 0]
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import brikks as rules
+from companion.games.brikks import rules
+from companion.games.brikks.screens import BLOCK_BOX
+from companion.games.brikks.screens.draw import block_geometry
 from companion.testing import Rig
-from companion.ui.brikks import BLOCK_BOX
-from companion.ui.brikks_draw import block_geometry
 
 KEYS = ("up", "down", "left", "right", "ok", "roll", "back",
         "long up", "long down", "long ok", "long roll")

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import dice_roller
+from companion.games.dice_roller import rules as dice_roller
 from companion.session import replay
 from companion.store import Store
 

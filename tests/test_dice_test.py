@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion import fairness
-from companion.games import dice_test as rules
+from companion.games.dice_test import rules
 from companion.testing import Rig
 
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.errors import RuleError
-from companion.games import four_stones as fs
+from companion.games.four_stones import rules as fs
 
 PLAYERS = {"players": ["Ann", "Bob", "Cy", "Di"]}
 

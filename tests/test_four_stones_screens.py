@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.catalogue import GAMES
+from companion.catalogue import position
 from companion.dice import Dice
-from companion.games import four_stones as fs
-from companion.games.four_stones_board import AREAS, SIZE
+from companion.games.four_stones import rules as fs
+from companion.games.four_stones.board import AREAS, SIZE
 from companion.testing import Rig
 
 
 def open_setup(rig: Rig) -> None:
-    rig.keys("ok", *["down"] * list(GAMES).index("four_stones"), "ok")
+    rig.keys("ok", *["down"] * position("four_stones"), "ok")
     assert "4-Colour Stones" in rig.text and "setup" in rig.text
 
 

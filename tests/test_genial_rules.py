@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import RuleError
-from companion.games import genial
-from companion.games.genial import (
+from companion.games.genial import rules as genial
+from companion.games.genial.rules import (
     add_points,
     current_player,
     decide,

@@ -11,7 +11,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from companion.games import genial as rules
+from companion.games.genial import rules
 from companion.testing import Rig
 
 COLUMN = {s: i for i, s in enumerate(rules.SYMBOLS)} | {"all": len(rules.SYMBOLS)}
@@ -267,7 +267,7 @@ def test_four_players_fit_on_the_score_screen(rig: Rig) -> None:
 
 
 def test_golden_score_and_winner(rig: Rig, golden) -> None:
-    from companion.ui.genial import SCREENSHOTS
+    from companion.games.genial.screens import SCREENSHOTS
 
     SCREENSHOTS["genial-score"](rig.app)
     rig.app.redraw()
@@ -280,9 +280,9 @@ def test_golden_score_and_winner(rig: Rig, golden) -> None:
 def test_smoke_sweep_every_screen_every_key(rig: Rig) -> None:
     """Each Genial screen, mid-game and after the end, takes every key without a crash
     (the long presses the screens use; the others are the base class's no-ops)."""
-    from companion.ui.genial import BoardScreen, GenialSetup
-    from companion.ui.genial_result import StandingsScreen
-    from companion.ui.genial_score import TurnEntry
+    from companion.games.genial.screens import BoardScreen, GenialSetup
+    from companion.games.genial.screens.result import StandingsScreen
+    from companion.games.genial.screens.score import TurnEntry
 
     keys = ["up", "down", "left", "right", "ok", "back", "roll"]
     screens = [None, TurnEntry, StandingsScreen,

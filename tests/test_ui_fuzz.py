@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 from luma.core.device import dummy
 
 from companion.app import App
-from companion.catalogue import GAMES, is_built, rules_module
+from companion.catalogue import GameInfo, discover, position, rules_module
 from companion.config import from_mapping
 from companion.dice import Dice
 from companion.keys import NAMES, Key
 from companion.session import replay
 from companion.store import Store
 
-BUILT = [key for key in GAMES if is_built(key)]
+BUILT = [key for key, game in discover().items() if isinstance(game, GameInfo)]
 TOTAL = 100_000 if os.environ.get("COMPANION_SOAK") == "full" else 10_000
 PER_EXAMPLE = 100
 EXAMPLES = max(1, TOTAL // PER_EXAMPLE // max(1, len(BUILT)))
@@ -56,7 +56,7 @@ def check(app: App, where: str) -> None:
 def open_game(app: App, key: str) -> None:
     """Start menu → New game → the game, as a player would."""
     app.handle(Key("OK"))
-    for _ in range(list(GAMES).index(key)):
+    for _ in range(position(key)):
         app.handle(Key("DOWN"))
     app.handle(Key("OK"))
     settle(app)

@@ -5,7 +5,7 @@ no I/O, reads no clock and draws no random numbers. A die roll or a shuffle arri
 *data inside the action*, drawn by :mod:`companion.dice` at the edge, so a game is the
 replay of its logged actions: the same actions always give the same state.
 
-Every rules module provides (see :mod:`companion.games.dice_roller` for the smallest one):
+Every rules module provides (see :mod:`companion.games.dice_roller.rules` for the smallest one):
 
 ``TITLE``
     The game's name as the menu shows it.

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.catalogue import GAMES, is_built
+from companion import catalogue
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, menu_list, title_bar
@@ -59,7 +59,7 @@ class HomeScreen(ListScreen):
             out.append((f"Back to {session.info.short}", self.ctx.show_game))
         saved = self.ctx.store.unfinished()
         if saved is not None and (session is None or saved.id != session.game_id):
-            title = GAMES[saved.kind].short if saved.kind in GAMES else saved.kind
+            title = catalogue.title(saved.kind, short=True)
             out.append((f"Resume {title}", lambda: self.ctx.resume(saved.id)))
         out.append(("New game", lambda: self.ctx.push(GamePicker(self.ctx))))
         out.append(("History", lambda: self.ctx.push(HistoryScreen(self.ctx))))
@@ -77,19 +77,27 @@ class HomeScreen(ListScreen):
 
 
 class GamePicker(ListScreen):
-    """Every game of the rule book; those without screens yet say so."""
+    """Every installed game, in the config's order; one that failed to load says why."""
 
     title = "New game"
 
+    def games(self) -> list[catalogue.Entry]:
+        chosen = self.ctx.config.games
+        return catalogue.menu(chosen.get("order", ()), chosen.get("hide", ()))
+
+    def keys(self) -> list[str]:
+        return [g.key for g in self.games()]
+
     def items(self) -> list[str]:
-        return [g.short if is_built(g.key) else f"{g.short} (soon)" for g in GAMES.values()]
+        return [g.short if isinstance(g, catalogue.GameInfo) else f"{g.short[:9]} (broken)"
+                for g in self.games()]
 
     def choose(self, index: int) -> None:
-        key = list(GAMES)[index]
-        if not is_built(key):
-            self.ctx.notice(f"{GAMES[key].title} is not built yet.")
+        game = self.games()[index]
+        if isinstance(game, catalogue.Unavailable):
+            self.ctx.notice(f"{game.key} cannot be played: {game.problem}")
             return
-        self.ctx.push(self.ctx.new_game_screen(key))
+        self.ctx.open_setup(game.key)
 
 
 class KeysHelp(Screen):
@@ -195,7 +203,7 @@ class SetupScreen(Screen):
         self.ctx.start_game(self.key, self.build(self.players(), chosen))
 
     def render(self, p: Painter) -> None:
-        title_bar(p, GAMES[self.key].short, "setup")
+        title_bar(p, catalogue.title(self.key, short=True), "setup")
         lines = [r.line() if r is not None else ">> Start <<" for r in self.rows()]
         menu_list(p, lines, self.row, rows=4)
 
@@ -213,7 +221,7 @@ class HistoryScreen(ListScreen):
     def items(self) -> list[str]:
         out = []
         for r in self.records():
-            name = GAMES[r.kind].short if r.kind in GAMES else r.kind
+            name = catalogue.title(r.kind, short=True)
             if r.finished is None:
                 out.append(f"{name} (playing)")
             else:
@@ -253,7 +261,7 @@ class GameSummary(Screen):
         self.top = min(max(0, len(self.lines()) - 4), self.top + 1)
 
     def render(self, p: Painter) -> None:
-        title_bar(p, GAMES[self.record.kind].short if self.record.kind in GAMES else "Game")
+        title_bar(p, catalogue.title(self.record.kind, short=True))
         for i, line in enumerate(self.lines()[self.top:self.top + 4]):
             p.text((2, 13 + i * 12), line[:21], "text")
         if len(self.lines()) > 4:

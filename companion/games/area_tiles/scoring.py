@@ -1,0 +1,167 @@
+"""Area Tiles scoring: the points of an area, the bonuses and the final score table.
+
+Pure helpers used by :mod:`companion.games.area_tiles.rules`, which re-exports the public ones:
+the size bands (:func:`area_points`), the three bonuses, one player's row of the table
+(:class:`Line`), the worked-out scoring (:class:`Score`, also called ``Result``) and
+:func:`score`, which ranks the players (total, then fewer areas).
+
+>>> s = score({"Ann": [10, 5], "Bob": [13]}, symbol_areas=["Ann"])
+>>> dict(s.totals), s.winners
+({'Ann': 13, 'Bob': 3}, ['Ann'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from companion.games.base import RuleError, ranked, require
+
+MIN_BLOCKS = 4
+BONUS = 3
+#: (lowest, highest, points) for each size band; ``None``: no upper end.
+BANDS = ((4, 6, 1), (7, 9, 3), (10, 10, 6), (11, 11, 3), (12, 12, 1), (13, None, 0))
+
+
+def area_points(blocks: int) -> int:
+    """The points one area of ``blocks`` connected blocks is worth (4+ blocks).
+
+    Raises :class:`RuleError` (a :class:`ValueError`) below 4: that is not an area.
+
+    >>> [area_points(n) for n in (4, 7, 10, 11, 12, 13)]
+    [1, 3, 6, 3, 1, 0]
+    """
+    require(
+        isinstance(blocks, int) and not isinstance(blocks, bool),
+        f"an area's size is a whole number of blocks, not {blocks!r}.",
+    )
+    require(
+        blocks >= MIN_BLOCKS,
+        f"an area has at least {MIN_BLOCKS} connected blocks; {blocks} is not an area.",
+    )
+    return next(points for _, high, points in BANDS if high is None or blocks <= high)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's row of the score table."""
+
+    player: str
+    areas: int
+    area_points: int
+    largest_bonus: int
+    most_bonus: int
+    symbol_bonus: int
+
+    @property
+    def total(self) -> int:
+        """Area points plus all three bonuses."""
+        return self.area_points + self.largest_bonus + self.most_bonus + self.symbol_bonus
+
+
+@dataclass(frozen=True)
+class Score:
+    """The worked-out final scoring (exported as ``Result`` too, the issue's name).
+
+    ``lines`` holds one :class:`Line` per player in seating order; ``places`` the players
+    best first (total, then fewer areas); ``tie_break`` is ``""``, ``"fewer areas"`` or
+    ``"draw"``; ``detail`` a sentence for the result screen.
+    """
+
+    lines: tuple[Line, ...]
+    places: tuple[tuple[str, ...], ...]
+    tie_break: str
+    detail: str
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        """Each player's total points (read-only)."""
+        return MappingProxyType({line.player: line.total for line in self.lines})
+
+    @property
+    def winners(self) -> list[str]:
+        """The winning players; more than one means a draw."""
+        return list(self.places[0]) if self.places else []
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.places[0]) > 1 if self.places else False
+
+    def line(self, player: str) -> Line:
+        """The score-table row of ``player``."""
+        for line in self.lines:
+            if line.player == player:
+                return line
+        names = ", ".join(line.player for line in self.lines)
+        raise RuleError(f"{player!r} is not playing; the players are {names}.")
+
+
+Result = Score
+
+
+def score(areas: Mapping[str, Sequence[int]], symbol_areas: Sequence[str] = ()) -> Score:
+    """Score a finished game.
+
+    :param areas: each player's area sizes in blocks (every one 4 or more), in seating order.
+    :param symbol_areas: for every area holding 4+ connected symbols of one kind, the
+        player who owns that symbol (one entry per such area).
+    :raises RuleError: (a :class:`ValueError`) for a size below 4, an unknown symbol owner
+        or more symbol entries than there are areas.
+
+    >>> s = score({"Ann": [10, 5], "Bob": [13]}, symbol_areas=["Ann"])
+    >>> dict(s.totals), s.winners
+    ({'Ann': 13, 'Bob': 3}, ['Ann'])
+    """
+    require(len(areas) >= 1, "scoring needs at least one player.")
+    sizes = {player: tuple(blocks) for player, blocks in areas.items()}
+    points = {player: sum(area_points(b) for b in blocks) for player, blocks in sizes.items()}
+    symbols = tuple(symbol_areas)
+    for owner in symbols:
+        require(
+            owner in sizes,
+            f"a symbol bonus goes to a player in the game ({', '.join(sizes)}), not {owner!r}.",
+        )
+    count = sum(len(b) for b in sizes.values())
+    require(
+        len(symbols) <= count,
+        f"each symbol bonus needs its own area: {len(symbols)} bonuses but {count} areas.",
+    )
+    largest = max((max(b) for b in sizes.values() if b), default=0)
+    most = max(len(b) for b in sizes.values())
+    lines = tuple(
+        Line(
+            player=player,
+            areas=len(blocks),
+            area_points=points[player],
+            largest_bonus=BONUS if largest in blocks else 0,
+            most_bonus=BONUS if most and len(blocks) == most else 0,
+            symbol_bonus=BONUS * symbols.count(player),
+        )
+        for player, blocks in sizes.items()
+    )
+    places, tie_break, detail = _rank(lines)
+    return Score(lines=lines, places=places, tie_break=tie_break, detail=detail)
+
+
+def _rank(lines: tuple[Line, ...]) -> tuple[tuple[tuple[str, ...], ...], str, str]:
+    """Places best first (total, then fewer areas), the tie-break used and a sentence."""
+    places = ranked({line.player: (line.total, -line.areas) for line in lines})
+    by = {line.player: line for line in lines}
+    top = by[places[0][0]]
+    level = [line.player for line in lines if line.total == top.total]
+    if len(places[0]) > 1:
+        return places, "draw", (
+            f"Draw: {_and(places[0])} tie on {top.total} points with {top.areas} areas each."
+        )
+    if len(level) > 1:
+        others = ", ".join(f"{by[p].areas}" for p in level if p != top.player)
+        return places, "fewer areas", (
+            f"{top.player} wins the tie on {top.total} points with fewer areas "
+            f"({top.areas} against {others})."
+        )
+    return places, "", f"{top.player} wins with {top.total} points."
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,212 @@
+"""Area Tiles screens: setup, the start of play, the area entry and the result.
+
+The players are their colours (Red, Blue, Yellow): each owns the symbol of that colour.
+Setup picks 2 or 3 players (with 2, the seat rows choose the two colours), the short
+game and who starts. While the tiles go down the box shows the tile counts and the
+starting player; OK starts the scoring. Entry and result screens live in
+:mod:`.entry` and :mod:`.result`.
+
+Keys, while tiles are placed: OK all tiles are down, start scoring · BACK start menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.area_tiles import rules
+from companion.games.area_tiles.screens.draw import player_glyph
+from companion.games.area_tiles.screens.entry import AreasView
+from companion.games.area_tiles.screens.result import ResultView
+from companion.keys import Key
+from companion.ui.menus import Choice, SetupScreen
+from companion.ui.paint import Painter
+from companion.ui.scenes import open_game, press
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import TITLE_H, hint, title_bar
+
+KEY = "area_tiles"
+#: The players' names: their colours, in the rules' order.
+NAMES = tuple(c.capitalize() for c in rules.COLOURS)
+STARTS = ("random", "seat 1")
+
+
+def new_game(ctx: Context) -> None:
+    """Push the setup: players (colours), tiles (full or short game), who starts."""
+    ctx.push(AreaTilesSetup(ctx))
+
+
+def play_screen(ctx: Context) -> Screen:
+    """The screen for the current game, whatever its phase."""
+    return AreaTilesScreen(ctx)
+
+
+def tiles_label(short: bool) -> str:
+    """The setup's "Tiles" row: ``24 each`` or ``18 short``."""
+    return f"{rules.SHORT_TILES} short" if short else f"{rules.TILES} each"
+
+
+class AreaTilesSetup(SetupScreen):
+    """The generic setup with the seats named by colour.
+
+    With two players the seat rows choose the two colours (default: the
+    ``two_player_colours`` house rule); with three, Red, Blue and Yellow all play.
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        self.house = dict(ctx.config.house_rules.get(KEY, {}))
+        extra = [
+            Choice("short", "Tiles", [False, True], shown=tiles_label),
+            Choice("first", "Starts", list(STARTS)),
+        ]
+        super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS,
+                         default=rules.MAX_PLAYERS, extra=extra, options=self.options,
+                         names=NAMES)
+        pair = rules.house_rule({"house_rules": self.house}, rules.HOUSE_RULES,
+                                "two_player_colours").split("+")
+        order = pair + [c for c in rules.COLOURS if c not in pair]
+        for seat, colour in zip(self.seats, order, strict=True):
+            seat.index = rules.COLOURS.index(colour)
+
+    def options(self, players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
+        """The game's options; a random starting player is drawn here, at Start."""
+        first = self.ctx.dice.pick(players) if chosen["first"] == "random" else players[0]
+        out: dict[str, Any] = {
+            "players": players,
+            "colours": [name.lower() for name in players],
+            "short": chosen["short"],
+            "first": first,
+            "starts": chosen["first"],
+        }
+        if self.house:
+            out["house_rules"] = self.house
+        return out
+
+
+class AreaTilesScreen(Screen):
+    """Shows the view for the game's phase: tiles going down, area entry, or result.
+
+    The phase is read from the state on every key and draw, so an undo that crosses a
+    phase (the finish, the start of scoring) shows the right view at once.
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.views: dict[str, Screen] = {
+            "playing": TilesDownView(ctx),
+            "scoring": AreasView(ctx),
+            "over": ResultView(ctx),
+        }
+
+    def view(self) -> Screen:
+        return self.views[self.ctx.session.state.phase]
+
+    def on_key(self, key: Key) -> None:
+        self.view().on_key(key)
+
+    def render(self, p: Painter) -> None:
+        self.view().render(p)
+
+
+class TilesDownView(Screen):
+    """While the tiles are placed: tiles per player, who starts; OK begins scoring."""
+
+    def key_ok(self) -> None:
+        self.ctx.play({"type": "begin_scoring"})
+
+    def key_back(self) -> None:
+        self.ctx.home()
+
+    def render(self, p: Painter) -> None:
+        s: rules.State = self.ctx.session.state
+        title_bar(p, s.title, f"{len(s.players)} players")
+        p.centred(TITLE_H + 1, str(s.tiles), "huge", x0=0, x1=40)
+        p.centred(TITLE_H + 33, "tiles", "small", x0=0, x1=40)
+        p.text((44, TITLE_H + 1), "each" if s.tiles == rules.TILES else "each, short", "text")
+        p.text((44, TITLE_H + 13), "starts:", "text")
+        player_glyph(p, s, s.first, 44, TITLE_H + 29, size=10)
+        p.text((57, TITLE_H + 26), s.first, "medium")
+        hint(p, "OK: all tiles placed")
+
+
+# --- screenshot scenes ---------------------------------------------------------------------
+
+
+def _start(app: Any, players: list[str], **options: Any) -> None:
+    app.start_game(KEY, {"players": players, "colours": [n.lower() for n in players],
+                         "first": players[0], **options})
+
+
+def _enter(app: Any, *areas: tuple[int, str | None]) -> None:
+    """From a player's list on "+ new area": enter ``areas`` and go back to the list."""
+    press(app, "OK")
+    for blocks, symbol in areas:
+        press(app, *["UP"] * (blocks - rules.MIN_BLOCKS))
+        if symbol is not None:
+            press(app, *["RIGHT"] * (1 + app.session.state.players.index(symbol)))
+        press(app, "OK")
+    press(app, "BACK")
+
+
+def _scored(app: Any) -> None:
+    _start(app, list(NAMES))
+    press(app, "OK")
+    _enter(app, (10, None), (7, "Blue"), (5, None))
+    press(app, "OK")
+    _enter(app, (9, "Blue"), (12, None), (4, None), (6, "Yellow"))
+    press(app, "OK")
+    _enter(app, (13, None), (8, "Red"))
+
+
+def _setup(app: Any) -> None:
+    open_game(app, KEY)
+
+
+def _tiles(app: Any) -> None:
+    _start(app, list(NAMES), short=True, first="Blue")
+
+
+def _entry(app: Any) -> None:
+    _start(app, list(NAMES))
+    press(app, "OK", "OK", *["UP"] * 5, "RIGHT", "RIGHT")
+
+
+def _list(app: Any) -> None:
+    _scored(app)
+    press(app, "LEFT", "UP")
+
+
+def _result(app: Any) -> None:
+    _scored(app)
+    press(app, "OK", "OK")
+
+
+def _tie(app: Any) -> None:
+    _start(app, ["Red", "Yellow"])
+    press(app, "OK")
+    _enter(app, (10, None))
+    press(app, "OK")
+    _enter(app, (7, None), (7, None))
+    press(app, "OK", "OK")
+
+
+def _table(app: Any) -> None:
+    _result(app)
+    press(app, "RIGHT")
+
+
+def _player(app: Any) -> None:
+    _table(app)
+    press(app, "RIGHT", "RIGHT")
+
+
+SCREENSHOTS: dict[str, Callable[[Any], None]] = {
+    "area_tiles-setup": _setup,
+    "area_tiles-tiles": _tiles,
+    "area_tiles-entry": _entry,
+    "area_tiles-areas": _list,
+    "area_tiles-result": _result,
+    "area_tiles-tie": _tie,
+    "area_tiles-table": _table,
+    "area_tiles-player": _player,
+}

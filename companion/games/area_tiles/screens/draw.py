@@ -1,0 +1,46 @@
+"""Small drawings the Area Tiles screens share: the players' symbols and arrow marks.
+
+The printed tiles carry one symbol per colour (red a double circle, blue a cross,
+yellow a triangle); the screens draw the same shapes next to a player's name so the
+symbol question reads like the tiles on the table.
+"""
+
+from __future__ import annotations
+
+from companion.games.area_tiles import rules
+from companion.ui.paint import Painter
+
+
+def symbol_glyph(p: Painter, x: int, y: int, colour: str, size: int = 9, fill: int = 1) -> None:
+    """The symbol of ``colour`` in a ``size``-pixel square with its top-left at ``x, y``.
+
+    ``fill=0`` draws it dark, for a highlighted (inverted) row.
+    """
+    s = size - 1
+    if colour == "red":  # double circle
+        p.ellipse((x, y, x + s, y + s), fill=None, outline=fill)
+        p.ellipse((x + 3, y + 3, x + s - 3, y + s - 3), fill=None, outline=fill)
+    elif colour == "blue":  # cross
+        mid = s // 2
+        p.rect((x + mid - 1, y, x + mid + 1, y + s), fill=fill, outline=None)
+        p.rect((x, y + mid - 1, x + s, y + mid + 1), fill=fill, outline=None)
+    elif colour == "yellow":  # triangle
+        top = (x + s // 2, y)
+        p.line([top, (x, y + s), (x + s, y + s), top], fill=fill)
+        p.line([(x + s // 2, y + 1), (x + 1, y + s - 1)], fill=fill)
+        p.line([(x + s // 2, y + 1), (x + s - 1, y + s - 1)], fill=fill)
+
+
+def player_glyph(p: Painter, state: rules.State, player: str, x: int, y: int,
+                 size: int = 9, fill: int = 1) -> None:
+    """The symbol ``player`` owns (the one of their colour)."""
+    symbol_glyph(p, x, y, rules.colour_of(state, player), size, fill)
+
+
+def arrow(p: Painter, x: int, y: int, up: bool, width: int = 7) -> None:
+    """A small filled triangle pointing up or down (``width`` pixels wide, odd)."""
+    half = width // 2
+    for row in range(half + 1):
+        yy = y + row if up else y + half - row
+        p.line((x + half - row, yy, x + half + row, yy))
+

@@ -1,0 +1,278 @@
+"""Area Tiles scoring entry: one player's list of areas, and the area editor.
+
+:class:`AreasView` lists the selected player's areas with their points; OK on
+"+ new area" opens the :class:`AreaEditor`, OK on an area corrects it, holding OK
+removes it, LEFT/RIGHT switch player, and the last row moves to the next player (or
+finishes the scoring). Nothing here keeps game state: every draw reads
+``ctx.session.state``, so an undo (hold BACK) shows at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.games.area_tiles import rules
+from companion.games.area_tiles.screens.draw import arrow, player_glyph
+from companion.ui.fonts import text_width
+from companion.ui.menus import Confirm
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import TITLE_H, hint, title_bar
+
+ROW_H = 12
+LIST_ROWS = 3
+LIST_W = 84  # the list's width; the player's area points stand to its right
+
+
+def area_line(area: rules.Area) -> str:
+    """One area as the list shows it: ``"10 blk = 6"``."""
+    return f"{area.blocks:>2} blk = {area.points}"
+
+
+class AreasView(Screen):
+    """The selected player's areas, a "+ new area" row and a next/finish row."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.row: int | None = None  # None: on "+ new area"
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def mine(self) -> tuple[rules.Area, ...]:
+        return self.state.areas[self.state.current]
+
+    def rows(self) -> list[str]:
+        """The list's rows: the areas, then "+ new area", then next player or finish."""
+        s = self.state
+        last = s.current == len(s.players) - 1
+        tail = "Finish scoring" if last else f"Next: {s.players[s.current + 1]}"
+        return [area_line(a) for a in self.mine()] + ["+ new area", tail]
+
+    def cursor(self) -> int:
+        """The row under the cursor, clamped to the rows there are now."""
+        count = len(self.rows())
+        if self.row is None:
+            return count - 2
+        self.row = max(0, min(self.row, count - 1))
+        return self.row
+
+    def _move(self, step: int) -> None:
+        self.row = (self.cursor() + step) % len(self.rows())
+
+    def key_up(self) -> None:
+        self._move(-1)
+
+    def key_down(self) -> None:
+        self._move(1)
+
+    def key_left(self) -> None:
+        self._select(-1)
+
+    def key_right(self) -> None:
+        self._select(1)
+
+    def _select(self, step: int) -> None:
+        s = self.state
+        player = s.players[(s.current + step) % len(s.players)]
+        if self.ctx.play({"type": "select_player", "player": player}) is not None:
+            self.row = None
+
+    def key_ok(self) -> None:
+        row, count = self.cursor(), len(self.mine())
+        if row < count:
+            self.ctx.push(AreaEditor(self.ctx, index=row))
+        elif row == count:
+            self.open_new()
+        elif self.state.current < len(self.state.players) - 1:
+            self._select(1)
+        else:
+            self.ctx.push(Confirm(self.ctx, self.finish_question(), self.finish))
+
+    def open_new(self) -> None:
+        """Open the editor for a new area, if blocks are left for one."""
+        if not rules.can_add_area(self.state):
+            self.ctx.notice("No blocks left on the table for another area.")
+            return
+        self.ctx.push(AreaEditor(self.ctx, index=None, on_added=self._after_add))
+
+    def _after_add(self) -> None:
+        self.row = len(self.rows()) - 1  # back from the editor: on next/finish
+
+    def finish_question(self) -> str:
+        s = self.state
+        empty = [p for p, areas in zip(s.players, s.areas, strict=True) if not areas]
+        if empty:
+            return f"{' and '.join(empty)}: no areas. Finish anyway?"
+        counts = ", ".join(f"{p} {len(a)}" for p, a in zip(s.players, s.areas, strict=True))
+        return f"Areas: {counts}. Finish and score?"
+
+    def finish(self) -> None:
+        self.ctx.play({"type": "finish"})
+
+    def key_long_ok(self) -> None:
+        row = self.cursor()
+        if row < len(self.mine()):
+            area = self.mine()[row]
+            self.ctx.push(Confirm(
+                self.ctx, f"Remove {self.state.selected}'s area {row + 1} ({area.blocks} blocks)?",
+                lambda: self.ctx.play({"type": "remove_area", "index": row})))
+
+    def key_back(self) -> None:
+        self.ctx.home()
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        title_bar(p, f"{s.selected}'s areas", f"{s.current + 1}/{len(s.players)}")
+        rows, at, count = self.rows(), self.cursor(), len(self.mine())
+        first = max(0, min(at - 1, len(rows) - LIST_ROWS))
+        for n, i in enumerate(range(first, min(len(rows), first + LIST_ROWS))):
+            y = TITLE_H + 1 + n * ROW_H
+            chosen = i == at
+            if chosen:
+                p.rect((0, y, LIST_W - 1, y + ROW_H - 1), fill=1, outline=None)
+            p.text((2, y), rows[i], "text", fill=0 if chosen else 1)
+            if i < count and self.mine()[i].symbol is not None:
+                player_glyph(p, s, self.mine()[i].symbol, LIST_W - 11, y + 2,
+                             fill=0 if chosen else 1)
+        if len(rows) > LIST_ROWS:  # a thin scroll bar: more rows than show
+            span = LIST_ROWS * ROW_H
+            bar = max(4, span * LIST_ROWS // len(rows))
+            y0 = TITLE_H + 1 + (span - bar) * first // (len(rows) - LIST_ROWS)
+            p.rect((LIST_W + 1, y0, LIST_W + 2, y0 + bar - 1), fill=1, outline=None)
+        mine = sum(a.points for a in self.mine())
+        p.centred(TITLE_H + 2, str(mine), "huge", x0=LIST_W, x1=WIDTH)
+        p.centred(TITLE_H + 34, "area pts", "small", x0=LIST_W, x1=WIDTH)
+        if at < count:
+            hint(p, "OK fix  hold OK remove")
+        elif at == count:
+            hint(p, "OK add area  <> player")
+        else:
+            hint(p, "OK next  <> player" if s.current < len(s.players) - 1 else "OK finish")
+
+
+class AreaEditor(Screen):
+    """One area: UP/DOWN its size (from 4), LEFT/RIGHT whose symbol group it holds.
+
+    The points the size gives show live. OK saves: a new area is added and the editor
+    stays open, back at 4 blocks, for the next one; a corrected area closes it.
+
+    :param index: the selected player's area to correct, or ``None`` for a new one.
+    :param on_added: called after each new area is saved.
+    """
+
+    def __init__(self, ctx: Context, *, index: int | None,
+                 on_added: Callable[[], None] | None = None) -> None:
+        super().__init__(ctx)
+        self.index = index
+        self.on_added = on_added
+        self.blocks = rules.MIN_BLOCKS
+        self.symbol: str | None = None
+        self.added = 0
+        area = self.editing()
+        if area is not None:
+            self.blocks, self.symbol = area.blocks, area.symbol
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def live(self) -> bool:
+        return self.state.phase == "scoring"
+
+    def editing(self) -> rules.Area | None:
+        """The area being corrected, or None (a new area, or it has gone by an undo)."""
+        mine = self.state.areas[self.state.current] if self.live() else ()
+        if self.index is not None and self.index < len(mine):
+            return mine[self.index]
+        self.index = None
+        return None
+
+    def room(self) -> int:
+        """The largest size allowed now (blocks left on the table)."""
+        return rules.blocks_left(self.state, self.index)
+
+    def _size(self, step: int) -> None:
+        self.blocks = max(rules.MIN_BLOCKS, min(self.blocks + step, self.room()))
+
+    def key_up(self) -> None:
+        self._size(1)
+
+    def key_down(self) -> None:
+        self._size(-1)
+
+    def key_long_up(self) -> None:
+        self._size(5)
+
+    def key_long_down(self) -> None:
+        self._size(-5)
+
+    def symbols(self) -> list[str | None]:
+        return [None, *self.state.players]
+
+    def _symbol(self, step: int) -> None:
+        choices = self.symbols()
+        at = choices.index(self.symbol) if self.symbol in choices else 0
+        self.symbol = choices[(at + step) % len(choices)]
+
+    def key_left(self) -> None:
+        self._symbol(-1)
+
+    def key_right(self) -> None:
+        self._symbol(1)
+
+    def key_ok(self) -> None:
+        if not self.live():
+            self.ctx.pop()
+            return
+        self.editing()
+        if self.index is not None:
+            action = {"type": "set_area", "index": self.index, "blocks": self.blocks,
+                      "symbol": self.symbol}
+            if self.ctx.play(action) is not None:
+                self.ctx.pop()
+            return
+        action = {"type": "add_area", "blocks": self.blocks, "symbol": self.symbol}
+        if self.ctx.play(action) is not None:
+            self.added += 1
+            self.blocks, self.symbol = rules.MIN_BLOCKS, None
+            if self.on_added is not None:
+                self.on_added()
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        if not self.live():
+            title_bar(p, "Area")
+            p.centred(22, "Scoring is closed", "text")
+            hint(p, "BACK")
+            return
+        area = self.editing()
+        number = self.index + 1 if area is not None else len(s.areas[s.current]) + 1
+        title_bar(p, f"{s.selected} area {number}", "fix" if area is not None else "new")
+        self.blocks = max(rules.MIN_BLOCKS, min(self.blocks, max(rules.MIN_BLOCKS, self.room())))
+        size = str(self.blocks)
+        p.centred(TITLE_H + 1, size, "huge", x0=10, x1=54)
+        if self.blocks < self.room():
+            arrow(p, 2, TITLE_H + 8, up=True)
+        if self.blocks > rules.MIN_BLOCKS:
+            arrow(p, 2, TITLE_H + 20, up=False)
+        p.centred(TITLE_H + 33, "blocks", "small", x0=10, x1=54)
+        p.text((58, TITLE_H + 9), "=", "medium")
+        points = rules.area_points(self.blocks)
+        p.centred(TITLE_H + 1, str(points), "huge", x0=66, x1=WIDTH)
+        p.centred(TITLE_H + 33, "point" if points == 1 else "points", "small", x0=66, x1=WIDTH)
+        self._render_symbol(p, s)
+
+    def _render_symbol(self, p: Painter, s: rules.State) -> None:
+        y = TITLE_H + 42
+        p.line((0, y - 1, WIDTH - 1, y - 1))
+        p.text((0, y + 1), "<", "small")
+        p.text((WIDTH - 5, y + 1), ">", "small")
+        if self.symbol is None:
+            p.centred(y + 1, "no 4+ symbol group", "small")
+            return
+        label = f"4+ {self.symbol} symbols"
+        x = (WIDTH - text_width(label, "small") - 11) // 2
+        player_glyph(p, s, self.symbol, x, y + 1, size=8)
+        p.text((x + 11, y + 1), label, "small")

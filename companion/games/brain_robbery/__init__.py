@@ -1,0 +1,19 @@
+"""The Great Brain Robbery: movement and combat dice, the whole train, the IQ winner.
+
+The package holds the pure rules (``rules.py`` and its helpers), the screens
+(``screens``) and the house rules; this declaration is its only way in.
+"""
+
+from companion.catalogue import GameInfo
+from companion.games.brain_robbery.house_rules import HOUSE_RULES
+
+GAME = GameInfo(
+    key="brain_robbery",
+    title="The Great Brain Robbery",
+    short="Brain Robbery",
+    min_players=3,
+    max_players=7,
+    rules="companion.games.brain_robbery.rules",
+    screens="companion.games.brain_robbery.screens",
+    house_rules=HOUSE_RULES,
+)

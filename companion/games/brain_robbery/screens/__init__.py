@@ -1,0 +1,241 @@
+"""The Great Brain Robbery on the box: movement and combat dice, brains, and the whole train.
+
+The game screen follows the phase of the game: deal (first player, seat order, the first
+board), the turn (ROLL to move), the move (Stop / New car / Card +Run), after the move
+(End turn / Brain space / Fight / Insert brain / Swap brains), the fight, the final IQs
+and the winner. On every one of them RIGHT shows the train, LEFT the players, hold OK
+ends the game early, hold BACK undoes, and hold ROLL lets you throw real dice instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.brain_robbery import rules
+from companion.games.brain_robbery.screens.fight import AfterView, FightView, OverView, ScoringView
+from companion.games.brain_robbery.screens.move import (
+    MoveView,
+    PhaseView,
+    TurnView,
+    back_to_move_result,
+)
+from companion.games.brain_robbery.screens.parts import Sub, game, seat_order
+from companion.ui.menus import Choice, SetupScreen
+from companion.ui.paint import Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import hint, title_bar
+
+KEY = "brain_robbery"
+
+
+class RobberySetup(SetupScreen):
+    """Players in seat order, who starts (random or a named seat), XP and the long game."""
+
+    def __init__(self, ctx: Context) -> None:
+        house = ctx.config.house_rules.get(KEY, {})
+        self.starts = Choice("starts", "Starts", ["random"])
+        xp = house.get("track_xp", rules.HOUSE_RULES["track_xp"].default)
+        long_game = house.get("long_game", rules.HOUSE_RULES["long_game"].default)
+        extra = [
+            self.starts,
+            Choice("track_xp", "XP kept", [True, False], 0 if xp else 1,
+                   shown=lambda v: "yes" if v else "no"),
+            Choice("long_game", "Long game", [False, True], 1 if long_game else 0,
+                   shown=lambda v: "yes" if v else "no"),
+        ]
+        super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, default=4,
+                         extra=extra, options=self.options)
+        self.house = dict(house)
+
+    def rows(self) -> list[Choice | None]:
+        self.starts.values = ["random", *self.players()]  # follows the seats as they change
+        self.starts.index = min(self.starts.index, len(self.starts.values) - 1)
+        return super().rows()
+
+    def options(self, players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
+        """The logged options; a random first seat is drawn here, at Start."""
+        starts = chosen["starts"]
+        first = (self.ctx.dice.roll(len(players))[0] - 1 if starts == "random"
+                 else players.index(starts))
+        house = {**self.house, "track_xp": chosen["track_xp"], "long_game": chosen["long_game"]}
+        return {"players": players, "starts": starts, "first": first, "house_rules": house}
+
+
+def new_game(ctx: Context) -> None:
+    """Seat the players and choose the house rules; Start opens the deal."""
+    ctx.push(RobberySetup(ctx))
+
+
+def play_screen(ctx: Context) -> Screen:
+    """The game screen: it shows whatever the phase of the current game asks for."""
+    return GameScreen(ctx)
+
+
+class DealView(PhaseView):
+    """Who starts and the seat order; OK deals the first board in front of the Caboose."""
+
+    def first(self) -> int:
+        first = self.ctx.session.options.get("first", 0)
+        return first if 0 <= first < len(game(self.ctx).players) else 0
+
+    def key_ok(self) -> None:
+        s = game(self.ctx)
+        board, side = self.ctx.dice.pick(s.pile), self.ctx.dice.pick("AB")
+        action = {"type": "setup", "first": self.first(), "board": board, "side": side}
+        if self.ctx.play(action) is not None:
+            self.ctx.push(StartTrainReveal(self.ctx))
+
+    key_roll = key_ok
+
+    def key_long_ok(self) -> None: ...
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        title_bar(p, "Brain Robbery", "deal")
+        name = s.players[self.first()].name
+        p.centred(12, name[:10], "large")
+        p.centred(36, "starts. Seat order:", "small")
+        p.centred(45, seat_order(s, self.first())[:25], "small")
+        hint(p, "OK deal the train")
+
+
+class StartTrainReveal(Sub):
+    """The board the box dealt: put it down in front of the Caboose."""
+
+    def key_ok(self) -> None:
+        self.ctx.pop()
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        car = s.train[-1]
+        title_bar(p, "Put down", "")
+        p.centred(13, f"{car.board}{car.side}", "large")
+        named = rules.car_label(s, car) if s.board_names else f"board {car.board} side {car.side}"
+        p.centred(37, named[:25], "small")
+        p.centred(45, "in front of the Caboose", "small")
+        hint(p, "long game: may never end" if s.long_game else "OK play")
+
+
+VIEWS: dict[str, Callable[[Context], Screen]] = {
+    rules.SETUP: DealView,
+    rules.START: TurnView,
+    rules.MOVING: MoveView,
+    rules.AFTER: AfterView,
+    rules.FIGHT: FightView,
+    rules.SCORING: ScoringView,
+    rules.OVER: OverView,
+}
+
+
+class GameScreen(Screen):
+    """Hands keys and drawing to the view of the current phase (each keeps its cursor)."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.views: dict[str, Screen] = {}
+
+    def view(self) -> Screen:
+        phase = game(self.ctx).phase
+        if phase not in self.views:
+            self.views[phase] = VIEWS[phase](self.ctx)
+        return self.views[phase]
+
+    def on_key(self, key: Any) -> None:
+        self.view().on_key(key)
+
+    def render(self, p: Painter) -> None:
+        self.view().render(p)
+
+    def tick(self) -> bool:
+        return self.view().tick()
+
+
+# --- screenshots ---------------------------------------------------------------------------
+
+
+def press(app: Any, *names: str) -> None:
+    from companion.ui.scenes import press as press_keys
+
+    press_keys(app, *names)
+
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def _start(app: Any) -> None:
+    app.start_game(KEY, {"players": PLAYERS, "starts": "Ann", "first": 0})
+
+
+def _dealt(app: Any) -> None:
+    _start(app)
+    app.play({"type": "setup", "first": 0, "board": 4, "side": "B"})
+    app.show_game()
+
+
+def _setup(app: Any) -> None:
+    app.open_setup(KEY)
+    press(app, "DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "RIGHT")  # Starts: the first seat
+
+
+def _deal(app: Any) -> None:
+    _start(app)
+
+
+def _board(app: Any) -> None:
+    _start(app)
+    press(app, "OK")
+
+
+def _move(app: Any) -> None:
+    _dealt(app)
+    app.play({"type": "set_brain", "player": "Ann", "brain": {"run": 1, "hit": 2, "iq": 5}})
+    app.play({"type": "move_roll", "dice": [3, 5]})
+
+
+def _decouple(app: Any) -> None:
+    _dealt(app)
+    app.play({"type": "move_roll", "dice": [4]})
+    app.play({"type": "new_car", "board": 6, "side": "A"})
+    before = app.session.state
+    app.play({"type": "move", "car": 4, "checks": [2, 5]})  # 2 < 3 cars: the Caboose is off
+    back_to_move_result(app, before)
+
+
+def _train(app: Any) -> None:
+    _dealt(app)
+    for board, side in ((6, "A"), (3, "B")):
+        app.play({"type": "move_roll", "dice": [3]})
+        app.play({"type": "new_car", "board": board, "side": side})
+        front = app.session.state.train[-2].board
+        app.play({"type": "move", "car": front, "checks": [6]})
+        app.play({"type": "end_turn"})
+    press(app, "RIGHT", "LEFT")
+
+
+def _combat(app: Any) -> None:
+    _dealt(app)
+    app.play({"type": "set_brain", "player": "Ann", "brain": {"run": 0, "hit": 2, "iq": 5}})
+    app.play({"type": "move_roll", "dice": [1, 2]})
+    app.play({"type": "move", "car": 1})
+    app.play({"type": "fight", "fighters": ["Bob"], "dice": {"Ann": [4, 3], "Bob": [6]}})
+
+
+def _end(app: Any) -> None:
+    _dealt(app)
+    app.play({"type": "set_brain", "player": "Cy", "brain": {"run": 0, "hit": 0, "iq": 14}})
+    app.play({"type": "set_brain", "player": "Bob", "brain": {"run": 1, "hit": 1, "iq": 9}})
+    app.play({"type": "end_game"})
+    app.play({"type": "finish"})
+
+
+SCREENSHOTS: dict[str, Callable[[Any], None]] = {
+    "brain_robbery-setup": _setup,
+    "brain_robbery-deal": _deal,
+    "brain_robbery-board": _board,
+    "brain_robbery-move": _move,
+    "brain_robbery-decouple": _decouple,
+    "brain_robbery-train": _train,
+    "brain_robbery-combat": _combat,
+    "brain_robbery-end": _end,
+}

@@ -1,0 +1,283 @@
+"""Brain Robbery: after the move (brain space, fight, brains, end of turn), combat, the end.
+
+After-move screen: UP/DOWN choose End turn / Brain space / Fight / Insert brain / Swap
+brains, OK does it. Fight picker: OK ticks who is attacked, ROLL rolls every fighter's
+dice plus their brain's Hit (hold ROLL: enter real dice). Fight screen: UP/DOWN choose a
+fighter, OK adds a discarded card's Hit; "All pass" names the winner. Scoring: UP/DOWN a
+player, LEFT/RIGHT their IQ (hold: 5), OK on Finish ends the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.games.brain_robbery import rules
+from companion.games.brain_robbery.screens.move import D6, ActionView, PhaseView
+from companion.games.brain_robbery.screens.parts import (
+    Adjusts,
+    BrainEdit,
+    NumberPick,
+    Sub,
+    game,
+    signed,
+    where,
+)
+from companion.ui.dice_entry import DiceEntry
+from companion.ui.paint import Painter
+from companion.ui.screen import Context
+from companion.ui.widgets import hint, menu_list, title_bar
+
+
+class AfterView(ActionView):
+    """The move is over: where the mover stands, what happened, what they may still do."""
+
+    def actions(self) -> list[tuple[str, Callable[[], None]]]:
+        s = game(self.ctx)
+        legal = rules.legal_actions(s)
+        found = [("End turn", lambda: self.ctx.play({"type": "end_turn"}))]
+        if "brain_space" in legal:
+            found.append(("Brain space +1", lambda: self.ctx.play({"type": "brain_space"})))
+        if "fight" in legal:
+            found.append(("Fight!", lambda: self.ctx.push(FightPicker(self.ctx))))
+        if s.mover.hand:
+            found.append(("Insert brain", lambda: self.ctx.push(
+                BrainEdit(self.ctx, s.mover.name, insert=True))))
+        if "swap_brains" in legal:
+            found.append(("Swap brains", lambda: self.ctx.push(SwapScreen(self.ctx))))
+        return found
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        m = s.mover
+        xp = f" {m.xp}xp" if s.track_xp else ""
+        if s.fight is not None and s.fight.winner is not None:
+            title_bar(p, "The fight is won by")
+            p.centred(12, s.fight.winner[:10], "large")
+            losers = [n for n in s.fight.fighters if n != s.fight.winner]
+            if s.track_xp:
+                p.centred(35, ("+1 XP: " + " ".join(losers))[:25], "small")
+        else:
+            title_bar(p, m.name, f"{m.hand}c{xp}")
+            p.text((2, 14), "on", "small")
+            p.centred(12, where(s, m), "large")
+            e = s.event
+            if e and (e.removed or e.broken):
+                lost = len(e.removed) + (1 if e.broken else 0)
+                p.centred(35, f"{lost} car{'s' if lost > 1 else ''} off, "
+                          f"{len(e.stranded)} behind", "small")
+            elif s.took_space:
+                p.centred(35, "took a brain space", "small")
+        self.draw_action(p)
+
+
+class FightPicker(Sub):
+    """Who the mover attacks (everyone on the car by default); ROLL starts the fight."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.row = 0
+        self.left_out: set[str] = set()
+
+    def others(self) -> list[str]:
+        s = game(self.ctx)
+        return [n for n in rules.pawns_on(s, s.mover.car) if n != s.mover.name]
+
+    def fighters(self) -> list[str]:
+        return [n for n in self.others() if n not in self.left_out]
+
+    def key_up(self) -> None:
+        self.row = (self.row - 1) % len(self.others())
+
+    def key_down(self) -> None:
+        self.row = (self.row + 1) % len(self.others())
+
+    def key_ok(self) -> None:
+        name = self.others()[self.row]
+        self.left_out ^= {name}
+
+    def _fight(self, dice: dict[str, list[int]], entered: bool = False) -> None:
+        action = {"type": "fight", "fighters": self.fighters(), "dice": dice}
+        if self.ctx.play({**action, "entered": True} if entered else action) is not None:
+            self.ctx.pop()
+
+    def key_roll(self) -> None:
+        if not self.fighters():
+            self.ctx.notice("Tick at least one pawn to attack.")
+            return
+        s = game(self.ctx)
+        everyone = [s.mover.name, *self.fighters()]
+        self._fight({n: self.ctx.dice.roll(6, rules.dice_needed(s, n)) for n in everyone})
+
+    def key_long_roll(self) -> None:
+        if not self.fighters():
+            self.key_roll()
+            return
+        s = game(self.ctx)
+        everyone = [s.mover.name, *self.fighters()]
+        counts = [rules.dice_needed(s, n) for n in everyone]
+        if not sum(counts):
+            self._fight({n: [] for n in everyone}, entered=True)
+            return
+        labels = [f"{n[:3]}{k + 1}" for n, c in zip(everyone, counts, strict=True)
+                  for k in range(c)]
+
+        def done(values: list[int]) -> None:
+            dice, at = {}, 0
+            for n, c in zip(everyone, counts, strict=True):
+                dice[n], at = values[at:at + c], at + c
+            self._fight(dice, entered=True)
+
+        self.ctx.push(DiceEntry(self.ctx, [D6] * sum(counts), on_done=done, labels=labels,
+                                title="Fight dice"))
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        others = self.others()
+        self.row = min(self.row, max(0, len(others) - 1))
+        title_bar(p, f"{s.mover.name} attacks", where(s, s.mover))
+        lines = [f"[{' ' if n in self.left_out else 'x'}] {n} {rules.dice_needed(s, n)}d"
+                 for n in others]
+        menu_list(p, lines, self.row, rows=3)
+        hint(p, "OK tick   ROLL fight")
+
+
+class FightView(ActionView):
+    """Every fighter's dice and total; the leader so far (ties: the attacker) is marked."""
+
+    def actions(self) -> list[tuple[str, Callable[[], None]]]:
+        s = game(self.ctx)
+        found = [(f"+Hit: {n}", lambda n=n: self.hit(n)) for n in s.fight.fighters
+                 if s.player(n).hand]
+        return found + [("All pass: result", lambda: self.ctx.play({"type": "end_fight"}))]
+
+    def hit(self, name: str) -> None:
+        self.ctx.push(NumberPick(self.ctx, f"{name} discards", "the card's Hit",
+                                 lambda hit: self.ctx.play(
+                                     {"type": "hit_card", "player": name, "hit": hit})))
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        f = s.fight
+        totals = dict(zip(f.fighters, f.totals, strict=True))
+        lead = rules.combat_winner(totals, f.attacker)
+        title_bar(p, "Fight", f"lead {lead}"[:10])
+        if len(f.fighters) == 2:
+            for col, (name, dice, total) in enumerate(zip(f.fighters, f.dice, f.totals,
+                                                          strict=True)):
+                x0 = col * 64
+                pl = s.player(name)
+                hit = f" {signed(pl.brain.hit)}" if pl.brain else ""
+                line = f"{name[:6]} {' '.join(map(str, dice))}{hit}"
+                if name == lead:
+                    p.rect((x0, 13, x0 + 63, 21), fill=1, outline=None)
+                p.centred(14, line, "small", x0=x0, x1=x0 + 64, fill=0 if name == lead else 1)
+                p.centred(21, str(total), "large", x0=x0, x1=x0 + 64)
+            p.centred(28, "vs", "small")
+        else:
+            font, rows = ("text", 2) if len(f.fighters) <= 4 else ("small", 4)
+            step = 31 // rows
+            for i, (name, total) in enumerate(zip(f.fighters, f.totals, strict=True)):
+                x, y = (i // rows) * 64, 12 + (i % rows) * step
+                if name == lead:
+                    p.rect((x, y, x + 62, y + step - 1), fill=1, outline=None)
+                p.text((x + 2, y), f"{name[:7]:<7} {total:>2}", font, fill=0 if name == lead else 1)
+        self.draw_action(p)
+
+
+class SwapScreen(Sub):
+    """The fight's winner swaps two fighters' brains: LEFT/RIGHT pick, UP/DOWN the row."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        fighters = game(ctx).fight.fighters
+        winner = game(ctx).fight.winner
+        self.pick = [fighters.index(winner), 1 if fighters.index(winner) == 0 else 0]
+        self.row = 0
+
+    def key_up(self) -> None:
+        self.row = 1 - self.row
+
+    key_down = key_up
+
+    def _change(self, by: int) -> None:
+        self.pick[self.row] = (self.pick[self.row] + by) % len(game(self.ctx).fight.fighters)
+
+    def key_left(self) -> None:
+        self._change(-1)
+
+    def key_right(self) -> None:
+        self._change(1)
+
+    def key_ok(self) -> None:
+        names = [game(self.ctx).fight.fighters[i] for i in self.pick]
+        if self.ctx.play({"type": "swap_brains", "players": names}) is not None:
+            self.ctx.pop()
+
+    def render(self, p: Painter) -> None:
+        f = game(self.ctx).fight
+        title_bar(p, "Swap brains")
+        menu_list(p, [f"Swap: {f.fighters[self.pick[0]]}", f"with: {f.fighters[self.pick[1]]}"],
+                  self.row, rows=2)
+        hint(p, "</> who  OK swap  BACK no")
+
+
+class ScoringView(Adjusts, PhaseView):
+    """Final IQs, filled in from the brains: UP/DOWN a player, LEFT/RIGHT the IQ."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.row = 0
+
+    def rows(self) -> int:
+        return len(game(self.ctx).players) + 1
+
+    def key_up(self) -> None:
+        self.row = (self.row - 1) % self.rows()
+
+    def key_down(self) -> None:
+        self.row = (self.row + 1) % self.rows()
+
+    def change(self, by: int) -> None:
+        s = game(self.ctx)
+        if self.row < len(s.players):
+            iq = max(0, s.iqs[self.row] + by)
+            self.ctx.play({"type": "iq", "player": s.players[self.row].name, "iq": iq})
+
+    def key_ok(self) -> None:
+        if self.row == len(game(self.ctx).players):
+            self.ctx.play({"type": "finish"})
+        else:
+            self.row = len(game(self.ctx).players)
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        self.row = min(self.row, self.rows() - 1)
+        title_bar(p, "IQ in your head", "end")
+        lines = [f"{pl.name[:12]:<12} IQ {iq}" for pl, iq in zip(s.players, s.iqs, strict=True)]
+        menu_list(p, lines + [">> Finish <<"], self.row, rows=3)
+        hint(p, "</> IQ  hold: 5  OK")
+
+
+class OverView(PhaseView):
+    """The winner (or "nobody wins" when the best IQ is 0) and the final IQs."""
+
+    def key_up(self) -> None: ...
+
+    def key_down(self) -> None: ...
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        iqs = {pl.name: iq for pl, iq in zip(s.players, s.iqs, strict=True)}
+        best = max(iqs.values(), default=0)
+        top = [n for n, iq in iqs.items() if iq == best]
+        title_bar(p, "Game over")
+        if best == 0:
+            p.centred(13, "Nobody", "large")
+            p.centred(38, "wins: the best IQ is 0", "small")
+        else:
+            p.centred(13, (top[0] if len(top) == 1 else "Tie")[:10], "large")
+            shared = " and ".join(top) + " " if len(top) > 1 else ""
+            p.centred(38, f"{shared}wins with IQ {best}"[:25], "small")
+        ranking = sorted(iqs.items(), key=lambda kv: -kv[1])
+        p.centred(47, " ".join(f"{n[:5]} {iq}" for n, iq in ranking)[:25], "small")
+        hint(p, "BACK menu  >train")

@@ -1,0 +1,368 @@
+"""Brain Robbery: the start of a turn, the move, new cars and the decoupling loop.
+
+Turn screen: ROLL rolls the movement dice (hold ROLL: enter real dice), UP/DOWN the
+mover's cards in hand, OK edits the mover. Move screen: UP/DOWN choose Stop / New car /
+Card +Run, OK does it. Stop screen: LEFT/RIGHT the car the pawn ended on, UP/DOWN a Break
+space on the Engine, OK (or ROLL) ends the move and the box rolls the whole decoupling
+check; hold ROLL to throw the check dice yourself, one at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.games.brain_robbery import rules
+from companion.games.brain_robbery.screens.parts import (
+    NumberPick,
+    PlayerEdit,
+    PlayersScreen,
+    Sub,
+    TrainScreen,
+    action_line,
+    brain_text,
+    draw_train,
+    game,
+    signed,
+    where,
+)
+from companion.ui.dice_entry import DiceEntry
+from companion.ui.menus import Confirm
+from companion.ui.paint import Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import dice_row, hint, title_bar
+
+D6 = range(1, 7)
+
+
+class PhaseView(Screen):
+    """A view of the game screen for one phase; RIGHT shows the train, LEFT the players."""
+
+    def key_right(self) -> None:
+        self.ctx.push(TrainScreen(self.ctx))
+
+    def key_left(self) -> None:
+        self.ctx.push(PlayersScreen(self.ctx))
+
+    def key_back(self) -> None:
+        self.ctx.home()
+
+    def key_long_ok(self) -> None:
+        if game(self.ctx).phase in rules.PLAYING:
+            self.ctx.push(Confirm(self.ctx, "End the game now and compare IQs?",
+                                  lambda: self.ctx.play({"type": "end_game"})))
+
+
+class ActionView(PhaseView):
+    """A phase view with a list of actions on one line: UP/DOWN choose, OK does it."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.cursor = 0
+        self.seen: tuple | None = None
+
+    def actions(self) -> list[tuple[str, Callable[[], None]]]:
+        raise NotImplementedError
+
+    def _actions(self) -> list[tuple[str, Callable[[], None]]]:
+        s = game(self.ctx)
+        found = self.actions()
+        seen = (s.turn, s.phase, tuple(label for label, _ in found))
+        if self.seen != seen:  # a new turn or new choices: start at the first action
+            self.seen, self.cursor = seen, 0
+        self.cursor = min(self.cursor, len(found) - 1)
+        return found
+
+    def key_up(self) -> None:
+        self.cursor = (self.cursor - 1) % len(self._actions())
+
+    def key_down(self) -> None:
+        self.cursor = (self.cursor + 1) % len(self._actions())
+
+    def key_ok(self) -> None:
+        self._actions()[self.cursor][1]()
+
+    def draw_action(self, p: Painter) -> None:
+        found = self._actions()
+        action_line(p, found[self.cursor][0], self.cursor, len(found))
+        hint(p, "^v choose  OK do  >train")
+
+
+# --- start of a turn -----------------------------------------------------------------------
+
+
+class TurnView(PhaseView):
+    """Whose turn, their brain, cards, XP and car, and how many dice ROLL will throw."""
+
+    def key_roll(self) -> None:
+        s = game(self.ctx)
+        dice = self.ctx.dice.roll(6, rules.dice_needed(s))
+        if self.ctx.play({"type": "move_roll", "dice": dice}) is not None:
+            self.ctx.animate(frames=4, interval=0.04)
+
+    def key_long_roll(self) -> None:
+        s = game(self.ctx)
+        count = rules.dice_needed(s)
+        if count == 0:
+            self.key_roll()
+            return
+        self.ctx.push(DiceEntry(
+            self.ctx, [D6] * count, labels=[f"die {i + 1}" for i in range(count)],
+            title=f"{s.mover.name}'s move dice",
+            on_done=lambda v: self.ctx.play({"type": "move_roll", "dice": v, "entered": True})))
+
+    def _hand(self, by: int) -> None:
+        mover = game(self.ctx).mover
+        if 0 <= mover.hand + by <= rules.MAX_HAND:
+            self.ctx.play({"type": "set_hand", "player": mover.name, "cards": mover.hand + by})
+
+    def key_up(self) -> None:
+        self._hand(1)
+
+    def key_down(self) -> None:
+        self._hand(-1)
+
+    def key_ok(self) -> None:
+        self.ctx.push(PlayerEdit(self.ctx, game(self.ctx).mover.name))
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        m = s.mover
+        title_bar(p, m.name, f"round {s.round}")
+        count = rules.dice_needed(s)
+        if count:
+            dice_row(p, [None] * count, y=15, height=26, x0=0, x1=62)
+        else:
+            p.centred(17, "0", "large", x0=0, x1=62)
+        run = f" {signed(m.brain.run)}" if m.brain else ""
+        p.centred(43, f"{count} {'die' if count == 1 else 'dice'}{run}", "small", x0=0, x1=62)
+        p.text((66, 13), f"Cards {m.hand}", "text")
+        p.text((66, 25), brain_text(m.brain)[:10], "small")
+        p.text((66, 34), f"XP {m.xp}" if s.track_xp else "", "small")
+        p.text((66, 43), ("behind" if m.car is None else f"on {where(s, m)}")[:12], "small")
+        hint(p, "ROLL  ^v cards  OK edit")
+
+
+# --- the move ------------------------------------------------------------------------------
+
+
+class MoveView(ActionView):
+    """The movement dice, the brain's Run and cards' Run, and the total, big."""
+
+    def actions(self) -> list[tuple[str, Callable[[], None]]]:
+        s = game(self.ctx)
+        found = [("Stop: end move", lambda: self.ctx.push(StopScreen(self.ctx)))]
+        if "new_car" in rules.legal_actions(s):
+            found.append(("New car", self.new_car))
+        if s.mover.hand:
+            found.append(("Card +Run", lambda: self.ctx.push(NumberPick(
+                self.ctx, "Discard for Run", "the card's Run", self.run_card))))
+        return found
+
+    def new_car(self) -> None:
+        s = game(self.ctx)
+        board = self.ctx.dice.pick(s.pile)
+        side = self.ctx.dice.pick("AB")
+        if self.ctx.play({"type": "new_car", "board": board, "side": side}) is not None:
+            self.cursor = 0  # back on "Stop", the usual next step
+            self.ctx.push(NewCarReveal(self.ctx))
+
+    def run_card(self, run: int) -> None:
+        self.ctx.play({"type": "run_card", "run": run})
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        move = s.move
+        title_bar(p, f"{s.mover.name} moves", f"round {s.round}")
+        if move.dice:
+            dice_row(p, list(move.dice), y=14, height=27, x0=0, x1=64)
+        else:
+            p.centred(17, "no dice", "text", x0=0, x1=64)
+        bonus = move.run + sum(move.cards)
+        p.centred(17, signed(bonus) if bonus or move.cards else "", "medium", x0=62, x1=92)
+        p.right(10, str(move.total), "huge", x1=127)
+        action_line(p, self._actions()[self.cursor][0], self.cursor, len(self._actions()))
+        extra = f" cards {signed(sum(move.cards))}" if move.cards else ""
+        hint(p, f"run {signed(move.run)}{extra} ^v OK >train")
+
+
+class NewCarReveal(Sub):
+    """The board just drawn: put it in front, with counters on its brain spaces."""
+
+    key_ok = Screen.key_back
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        car = s.train[-1]
+        title_bar(p, "New car", f"pile {len(s.pile)}")
+        if car.engine:
+            p.centred(13, "ENGINE", "large")
+            p.centred(38, "Caboose is back as the", "small")
+            p.centred(46, "Engine: no more cars", "small")
+        else:
+            p.centred(13, f"{car.board}{car.side}", "large")
+            if s.board_names:
+                p.centred(36, rules.car_label(s, car)[:21], "text")
+            else:
+                p.centred(37, f"board {car.board} side {car.side} in front", "small")
+            p.centred(46, "counters on brain spaces", "small")
+        hint(p, "OK back to the move")
+
+
+class StopScreen(Sub):
+    """Where the move ended: a car of the train (and a Break space on the Engine)."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        choices = self.choices()
+        s = game(ctx)
+        here = s.move.start if s.move.new_cars else None
+        if here is None:
+            here = next((i for i, c in enumerate(s.train) if c.board == s.mover.car), 0)
+        self.cursor = here if here in choices else choices[0]
+        self.on_break = False
+
+    def choices(self) -> list[int]:
+        """The train indices the move may end on."""
+        s = game(self.ctx)
+        low, front = s.move.start or 0, len(s.train) - 1
+        return [i for i in range(low, front + 1)
+                if s.engine or i < front or not s.pile or i == s.move.start]
+
+    def breakable(self) -> bool:
+        s = game(self.ctx)
+        return s.engine and self.cursor == len(s.train) - 1
+
+    def key_left(self) -> None:
+        choices = self.choices()
+        self.cursor = choices[max(0, choices.index(self.cursor) - 1)]
+
+    def key_right(self) -> None:
+        choices = self.choices()
+        self.cursor = choices[min(len(choices) - 1, choices.index(self.cursor) + 1)]
+
+    def key_up(self) -> None:
+        self.on_break = not self.on_break and self.breakable()
+
+    key_down = key_up
+
+    def _action(self, checks: list[int], entered: bool) -> dict:
+        s = game(self.ctx)
+        action = {"type": "move", "car": s.train[self.cursor].board,
+                  "break": self.on_break and self.breakable(), "checks": checks}
+        return {**action, "entered": True} if entered else action
+
+    def _finish(self, checks: list[int], entered: bool = False) -> None:
+        before = game(self.ctx)
+        if self.ctx.play(self._action(checks, entered)) is None:
+            return
+        back_to_move_result(self.ctx, before)
+
+    def key_ok(self) -> None:
+        s = game(self.ctx)
+        checks: list[int] = []
+        if s.move.new_cars:
+            length = rules.check_length(s, self.on_break and self.breakable())
+            while not rules.decoupling_done(length, checks):
+                checks.append(self.ctx.dice.roll(6)[0])
+        self._finish(checks)
+
+    key_roll = key_ok
+
+    def key_long_roll(self) -> None:
+        s = game(self.ctx)
+        if not s.move.new_cars:
+            self.key_ok()
+            return
+        length = rules.check_length(s, self.on_break and self.breakable())
+        enter_checks(self.ctx, length, [], lambda rolls: self._finish(rolls, entered=True))
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        choices = self.choices()
+        if self.cursor not in choices:
+            self.cursor = choices[-1]
+        car = s.train[self.cursor]
+        title_bar(p, f"Stop on {rules.car_label(s, car)}", "BREAK" if self.on_break else "")
+        draw_train(p, s, self.cursor)
+        if self.breakable():
+            hint(p, "</> car ^v break OK stop")
+        else:
+            hint(p, "</> car  OK stop" + (" + check" if s.move.new_cars else ""))
+
+
+def enter_checks(ctx: Context, length: int, rolls: list[int],
+                 on_done: Callable[[list[int]], None]) -> None:
+    """Ask for real decoupling dice one at a time until the check is over."""
+    if rules.decoupling_done(length, rolls):
+        on_done(rolls)
+        return
+    cars = length - len(rolls)
+    ctx.push(DiceEntry(ctx, [D6], labels=[f"vs {cars} cars"], title=f"Check roll {len(rolls) + 1}",
+                       on_done=lambda v: enter_checks(ctx, length, rolls + [v[0]], on_done)))
+
+
+def back_to_move_result(ctx: Context, before: rules.State) -> None:
+    """After the move: the game screen, with the decoupling reveal over it if anything
+    happened to the train."""
+    ctx.show_game()
+    event = game(ctx).event
+    if game(ctx).phase == rules.AFTER and event and (event.rolls or event.broken):
+        ctx.push(DecoupleReveal(ctx))
+
+
+class DecoupleReveal(Sub):
+    """The end of a move, step by step: the Break, each check roll against the train
+    length, each uncoupled car, and who goes behind the train. OK shows the next step."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.page = 0
+
+    def pages(self) -> list[tuple[str, int | None, str, str]]:
+        """(title, die or None, big line, small line) per step."""
+        s = game(self.ctx)
+        e = s.event
+        if e is None:
+            return [("Train", None, f"{len(s.train)} cars", "")]
+
+        def gone(car: rules.Car) -> str:
+            back = car.board == rules.CABOOSE or s.long_game
+            return f"{rules.car_label(s, car)} off: {'back to pile' if back else 'out of game'}"
+
+        out: list[tuple[str, int | None, str, str]] = []
+        if e.broken:
+            out.append(("Break space!", None, "rear car", gone(e.broken)))
+        for n, (roll, length) in enumerate(zip(e.rolls, e.lengths, strict=True)):
+            if roll < length:
+                out.append((f"Check roll {n + 1}", roll, f"<{length}", gone(e.removed[n])))
+            else:
+                out.append((f"Check roll {n + 1}", roll, f">={length}", "the train holds"))
+        if e.stranded:
+            out.append(("Behind the train", None, " ".join(e.stranded),
+                        "go behind, discard hand"))
+        else:
+            out.append(("Train now", None, f"{len(s.train)} cars", "nobody goes behind"))
+        return out
+
+    def key_ok(self) -> None:
+        if self.page + 1 < len(self.pages()):
+            self.page += 1
+        else:
+            self.ctx.pop()
+
+    key_roll = key_ok
+
+    def render(self, p: Painter) -> None:
+        pages = self.pages()
+        self.page = min(self.page, len(pages) - 1)
+        title, die, big, small = pages[self.page]
+        title_bar(p, title, f"{self.page + 1}/{len(pages)}")
+        if die is None:
+            size = "large" if len(big) <= 10 else "medium" if len(big) <= 16 else "text"
+            p.centred(15 if size == "large" else 20, big[:21], size)
+        else:
+            dice_row(p, [die], y=14, height=27, x0=0, x1=48)
+            p.text((50, 12), big, "large")
+            p.text((50, 34), "cars", "small")
+        p.centred(45, small[:25], "small")
+        hint(p, "OK next" if self.page + 1 < len(pages) else "OK done")

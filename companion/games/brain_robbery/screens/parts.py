@@ -1,0 +1,332 @@
+"""Shared pieces of the Brain Robbery screens: the train picture, the players, entries.
+
+Everything here reads the game from ``ctx.session.state`` on every frame and changes it
+only through ``ctx.play``; a screen pushed over the game returns to the game screen
+after an undo (hold BACK), so no screen ever shows a state that was taken back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from companion.games.brain_robbery import rules
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import hint, menu_list, title_bar
+
+
+def game(ctx: Context) -> rules.State:
+    """The Brain Robbery state being played."""
+    return ctx.session.state
+
+
+def back_to_game(ctx: Context) -> None:
+    """Drop every screen above the game and show the game screen for the current state."""
+    ctx.show_game()
+
+
+def brain_text(brain: rules.Brain | None) -> str:
+    """"R1 H2 IQ5" or "no brain"."""
+    return "no brain" if brain is None else f"R{brain.run} H{brain.hit} IQ{brain.iq}"
+
+
+def where(state: rules.State, player: rules.Player) -> str:
+    """The car a pawn is on, or "behind" the train."""
+    if player.car is None:
+        return "behind"
+    car = next(c for c in state.train if c.board == player.car)
+    return rules.car_label(state, car)
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)
+
+
+def action_line(p: Painter, label: str, index: int, count: int, y: int = 43) -> None:
+    """The chosen action on an inverted bar, with up/down marks when there are others."""
+    p.rect((0, y, WIDTH - 1, y + 12), fill=1, outline=None)
+    p.text((3, y), label[:19], "bold", fill=0)
+    if count > 1:
+        x = WIDTH - 9
+        p.draw.polygon([(x, y + 5), (x + 3, y + 2), (x + 6, y + 5)], fill=0)
+        p.draw.polygon([(x, y + 8), (x + 3, y + 11), (x + 6, y + 8)], fill=0)
+    p.texts.append(f"{index + 1}/{count}")
+
+
+class Adjusts:
+    """Mixin: LEFT/RIGHT change the selected value by one, held LEFT/RIGHT by five."""
+
+    def change(self, by: int) -> None:
+        raise NotImplementedError
+
+    def key_left(self) -> None:
+        self.change(-1)
+
+    def key_right(self) -> None:
+        self.change(1)
+
+    def key_long_left(self) -> None:
+        self.change(-5)
+
+    def key_long_right(self) -> None:
+        self.change(5)
+
+
+class Sub(Screen):
+    """A screen pushed over the game: BACK leaves it, hold BACK undoes and shows the game."""
+
+    def key_long_back(self) -> None:
+        if self.ctx.undo():
+            back_to_game(self.ctx)
+
+
+# --- the train ----------------------------------------------------------------------------
+
+
+def car_glyph(car: rules.Car) -> str:
+    """The big character in a car's box: its board number, C (Caboose) or E (Engine)."""
+    if car.board == rules.CABOOSE:
+        return "E" if car.engine else "C"
+    return str(car.board)
+
+
+def draw_train(p: Painter, state: rules.State, cursor: int | None, *, y: int = 14,
+               behind: bool = False) -> None:
+    """The cars rear (left) to front (right) as boxes with the board number and side.
+
+    ``cursor`` (a train index; -1 the space behind the train) is drawn inverted. Pawns
+    show as dots above their car; with ``behind`` a narrow slot left of the rear car
+    counts the pawns running behind the train.
+    """
+    n = len(state.train)
+    gap, slot = 3, 9
+    extra = slot + gap if behind else 0
+    width = min(26, (WIDTH - 2 - extra - gap * (n - 1)) // n)
+    x = (WIDTH - (n * width + gap * (n - 1) + extra)) // 2
+    if behind:
+        chosen = cursor == -1
+        p.rect((x, y + 8, x + slot - 1, y + 28), fill=1 if chosen else 0, outline=1)
+        p.centred(y + 15, str(len(rules.pawns_on(state, None))), "small", x0=x, x1=x + slot + 1,
+                  fill=0 if chosen else 1)
+        x += extra
+    for i, car in enumerate(state.train):
+        box = (x, y + 3, x + width - 1, y + 28)
+        chosen = i == cursor
+        p.rect(box, fill=1 if chosen else 0, outline=1)
+        p.centred(y + 4, car_glyph(car), "large", x0=x, x1=x + width + 1, fill=0 if chosen else 1)
+        if car.engine:  # a chimney on the Engine
+            p.rect((x + width - 6, y, x + width - 3, y + 2), fill=1, outline=None)
+        p.centred(y + 31, "" if car.board == rules.CABOOSE else car.side, "small",
+                  x0=x, x1=x + width + 1)
+        pawns = len(rules.pawns_on(state, car.board))
+        for k in range(min(pawns, (width - 2) // 3)):
+            p.rect((x + 2 + 3 * k, y, x + 3 + 3 * k, y + 1), fill=1, outline=None)
+        if i:
+            p.line((x - gap, y + 20, x - 1, y + 20))
+        x += width + gap
+
+
+class TrainScreen(Sub):
+    """The whole train: LEFT/RIGHT walk the cars (and the space behind the train when a
+    pawn is there), the bottom line names the car and the pawns on it."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.cursor = len(game(ctx).train) - 1
+
+    def lowest(self) -> int:
+        return -1 if rules.pawns_on(game(self.ctx), None) else 0
+
+    def key_left(self) -> None:
+        self.cursor = max(self.lowest(), self.cursor - 1)
+
+    def key_right(self) -> None:
+        self.cursor = min(len(game(self.ctx).train) - 1, self.cursor + 1)
+
+    key_ok = Screen.key_back
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        self.cursor = max(self.lowest(), min(self.cursor, len(s.train) - 1))
+        title_bar(p, f"Train {len(s.train)} car" + ("s" if len(s.train) > 1 else ""),
+                  f"pile {len(s.pile)}")
+        behind = rules.pawns_on(s, None)
+        draw_train(p, s, self.cursor, behind=bool(behind))
+        if self.cursor < 0:
+            line = "behind: " + " ".join(behind)
+        else:
+            car = s.train[self.cursor]
+            pawns = rules.pawns_on(s, car.board)
+            line = rules.car_label(s, car) + (": " + " ".join(pawns) if pawns else "")
+        p.text((1, 52), line[:21], "text")
+
+
+# --- players and their entries ------------------------------------------------------------
+
+
+class PlayersScreen(Sub):
+    """Every player: car, cards, XP and brain. OK edits the chosen player."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.index = game(ctx).current
+
+    def key_up(self) -> None:
+        self.index = (self.index - 1) % len(game(self.ctx).players)
+
+    def key_down(self) -> None:
+        self.index = (self.index + 1) % len(game(self.ctx).players)
+
+    def key_ok(self) -> None:
+        self.ctx.push(PlayerEdit(self.ctx, game(self.ctx).players[self.index].name))
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        title_bar(p, "Players", where(s, s.mover) if s.phase in rules.PLAYING else "")
+        lines = []
+        for pl in s.players:
+            xp = f" {pl.xp}x" if s.track_xp else ""
+            brain = "-" if pl.brain is None else f"R{pl.brain.run}H{pl.brain.hit}"
+            lines.append(f"{pl.name[:6]:<6} {where(s, pl)[:3]:>3} {pl.hand}c{xp} {brain}")
+        menu_list(p, lines, self.index, rows=4)
+
+
+class PlayerEdit(Sub):
+    """One player's cards, XP and brain: LEFT/RIGHT change a number, OK on Brain edits it."""
+
+    def __init__(self, ctx: Context, name: str) -> None:
+        super().__init__(ctx)
+        self.name = name
+        self.row = 0
+
+    def rows(self) -> list[str]:
+        return ["cards", "xp", "brain"] if game(self.ctx).track_xp else ["cards", "brain"]
+
+    def key_up(self) -> None:
+        self.row = (self.row - 1) % len(self.rows())
+
+    def key_down(self) -> None:
+        self.row = (self.row + 1) % len(self.rows())
+
+    def _change(self, by: int) -> None:
+        pl = game(self.ctx).player(self.name)
+        row = self.rows()[self.row]
+        if row == "cards" and 0 <= pl.hand + by <= rules.MAX_HAND:
+            self.ctx.play({"type": "set_hand", "player": self.name, "cards": pl.hand + by})
+        elif row == "xp" and pl.xp + by >= 0:
+            self.ctx.play({"type": "set_xp", "player": self.name, "xp": pl.xp + by})
+
+    def key_left(self) -> None:
+        self._change(-1)
+
+    def key_right(self) -> None:
+        self._change(1)
+
+    def key_ok(self) -> None:
+        if self.rows()[self.row] == "brain":
+            self.ctx.push(BrainEdit(self.ctx, self.name))
+        else:
+            self.ctx.pop()
+
+    def render(self, p: Painter) -> None:
+        s = game(self.ctx)
+        pl = s.player(self.name)
+        title_bar(p, pl.name, where(s, pl))
+        self.row = min(self.row, len(self.rows()) - 1)
+        shown = {"cards": f"Cards in hand: {pl.hand}", "xp": f"XP: {pl.xp}",
+                 "brain": f"Brain: {brain_text(pl.brain)}"}
+        menu_list(p, [shown[r] for r in self.rows()], self.row, rows=3)
+        hint(p, "</> change  OK brain/done")
+
+
+class BrainEdit(Adjusts, Sub):
+    """Run, Hit and IQ of a brain card (and its Cost when inserting one at the end of a turn).
+
+    Without ``insert`` OK puts the brain in ``name``'s head and "Empty head" removes it;
+    with ``insert`` OK inserts it at the end of the mover's turn, paying its Cost.
+    """
+
+    def __init__(self, ctx: Context, name: str, *, insert: bool = False) -> None:
+        super().__init__(ctx)
+        self.name = name
+        self.insert = insert
+        brain = None if insert else game(ctx).player(name).brain
+        self.values = {"run": brain.run if brain else 0, "hit": brain.hit if brain else 0,
+                       "iq": brain.iq if brain else 0, "cost": 0}
+        self.row = 0
+
+    def rows(self) -> list[str]:
+        fields = ["run", "hit", "iq"] + (["cost"] if self.insert else [])
+        return fields + (["save"] if self.insert else ["save", "empty"])
+
+    def key_up(self) -> None:
+        self.row = (self.row - 1) % len(self.rows())
+
+    def key_down(self) -> None:
+        self.row = (self.row + 1) % len(self.rows())
+
+    def change(self, by: int) -> None:
+        row = self.rows()[self.row]
+        if row in self.values:
+            low = 0 if row in ("iq", "cost") else -rules.MAX_STAT
+            self.values[row] = min(rules.MAX_STAT, max(low, self.values[row] + by))
+
+    def key_ok(self) -> None:
+        row = self.rows()[self.row]
+        v = self.values
+        brain = {"run": v["run"], "hit": v["hit"], "iq": v["iq"]}
+        if row not in ("save", "empty"):
+            self.row = self.rows().index("save")
+            return
+        if self.insert:
+            done = self.ctx.play({"type": "insert_brain", **brain, "cost": v["cost"]})
+        else:
+            done = self.ctx.play({"type": "set_brain", "player": self.name,
+                                  "brain": brain if row == "save" else None})
+        if done is not None:
+            self.ctx.pop()
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, "Insert brain" if self.insert else f"{self.name}'s brain")
+        names = {"run": "Run", "hit": "Hit", "iq": "IQ", "cost": "Cost (XP)",
+                 "save": ">> Insert <<" if self.insert else ">> Save <<",
+                 "empty": "Empty head"}
+        lines = [f"{names[r]}: {self.values[r]}" if r in self.values else names[r]
+                 for r in self.rows()]
+        menu_list(p, lines, self.row, rows=3)
+        hint(p, "</> change  hold: 5  OK")
+
+
+class NumberPick(Sub):
+    """One number, big: LEFT/RIGHT (UP/DOWN) change it, OK hands it to ``on_done``."""
+
+    def __init__(self, ctx: Context, title: str, label: str, on_done: Callable[[int], Any], *,
+                 value: int = 1, low: int = -9, high: int = 9) -> None:
+        super().__init__(ctx)
+        self.title, self.label, self.on_done = title, label, on_done
+        self.value, self.low, self.high = value, low, high
+
+    def key_right(self) -> None:
+        self.value = min(self.high, self.value + 1)
+
+    def key_left(self) -> None:
+        self.value = max(self.low, self.value - 1)
+
+    key_up, key_down = key_right, key_left
+
+    def key_ok(self) -> None:
+        self.ctx.pop()
+        self.on_done(self.value)
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, self.title)
+        p.centred(14, self.label, "text")
+        p.centred(27, signed(self.value), "large")
+        hint(p, "</> change   OK add   BACK no")
+
+
+def seat_order(state: rules.State, first: int) -> str:
+    """The names from seat ``first`` on, in playing order."""
+    names: Sequence[str] = [pl.name for pl in state.players]
+    return ">".join(names[first:] + names[:first])

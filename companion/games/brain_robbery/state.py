@@ -1,0 +1,62 @@
+"""The Great Brain Robbery: the whole game between two actions, as plain frozen data.
+
+Shared by :mod:`.rules` and :mod:`.entries`, so neither has to import the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.brain_robbery.data import (
+    CABOOSE,
+    SETUP,
+    Car,
+    Decoupling,
+    Fight,
+    Move,
+    Player,
+    seat,
+)
+
+BOARDS = 8
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole game. ``train`` runs rear to front; ``pile`` and ``out`` hold board numbers."""
+
+    players: tuple[Player, ...]
+    long_game: bool = False
+    track_xp: bool = True
+    board_names: tuple[str, ...] = ()
+    phase: str = SETUP
+    current: int = 0
+    turn: int = 0
+    train: tuple[Car, ...] = (Car(CABOOSE, "A"),)
+    pile: tuple[int, ...] = tuple(range(2, BOARDS + 1))
+    out: tuple[int, ...] = ()
+    move: Move | None = None
+    fight: Fight | None = None
+    event: Decoupling | None = None
+    took_space: bool = False
+    iqs: tuple[int, ...] = ()
+    end_reason: str = ""
+
+    @property
+    def mover(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.current]
+
+    @property
+    def round(self) -> int:
+        """The round number, 1 for the first player's first turn (0 before setup)."""
+        return (self.turn + len(self.players) - 1) // len(self.players)
+
+    @property
+    def engine(self) -> bool:
+        """Whether the Engine is coupled (then it is the front car and no car is added)."""
+        return self.train[-1].engine
+
+    def player(self, name: str) -> Player:
+        """The player called ``name``; raises :class:`RuleError` for an unknown name."""
+        return self.players[seat(self, name)]

@@ -1,0 +1,19 @@
+"""Brikks: the drawn block, rerolls, trackers, the final score and the solo rating.
+
+The package holds the pure rules (``rules.py`` and its helpers), the screens
+(``screens``) and the house rules; this declaration is its only way in.
+"""
+
+from companion.catalogue import GameInfo
+from companion.games.brikks.house_rules import HOUSE_RULES
+
+GAME = GameInfo(
+    key="brikks",
+    title="Brikks",
+    short="Brikks",
+    min_players=1,
+    max_players=4,
+    rules="companion.games.brikks.rules",
+    screens="companion.games.brikks.screens",
+    house_rules=HOUSE_RULES,
+)

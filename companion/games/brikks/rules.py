@@ -1,0 +1,312 @@
+"""Brikks: the dice, the drawn block, energy costs, optional trackers and the final score.
+
+The paper sheets stay the record; the box rolls, shows the block, prices a turn or a
+swap, may keep each player's energy, bonus marks and bombs, and adds up the end.
+Players sit in list order; seat 0 starts. The printed numbers are in
+:mod:`companion.games.brikks.data`.
+
+Phases: ``"start"`` (start blocks) → ``"play"`` → ``"scoring"`` → ``"over"``.
+Actions (``player`` is a seat index from 0):
+
+* ``{"type": "start_block", "player": 2, "colour": "red"}`` — a column-1 block nobody took;
+  picks run from the last seat back to seat 0 (house rule ``start_pick_order``).
+* ``{"type": "roll", "number": 1-4, "colour": "red", "entered": false}`` — the next
+  player's roll (the first roll of a turn moves the turn on). ``"reroll"``: same shape,
+  once per turn, before anyone used the block, never in solo.
+* Trackers, for any player still in, after a roll: ``{"type": "circle", "player": 0,
+  "match": true}`` (covered a colour circle), ``{"type": "rotate", "player": 0,
+  "column": 3}``, ``{"type": "swap", "player": 0, "colour": "blue", "column": 2}``,
+  ``{"type": "rows", "player": 0, "count": 2-4}``, ``{"type": "bomb", "player": 0}``.
+* ``{"type": "out", "player": 1}`` — cannot fit the block. All out: scoring. Duel: when
+  one is out, mark the other out too (same turn) or ``{"type": "finish"}``.
+* ``{"type": "score", "player": 0, "rows": [11 ints, bottom first], "bonus_marks": 6,
+  "bombs_left": 1, "energy_left": 2}`` (duel: ``rows`` only). All entered: over.
+
+>>> s = new_game({"players": ["Ann", "Bob"]})
+>>> s = step(s, {"type": "start_block", "player": 1, "colour": "black"})
+>>> s = step(s, {"type": "start_block", "player": 0, "colour": "red"})
+>>> s = step(s, {"type": "roll", "number": 3, "colour": "green"})
+>>> s.active, current_block(s), rotation_cost(3, 1)
+('Ann', ('green', 3), 2)
+>>> final_score([10, 10, 10, 10, 10, 9, 9, 10, 0, 9, 0], 6, 1, 2)
+73
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.games.base import (
+    check_house_rules,
+    house_rule,
+    players_from,
+    require,
+)
+from companion.games.brikks import data as D
+from companion.games.brikks.house_rules import HOUSE_RULES
+from companion.games.brikks.scoring import (
+    _colour,
+    _int,
+    _rows,
+    block_cells,
+    bomb_points,
+    bonus_points,
+    breakdown,
+    duel_score,
+    energy_points,
+    entry_score,
+    final_score,
+    is_over,
+    prefill,
+    result,
+    rotation_cost,
+    row_points,
+    solo_rating,
+)
+from companion.games.brikks.state import Entry, Roll, State, Tracker
+
+__all__ = [
+    "TRACKERS", "Entry", "Roll", "State", "Tracker", "block_cells", "bomb_points",
+    "bonus_points", "breakdown", "can_reroll", "column_costs", "current_block", "duel_score",
+    "energy_points", "entry_score", "final_score", "free_start_blocks", "is_over", "legal",
+    "new_game", "next_picker", "next_roller", "player_block", "prefill", "result",
+    "rotation_cost", "row_points", "setup_hint", "solo_rating", "starting_energy", "step",
+]
+
+TITLE = "Brikks"
+MIN_PLAYERS, MAX_PLAYERS = 1, 4
+TRACKERS = ("circle", "rotate", "swap", "rows", "bomb")
+
+
+def starting_energy(players: int) -> int:
+    """Energy each player starts with (1 player = solo)."""
+    return D.START_ENERGY[_int(players, MIN_PLAYERS, MAX_PLAYERS, "the player count")]
+
+
+def setup_hint(players: int) -> str:
+    """What to do on the energy bar before play, in a line."""
+    energy = starting_energy(players)
+    crossed = D.CROSSED_CIRCLES[players]
+    if players == 1:
+        return f"circle a 5th energy: start with {energy}"
+    if not crossed:
+        return f"cross nothing: start with {energy} energy"
+    which = " and ".join(map(str, crossed))
+    plural = "s" if len(crossed) > 1 else ""
+    return f"cross circle{plural} {which}: start with {energy} energy"
+
+
+def new_game(options: Mapping[str, Any]) -> State:
+    """A game from ``{"players": [...], "levels": [2, 3], "duel": false, "house_rules": {}}``."""
+    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
+    levels = options.get("levels") or [D.DEFAULT_LEVEL] * len(players)
+    require(isinstance(levels, Sequence) and len(levels) == len(players),
+            f"give one level per player ({len(players)}).")
+    levels = tuple(_int(v, 1, 4, "a level") for v in levels)
+    duel = options.get("duel", False)
+    require(isinstance(duel, bool), "duel is true or false.")
+    require(not duel or len(players) == 2,
+            f"Brikks Duel is for exactly 2 players, not {len(players)}.")
+    n = len(players)
+    fresh = Tracker(energy=D.START_ENERGY[n], bar=D.SETUP_CIRCLES[n])
+    return State(players=players, levels=levels, duel=duel,
+                 pick_order=house_rule(options, HOUSE_RULES, "start_pick_order"),
+                 trackers=(fresh,) * n, start_blocks=(None,) * n, entries=(None,) * n)
+
+
+# --- helpers the screens draw from -----------------------------------------------------
+
+def next_picker(state: State) -> int | None:
+    """The seat that picks a start block next (from the start player's right, backwards)."""
+    for seat in reversed(range(len(state.players))):
+        if state.start_blocks[seat] is None:
+            return seat
+    return None
+
+
+def free_start_blocks(state: State) -> tuple[str, ...]:
+    """The colours whose column-1 block nobody has taken."""
+    return tuple(c for c in D.COLOURS if c not in state.start_blocks)
+
+
+def current_block(state: State) -> tuple[str, int] | None:
+    """``(colour, column)`` rolled this turn, or ``None`` before the first roll."""
+    return (state.rolls[-1].colour, state.rolls[-1].number) if state.rolls else None
+
+
+def player_block(state: State, player: int) -> tuple[str, int] | None:
+    """The block ``player`` uses this turn: the roll, or their own after a turn or a swap."""
+    t = state.trackers[player]
+    return t.chip if t.chip is not None and t.chip_turn == state.turn_no else current_block(state)
+
+
+def column_costs(state: State, player: int) -> tuple[int, ...]:
+    """Energy for ``player`` to use each column 1–4 of their block's row (0 = theirs)."""
+    block = player_block(state, player)
+    return tuple(rotation_cost(block[1], c) if block else 0 for c in range(1, D.COLUMNS + 1))
+
+
+def can_reroll(state: State) -> bool:
+    """Whether the player who just rolled may still throw both dice again."""
+    return (state.phase == "play" and state.rolled and not state.solo and not state.acted
+            and not state.rolls[-1].reroll)
+
+
+def next_roller(state: State) -> int:
+    """The seat that presses ROLL next (the turn moves on once the active player rolled)."""
+    return _advance(state)[0] if state.rolled else state.turn
+
+
+def legal(state: State) -> tuple[str, ...]:
+    """The action types ``step`` accepts now (some still need the right player or values)."""
+    if state.phase == "start":
+        return ("start_block",)
+    if state.phase == "play":
+        if state.duel and any(t.out for t in state.trackers):
+            return ("out", "finish")
+        return ("roll",) + (("reroll",) if can_reroll(state) else ()) + (
+            TRACKERS if state.rolled else ()) + ("out",)
+    return ("score",) if state.phase == "scoring" else ()
+
+
+# --- step ----------------------------------------------------------------------------
+
+def _advance(state: State) -> tuple[int, int]:
+    seat, rnd, n = state.turn, state.round, len(state.players)
+    for _ in range(n):
+        seat = (seat + 1) % n
+        rnd += seat == 0
+        if not state.trackers[seat].out:
+            break
+    return seat, rnd
+
+
+def _player(state: State, action: Mapping[str, Any]) -> int:
+    return _int(action.get("player"), 0, len(state.players) - 1, "player")
+
+
+def _set(state: State, seat: int, **changes: Any) -> State:
+    trackers = list(state.trackers)
+    trackers[seat] = replace(trackers[seat], **changes)
+    return replace(state, trackers=tuple(trackers))
+
+
+def _gain(t: Tracker, amount: int) -> dict[str, int]:
+    energy, bar, marks = t.energy, t.bar, t.bonus_marks
+    for _ in range(amount):
+        if bar < D.ENERGY_CIRCLES:  # a full bar takes no more energy
+            bar, energy = bar + 1, energy + 1
+            marks += bar in D.PINK_CIRCLES
+    return {"energy": energy, "bar": bar, "bonus_marks": marks}
+
+
+def step(state: State, action: Mapping[str, Any]) -> State:
+    """Apply one action (see the module docstring); return the new state."""
+    kind = action.get("type")
+    require(kind in legal(state), _refusal(state, kind))
+    if kind == "start_block":
+        seat, colour = _player(state, action), _colour(action.get("colour"))
+        require(state.start_blocks[seat] is None,
+                f"{state.players[seat]} already has a start block.")
+        if state.pick_order == "rules":
+            picker = next_picker(state)
+            require(seat == picker, f"{state.players[picker]} picks a start block now.")
+        require(colour in free_start_blocks(state), f"the {colour} start block is taken.")
+        blocks = state.start_blocks[:seat] + (colour,) + state.start_blocks[seat + 1:]
+        return replace(state, start_blocks=blocks, phase="start" if None in blocks else "play")
+    if kind in ("roll", "reroll"):
+        number = _int(action.get("number"), 1, D.COLUMNS, "the d4")
+        colour = _colour(action.get("colour"))
+        entered = action.get("entered", False)
+        require(isinstance(entered, bool), "entered is true or false.")
+        if kind == "roll" and state.rolled:
+            seat, rnd = _advance(state)
+            state = replace(state, turn=seat, round=rnd, turn_no=state.turn_no + 1)
+        roll = Roll(state.turn_no, state.round, state.turn, number, colour,
+                    reroll=kind == "reroll", entered=entered)
+        return replace(state, rolls=state.rolls + (roll,), acted=False)
+    if kind == "finish":
+        survivor = next(i for i, t in enumerate(state.trackers) if not t.out)
+        return replace(state, phase="over", survivor=survivor)
+    seat = _player(state, action)
+    t = state.trackers[seat]
+    name = state.players[seat]
+    if kind == "score":
+        return _score(state, seat, action)
+    require(not t.out, f"{name} is out already.")
+    state = replace(state, acted=True)
+    if kind == "out":
+        state = _set(state, seat, out=True)
+        if all(x.out for x in state.trackers):
+            return replace(state, phase="scoring")
+        if seat == state.turn and not state.rolled:
+            seat, rnd = _advance(state)
+            state = replace(state, turn=seat, round=rnd)
+        return state
+    if kind == "circle":
+        match = action.get("match")
+        require(isinstance(match, bool),
+                "say whether the circle matched the block's colour (true/false).")
+        change = D.SAME_COLOUR_ENERGY if match else D.OTHER_COLOUR_ENERGY[state.levels[seat]]
+        if change >= 0:
+            return _set(state, seat, used=True, **_gain(t, change))
+        return _set(state, seat, used=True, energy=max(0, t.energy + change))
+    if kind == "rows":
+        count = _int(action.get("count"), 2, 4, "rows completed at once")
+        return _set(state, seat, used=True, bonus_marks=t.bonus_marks + D.MULTI_ROW_MARKS[count])
+    if kind == "bomb":
+        require(t.bomb_turn != state.turn_no, f"{name} already bombed this block.")
+        require(t.bombs_left > 0, f"{name} has no bombs left.")
+        return _set(state, seat, used=True, bombs_left=t.bombs_left - 1, bomb_turn=state.turn_no)
+    colour, column = player_block(state, seat)
+    if kind == "rotate":
+        target = _int(action.get("column"), 1, D.COLUMNS, "the column")
+        require(target != column, f"{name}'s block is already in column {column}.")
+        cost = rotation_cost(column, target)
+    else:  # swap
+        colour = _colour(action.get("colour"))
+        target = _int(action.get("column"), 1, D.COLUMNS, "the column")
+        cost = D.SWAP_COST
+    require(t.energy >= cost, f"{name} has {t.energy} energy; that {kind} costs {cost}.")
+    return _set(state, seat, used=True, energy=t.energy - cost, chip=(colour, target),
+                chip_turn=state.turn_no)
+
+
+def _score(state: State, seat: int, action: Mapping[str, Any]) -> State:
+    rows = _rows(action.get("rows"))
+    if state.duel:
+        entry = Entry(rows)
+    else:
+        parts = {k: action.get(k) for k in ("bonus_marks", "bombs_left", "energy_left")}
+        breakdown(rows, **parts)  # checks every value
+        entry = Entry(rows, **parts)
+    entries = state.entries[:seat] + (entry,) + state.entries[seat + 1:]
+    return replace(state, entries=entries, phase="scoring" if None in entries else "over")
+
+
+def _refusal(state: State, kind: Any) -> str:
+    if kind not in ("start_block", "roll", "reroll", "finish", "out", "score", *TRACKERS):
+        return f"Brikks does not know the action {kind!r}."
+    if state.phase == "start":
+        return "every player picks a start block first."
+    if kind == "start_block":
+        return "start blocks are picked before the first roll."
+    if kind == "finish":
+        return "finish ends a duel once one of the two is out."
+    if kind == "score" and state.phase == "play":
+        return "final scores are entered once everyone is out."
+    if state.phase == "play":
+        if state.duel and any(t.out for t in state.trackers):
+            return "one duellist is out: mark the other out too (same turn) or finish."
+        if kind == "reroll":
+            if state.solo:
+                return "no rerolls in solo."
+            return ("one reroll of both dice per turn, right after the roll, "
+                    "before anyone uses the block.")
+        return "roll the dice first."
+    if state.phase == "scoring":
+        return "everyone is out: enter the final scores."
+    return "this game is over; start a new one."

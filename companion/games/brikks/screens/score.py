@@ -1,0 +1,242 @@
+"""Brikks final scores: fast entry of each sheet, the breakdown, and the result.
+
+Entry keys: LEFT/RIGHT move between the 11 rows (bottom first), then bonus marks, bombs
+left and energy left · UP/DOWN change the number · hold UP (or OK) sets a full row of 10,
+hold OK also moves on · hold DOWN clears · OK shows the breakdown, OK again saves it.
+"""
+
+from __future__ import annotations
+
+from companion.games.brikks import data as D
+from companion.games.brikks import rules
+from companion.ui.paint import Painter
+from companion.ui.screen import Context, PagedScreen, Screen
+from companion.ui.widgets import hint, title_bar, wrap
+
+#: The fields after the rows: (prefill key, label, highest value, what it is).
+EXTRAS = (
+    ("bonus_marks", "bonus", 20, "marks on the bonus track"),
+    ("bombs_left", "bombs", D.BOMBS, "bombs not used"),
+    ("energy_left", "energy", D.ENERGY_CIRCLES, "energy not spent"),
+)
+SHEET_X, SHEET_BOTTOM = 46, 55  # the little grid of rows on the entry screen
+
+
+class ScoreView(Screen):
+    """One player's sheet at a time, in seat order, until everybody's is in."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.seat: int | None = None
+        self.values: list[int] = []
+        self.field = 0
+        self.review = False
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def _sync(self) -> int:
+        """The seat entering now; a new seat starts from its prefill (trackers or zeros)."""
+        s = self.state
+        seat = s.entries.index(None)
+        if seat != self.seat:
+            fill = rules.prefill(s, seat)
+            self.seat, self.field, self.review = seat, 0, False
+            self.values = list(fill["rows"]) + [fill[key] for key, *_ in EXTRAS]
+        return seat
+
+    def _fields(self) -> int:
+        return D.ROWS if self.state.duel else D.ROWS + len(EXTRAS)
+
+    def _high(self) -> int:
+        return D.CELLS_PER_ROW if self.field < D.ROWS else EXTRAS[self.field - D.ROWS][2]
+
+    def _set(self, value: int) -> None:
+        self._sync()
+        self.values[self.field] = value
+
+    def parts(self) -> dict[str, int]:
+        """The breakdown of what is entered now."""
+        rows = self.values[:D.ROWS]
+        if self.state.duel:
+            full = rules.duel_score(rows)
+            return {"full rows": full, "total": full}
+        return rules.breakdown(rows, *self.values[D.ROWS:])
+
+    # -- keys -----------------------------------------------------------------------------
+
+    def key_left(self) -> None:
+        self._sync()
+        if not self.review:
+            self.field = max(0, self.field - 1)
+
+    def key_right(self) -> None:
+        self._sync()
+        if not self.review:
+            self.field = min(self._fields() - 1, self.field + 1)
+
+    def key_up(self) -> None:
+        self._sync()
+        if not self.review:
+            self._set((self.values[self.field] + 1) % (self._high() + 1))
+
+    def key_down(self) -> None:
+        self._sync()
+        if not self.review:
+            self._set((self.values[self.field] - 1) % (self._high() + 1))
+
+    def key_long_up(self) -> None:
+        self._sync()
+        if not self.review:
+            self._set(self._high())
+
+    def key_long_down(self) -> None:
+        self._sync()
+        if not self.review:
+            self._set(0)
+
+    def key_long_ok(self) -> None:
+        self._sync()
+        if not self.review:
+            self._set(self._high() if self.field < D.ROWS else self.values[self.field])
+            self.field = min(self._fields() - 1, self.field + 1)
+
+    def key_ok(self) -> None:
+        seat = self._sync()
+        if not self.review:
+            self.review = True
+            return
+        action: dict[str, object] = {"type": "score", "player": seat,
+                                     "rows": self.values[:D.ROWS]}
+        if not self.state.duel:
+            action.update(zip((key for key, *_ in EXTRAS), self.values[D.ROWS:], strict=True))
+        self.ctx.play(action)
+
+    def key_back(self) -> None:
+        self._sync()
+        if self.review:
+            self.review = False
+        else:
+            self.ctx.home()
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def render(self, p: Painter) -> None:
+        seat = self._sync()
+        name = self.state.players[seat]
+        if self.review:
+            self._render_review(p, name)
+        elif self.field < D.ROWS:
+            self._render_row(p, name)
+        else:
+            self._render_extra(p, name)
+
+    def _render_row(self, p: Painter, name: str) -> None:
+        row = self.field + 1
+        marks = self.values[self.field]
+        title_bar(p, f"{name[:7]}: row {row}", f"x{D.ROW_MULTIPLIERS[self.field]}")
+        p.centred(14, str(marks), "huge", x0=0, x1=42)
+        p.centred(47, "marks", "small", x0=0, x1=42)
+        for i, count in enumerate(self.values[:D.ROWS]):
+            y = SHEET_BOTTOM - (i + 1) * 4 + 1
+            for c in range(D.CELLS_PER_ROW):
+                x = SHEET_X + c * 4
+                if c < count:
+                    p.rect((x, y, x + 2, y + 2), fill=1, outline=None)
+                else:
+                    p.rect((x + 1, y + 1, x + 1, y + 1), fill=1, outline=None)
+            if i == self.field:
+                p.rect((SHEET_X - 4, y, SHEET_X - 2, y + 2), fill=1, outline=None)
+                p.rect((SHEET_X + 40, y, SHEET_X + 42, y + 2), fill=1, outline=None)
+        points = rules.row_points(marks, row)
+        p.centred(13, "row pts", "small", x0=90)
+        p.centred(21, str(points), "medium", x0=90)
+        p.centred(39, "rows", "small", x0=90)
+        p.centred(46, str(self.parts()["rows"] if not self.state.duel
+                          else self.parts()["total"]), "small", x0=90)
+        hint(p, "</> row ^v marks OK sum")
+
+    def _render_extra(self, p: Painter, name: str) -> None:
+        key, label, _, what = EXTRAS[self.field - D.ROWS]
+        value = self.values[self.field]
+        title_bar(p, f"{name[:9]}: {label}")
+        p.centred(14, str(value), "huge", x0=0, x1=42)
+        for i, line in enumerate(wrap(what, 13)[:2]):
+            p.text((48, 14 + i * 9), line, "small")
+        part = {"bonus_marks": "bonus", "bombs_left": "bombs", "energy_left": "energy"}[key]
+        points = self.parts()[part]
+        p.text((48, 34), f"= {points} pts", "medium")
+        hint(p, "</> field ^v value OK sum")
+
+    def _render_review(self, p: Painter, name: str) -> None:
+        parts = self.parts()
+        title_bar(p, f"{name[:10]}: total", "duel" if self.state.duel else "")
+        lines = [(k, v) for k, v in parts.items() if k != "total"]
+        for i, (label, value) in enumerate(lines):
+            p.text((2, 14 + i * 10), f"{label:<7}{value:>3}", "small")
+        p.centred(16, str(parts["total"]), "huge", x0=62)
+        hint(p, "OK save   BACK change")
+
+
+class OverView(PagedScreen):
+    """The result: places and scores; LEFT/RIGHT show each player's breakdown."""
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def pages(self) -> int:
+        s = self.state
+        return 1 if s.survivor is not None or s.solo else 1 + len(s.players)
+
+    def key_ok(self) -> None:
+        self.ctx.home()
+
+    def key_back(self) -> None:
+        self.ctx.home()
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        result = rules.result(s)
+        self.page %= self.pages()
+        if s.survivor is not None:
+            title_bar(p, "Brikks Duel", "over")
+            p.centred(16, f"{s.players[s.survivor]} wins", "medium")
+            for i, line in enumerate(wrap("last one standing", 21)):
+                p.centred(36 + i * 12, line, "text")
+        elif s.solo:
+            score = result.scores[s.players[0]]
+            band, _, phrase = rules.solo_rating(score).partition(": ")
+            title_bar(p, "Brikks solo", "over")
+            p.centred(14, str(score), "huge", x0=0, x1=56)
+            p.text((60, 14), band, "medium")
+            for i, line in enumerate(wrap(phrase, 12)[:3]):
+                p.text((60, 32 + i * 8), line, "small")
+            p.centred(49, "points", "small", x0=0, x1=56)
+        elif self.page == 0:
+            title_bar(p, "Brikks", "duel" if s.duel else "over")
+            best = result.places[0]
+            top = f"{' & '.join(best)} {result.scores[best[0]]}"
+            p.centred(13, top, "large" if len(top) <= 10 else "medium")
+            rest = [f"{place}. {n} {result.scores[n]}"
+                    for place, names in enumerate(result.places[1:], 2) for n in names]
+            for i, line in enumerate(wrap(" · ".join(rest), 25)[:2]):
+                p.centred(38 + i * 9, line, "small")
+            hint(p, "> each sheet   OK done")
+        else:
+            self._render_sheet(p, self.page - 1)
+
+    def _render_sheet(self, p: Painter, seat: int) -> None:
+        s = self.state
+        e = s.entries[seat]
+        title_bar(p, s.players[seat], f"{seat + 1}/{len(s.players)}")
+        if s.duel:
+            parts = {"full rows": rules.duel_score(e.rows)}
+        else:
+            parts = rules.breakdown(e.rows, e.bonus_marks, e.bombs_left, e.energy_left)
+            parts.pop("total")
+        for i, (label, value) in enumerate(parts.items()):
+            p.text((2, 14 + i * 10), f"{label:<7}{value:>3}", "small")
+        p.centred(16, str(rules.entry_score(s, seat)), "huge", x0=62)
+        hint(p, "</> players   OK done")

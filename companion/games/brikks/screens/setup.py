@@ -1,0 +1,88 @@
+"""Brikks setup: players (1 = solo), a level per player, Duel for two, who starts.
+
+The bottom line says the starting energy and which energy circles to cross. The
+first player is seat 0 for the rules, so the chosen or drawn starter is turned there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.brikks import data as D
+from companion.games.brikks import rules
+from companion.ui.menus import Choice, SetupScreen
+from companion.ui.paint import Painter
+from companion.ui.screen import Context
+from companion.ui.widgets import hint, menu_list, title_bar
+
+KEY = "brikks"
+
+
+class SeatChoice(Choice):
+    """A setup row whose label names a seat, so it follows that seat's name."""
+
+    def __init__(self, key: str, seat: Choice, label: str, values: list[Any], index: int,
+                 shown: Any = str) -> None:
+        super().__init__(key, label, values, index, shown)
+        self.seat = seat
+
+    def line(self) -> str:
+        return f"{self.seat.value} {self.label}: {self.shown(self.value)}"
+
+
+class BrikksSetup(SetupScreen):
+    """Player count (1 = solo), seat names, a level per player, Duel for two, who starts.
+
+    The bottom line says each player's starting energy and which circles to cross.
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, default=2,
+                         options=self._options)
+        self.levels = [SeatChoice(f"level{i}", seat, "level", [1, 2, 3, 4],
+                                  D.DEFAULT_LEVEL - 1) for i, seat in enumerate(self.seats)]
+        self.duel = Choice("duel", "Duel", [False, True], 0, lambda v: "yes" if v else "no")
+        self.starts = Choice("starts", "Starts", ["random", 0, 1, 2, 3], 0, self._starter)
+        self.extra = [*self.levels, self.duel, self.starts]
+
+    def _starter(self, value: Any) -> str:
+        return "random" if value == "random" else self.seats[value].value
+
+    def rows(self) -> list[Choice | None]:
+        n = self.count.value
+        if self.starts.value != "random" and self.starts.value >= n:
+            self.starts.index = 0
+        self.starts.values = ["random", *range(n)]
+        extra: list[Choice] = list(self.levels[:n])
+        extra += [self.duel] if n == 2 else []
+        extra += [self.starts] if n > 1 else []
+        rows = [self.count, *self.seats[:n], *extra, None]
+        self.row = min(self.row, len(rows) - 1)
+        return rows
+
+    def _options(self, players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
+        n = len(players)
+        levels = [chosen[f"level{i}"] for i in range(n)]
+        first = chosen["starts"] if n > 1 else 0
+        if first == "random":
+            first = self.ctx.dice.roll(n)[0] - 1
+        # The rules start with seat 0: turn the table so the starter sits there.
+        order = list(range(first, n)) + list(range(first))
+        return {
+            "players": [players[i] for i in order],
+            "levels": [levels[i] for i in order],
+            "duel": bool(chosen["duel"]) and n == 2,
+            "starts": "random" if chosen["starts"] == "random" or n == 1 else "chosen",
+            "start_player": players[first],
+            "house_rules": dict(self.ctx.config.house_rules.get(KEY, {})),
+        }
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, "Brikks", "solo" if self.count.value == 1 else "setup")
+        lines = [r.line() if r is not None else ">> Start <<" for r in self.rows()]
+        menu_list(p, lines, self.row, rows=3)
+        n = self.count.value
+        crossed = D.CROSSED_CIRCLES[n]
+        what = ("circle a 5th" if n == 1 else
+                f"cross {'+'.join(map(str, crossed))}" if crossed else "cross none")
+        hint(p, f"Energy {rules.starting_energy(n)}: {what}")

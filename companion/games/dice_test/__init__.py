@@ -1,0 +1,17 @@
+"""Test your dice: key in throws of your own die; a chi-square verdict.
+
+The package holds the pure rules (``rules.py`` and its helpers), the screens
+(``screens``) and the house rules; this declaration is its only way in.
+"""
+
+from companion.catalogue import GameInfo
+
+GAME = GameInfo(
+    key="dice_test",
+    title="Test your dice",
+    short="Test your dice",
+    min_players=1,
+    max_players=1,
+    rules="companion.games.dice_test.rules",
+    screens="companion.games.dice_test.screens",
+)

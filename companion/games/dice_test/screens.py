@@ -1,0 +1,136 @@
+"""Test your own dice: key in each throw, watch the tally, get an honest verdict.
+
+Keys on the entry screen: LEFT/RIGHT pick the face that came up, OK records it,
+DOWN shows the tally and the verdict, hold BACK takes back the last entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.dice_test import rules
+from companion.ui.menus import Choice, Confirm, SetupScreen
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import bar_chart, hint, title_bar, wrap
+
+SHORT = {"white": "W", "yellow": "Y", "green": "G", "red": "R", "blue": "B", "black": "K"}
+
+
+def label(face: Any) -> str:
+    """A face as one or two characters (colour faces by their initial; black is K)."""
+    return SHORT.get(face, str(face))
+
+
+def new_game(ctx: Context) -> None:
+    ctx.push(SetupScreen(
+        ctx, "dice_test", low=1, high=1, names=["Table"],
+        extra=[Choice("die", "Die", list(rules.DICE))],
+        options=lambda players, chosen: {"players": players, "die": chosen["die"]}))
+
+
+def play_screen(ctx: Context) -> Screen:
+    return TallyEntry(ctx)
+
+
+class TallyEntry(Screen):
+    """One row of faces; the cursor stays on the last face entered."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.cursor = 0
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def key_left(self) -> None:
+        self.cursor = (self.cursor - 1) % len(self.state.faces)
+
+    def key_right(self) -> None:
+        self.cursor = (self.cursor + 1) % len(self.state.faces)
+
+    def key_ok(self) -> None:
+        if self.state.finished:
+            self.ctx.push(TallyVerdict(self.ctx))
+            return
+        self.ctx.play({"type": "face", "face": self.state.faces[self.cursor], "entered": True})
+
+    def key_down(self) -> None:
+        self.ctx.push(TallyVerdict(self.ctx))
+
+    def key_back(self) -> None:
+        self.ctx.home()
+
+    def key_long_ok(self) -> None:
+        if self.state.rolls_to_verdict == 0 and not self.state.finished:
+            self.ctx.push(Confirm(self.ctx, "Finish the test and keep the verdict in history?",
+                                  lambda: self.ctx.play({"type": "finish"})))
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        title_bar(p, f"Test {s.die}", f"n={len(s.rolls)}")
+        faces = s.faces
+        slot = WIDTH // len(faces)
+        for i, (face, count) in enumerate(zip(faces, s.counts, strict=True)):
+            x0 = i * slot
+            selected = i == self.cursor
+            if selected:
+                p.rect((x0 + 1, 14, x0 + slot - 2, 41), fill=1, outline=None)
+            p.centred(16, label(face), "large", x0=x0, x1=x0 + slot, fill=0 if selected else 1)
+            p.centred(44, str(count), "text", x0=x0, x1=x0 + slot)
+        need = s.rolls_to_verdict
+        hint(p, f"{need} more for a verdict" if need else "DOWN: verdict")
+
+
+class TallyVerdict(Screen):
+    """The tally against a fair die, and what it does and does not show."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.page = 0
+
+    def key_right(self) -> None:
+        self.page = 1
+
+    def key_left(self) -> None:
+        self.page = 0
+
+    key_up = key_left
+
+    def render(self, p: Painter) -> None:
+        s = self.ctx.session.state
+        title_bar(p, f"{s.die} tally", f"n={len(s.rolls)}")
+        if self.page == 0 or s.rolls_to_verdict:
+            expected = [len(s.rolls) / len(s.faces)] * len(s.faces)
+            bar_chart(p, [label(f) for f in s.faces], list(s.counts), expected, (4, 15, 124, 54))
+            if s.rolls_to_verdict:
+                hint(p, f"{s.rolls_to_verdict} more rolls for a verdict")
+            else:
+                hint(p, "RIGHT: verdict")
+            return
+        v = rules.verdict(s)
+        p.text((2, 14), v.lines[0], "bold")
+        for i, line in enumerate(wrap(v.lines[1], 25)[:4]):
+            p.text((2, 28 + i * 8), line, "small")
+        hint(p, f"p = {v.p:.3f}")
+
+
+def _scene_tally(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    app.start_game("dice_test", {"players": ["Table"], "die": "d6"})
+    for face in (1, 4, 6, 6, 2, 3, 6, 5, 1, 6, 4, 2):
+        press(app, *(["RIGHT"] * ((face - 1 - app.top.cursor) % 6)), "OK")
+
+
+def _scene_verdict(app: Any) -> None:
+    app.start_game("dice_test", {"players": ["Table"], "die": "d6"})
+    for i in range(60):
+        app.play({"type": "face", "face": (i * 7 + i // 5) % 6 + 1, "entered": True})
+    from companion.ui.scenes import press
+
+    press(app, "DOWN", "RIGHT")
+
+
+SCREENSHOTS = {"dice_test-tally": _scene_tally, "dice_test-verdict": _scene_verdict}

@@ -1,0 +1,19 @@
+"""Four-Colour Stones: deals, every legal jump, round scores with the first-place bonus.
+
+The package holds the pure rules (``rules.py`` and its helpers), the screens
+(``screens``) and the house rules; this declaration is its only way in.
+"""
+
+from companion.catalogue import GameInfo
+from companion.games.four_stones.house_rules import HOUSE_RULES
+
+GAME = GameInfo(
+    key="four_stones",
+    title="Four-Colour Stones",
+    short="4-Colour Stones",
+    min_players=2,
+    max_players=4,
+    rules="companion.games.four_stones.rules",
+    screens="companion.games.four_stones.screens",
+    house_rules=HOUSE_RULES,
+)

@@ -1,0 +1,256 @@
+"""Genial Spezial: setup, the score screen, turn entry, standings and the winner.
+
+Keys on the score screen: OK enter this player's turn · RIGHT (or ROLL) standings ·
+hold OK end the game early · BACK start menu · hold BACK undo the last turn.
+In the turn entry: LEFT/RIGHT choose orange, purple, blue, green or "all" (the
+large-tower bonus) · UP/DOWN add or take back points · hold UP +1 bonus space on
+the chosen symbol · OK confirm → next player · BACK cancel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.genial import rules
+from companion.games.genial.screens.result import StandingsScreen, draw_winner, winner_rows
+from companion.games.genial.screens.score import TurnEntry, draw_score
+from companion.ui.menus import Choice, Confirm, SetupScreen
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import title_bar, wrap
+
+KEY = "genial"
+YOUNGEST, RANDOM = "youngest", "random"
+
+
+def new_game(ctx: Context) -> None:
+    """Push the setup: player count, names in seat order (youngest first), who starts."""
+    ctx.push(GenialSetup(ctx))
+
+
+def play_screen(ctx: Context) -> Screen:
+    """The score screen; it turns into the winner screen once the game is over."""
+    return GenialScreen(ctx)
+
+
+class GenialSetup(SetupScreen):
+    """The generic player setup, with seat 1 named "Youngest" and a "Starts" row.
+
+    Start shows the board setup for the chosen player count before the game begins.
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        starts = Choice("starts", "Starts", [YOUNGEST, RANDOM])
+        super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS,
+                         extra=[starts])
+        self.seats[0].label = "Youngest"
+
+    def key_ok(self) -> None:
+        if self.rows()[self.row] is not None or len(set(self.players())) != len(self.players()):
+            super().key_ok()  # jump to Start, or complain about a repeated name
+            return
+        starts = {c.key: c.value for c in self.extra}["starts"]
+        self.ctx.push(BoardScreen(self.ctx, self.players(), starts == RANDOM))
+
+
+class BoardScreen(Screen):
+    """What goes on the board for this player count; OK starts the game.
+
+    The first view shows the counts big; DOWN scrolls to the full wording.
+    """
+
+    def __init__(self, ctx: Context, players: list[str], random_first: bool) -> None:
+        super().__init__(ctx)
+        self.players = players
+        self.random_first = random_first
+        self.setup = rules.setup(len(players))
+        self.top = 0
+
+    def detail_lines(self) -> list[str]:
+        return [part for line in self.setup.lines() for part in wrap(line, 21)]
+
+    def key_down(self) -> None:
+        self.top = min(self.top + 1, len(self.detail_lines()) - 3)
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def key_ok(self) -> None:
+        first = self.ctx.dice.roll(len(self.players))[0] - 1 if self.random_first else 0
+        self.ctx.start_game(KEY, {"players": self.players, "first": first})
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, f"Board for {len(self.players)}", "OK=go")
+        if self.top == 0:
+            self._summary(p)
+        else:
+            for i, line in enumerate(self.detail_lines()[self.top - 1:self.top + 3]):
+                p.text((2, 13 + i * 12), line, "text")
+
+    def _summary(self, p: Painter) -> None:
+        s = self.setup
+        columns = ((str(s.large_towers), "large", f"on {s.players}"),
+                   (str(s.small_towers), "small", "light"),
+                   (str(s.tokens_used), "tokens", "light up"))
+        slot = WIDTH // 3
+        for i, (figure, what, where) in enumerate(columns):
+            x0, x1 = i * slot, (i + 1) * slot
+            p.centred(9, figure, "large", x0=x0, x1=x1)
+            p.centred(32, what, "small", x0=x0, x1=x1)
+            p.centred(40, where, "small", x0=x0, x1=x1)
+        if s.large_boxed or s.small_boxed:
+            p.text((1, 49), f"Box: {s.large_boxed} large, {s.small_boxed} small", "small")
+        else:
+            p.text((1, 49), "Box: no towers", "small")
+        if s.removed_light_values:
+            values = " & ".join(str(v) for v in s.removed_light_values)
+            p.text((1, 57), f"+ light {values} tokens ({s.tokens_removed})", "small")
+        else:
+            p.text((1, 57), "+ no tokens", "small")
+        p.rect((WIDTH - 2, 13, WIDTH - 1, 30), fill=1, outline=None)  # "more below"
+
+
+class GenialScreen(Screen):
+    """The hub of a game: the score screen while playing, the winner screen after."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.top = 0  # scroll position of the winner screen
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    @property
+    def over(self) -> bool:
+        return rules.is_over(self.state)
+
+    def key_ok(self) -> None:
+        if not self.over:
+            self.ctx.push(TurnEntry(self.ctx))
+
+    def key_right(self) -> None:
+        if not self.over:
+            self.ctx.push(StandingsScreen(self.ctx))
+
+    key_roll = key_right
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def key_down(self) -> None:
+        if self.over:
+            self.top = min(self.top + 1, max(0, len(winner_rows(self.state)) - 1))
+
+    def key_long_ok(self) -> None:
+        if not self.over:
+            self.ctx.push(Confirm(self.ctx, "End the game now? The standings decide.",
+                                  lambda: self.ctx.play({"type": "end_early"})))
+
+    def key_back(self) -> None:
+        self.ctx.home()
+
+    def key_long_back(self) -> None:
+        self.top = 0
+        self.ctx.undo()
+
+    def render(self, p: Painter) -> None:
+        if self.over:
+            self.top = min(self.top, max(0, len(winner_rows(self.state)) - 1))
+            draw_winner(p, self.state, self.top)
+        else:
+            self.top = 0
+            draw_score(p, self.state)
+
+
+# -- screenshot scenes -------------------------------------------------------------------
+
+PLAYERS = ["Ann", "Bob", "Cleo"]
+
+
+def _reach(app: Any, targets: list[list[int]], rounds: int, extra: int = 0) -> None:
+    """Start a game and play ``rounds`` rounds (+ ``extra`` turns) that end on ``targets``.
+
+    Each player's points are spread evenly over their turns; the extra turns score nothing.
+    """
+    app.start_game(KEY, {"players": PLAYERS, "first": 0})
+    for turn in range(rounds):
+        for tracks in targets:
+            points = {s: v // rounds + (turn < v % rounds)
+                      for s, v in zip(rules.SYMBOLS, tracks, strict=True)}
+            app.play({"type": "turn", "points": {s: n for s, n in points.items() if n}})
+    for _ in range(extra):
+        app.play({"type": "turn"})
+
+
+def _midgame(app: Any) -> None:
+    """Round 7, Bob to play; Cleo's lowest ties Ann's, broken on the 2nd-lowest."""
+    _reach(app, [[8, 5, 10, 6], [6, 9, 4, 7], [11, 5, 7, 9]], rounds=6, extra=1)
+
+
+def _final(app: Any) -> None:
+    """The rules' own example: Ann and Bob both lowest 11; Ann's 13 beats Bob's 12."""
+    _reach(app, [[13, 11, 16, 17], [11, 12, 14, 15], [9, 18, 20, 14]], rounds=20)
+
+
+def _scene_setup(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    app.open_setup(KEY)
+    press(app, "RIGHT")  # 3 players
+
+
+def _scene_board(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    _scene_setup(app)
+    press(app, "UP", "OK")  # Start → board setup
+
+
+def _scene_score(app: Any) -> None:
+    _midgame(app)
+
+
+def _scene_turn(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    _midgame(app)
+    press(app, "OK", "UP", "UP", "RIGHT", "RIGHT", "UP", "long UP")
+
+
+def _scene_cap(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    _reach(app, [[18, 12, 16, 14], [5, 5, 5, 5], [6, 6, 6, 6]], rounds=15)
+    press(app, "OK", "UP", "UP", "UP", "RIGHT", "UP", "RIGHT", "RIGHT", "RIGHT", "UP", "UP")
+
+
+def _scene_standings(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    _midgame(app)
+    press(app, "RIGHT")
+
+
+def _scene_winner(app: Any) -> None:
+    _final(app)
+
+
+def _scene_winner_places(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    _final(app)
+    press(app, "DOWN", "DOWN", "DOWN", "DOWN")
+
+
+SCREENSHOTS: dict[str, Callable[[Any], None]] = {
+    "genial-setup": _scene_setup,
+    "genial-board": _scene_board,
+    "genial-score": _scene_score,
+    "genial-turn": _scene_turn,
+    "genial-cap": _scene_cap,
+    "genial-standings": _scene_standings,
+    "genial-winner": _scene_winner,
+    "genial-winner-places": _scene_winner_places,
+}
