@@ -5,10 +5,10 @@ BIN     = $(VENV)/bin
 
 .PHONY: run test screenshots bench lint clean wiring
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml examples/high_card/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,emulator]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,emulator]' -e examples/high_card
 	touch $@
 
 run: $(VENV)/.installed
@@ -27,7 +27,8 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m benchmarks --json benchmarks/last-run.json
 
 lint: $(VENV)/.installed
-	$(BIN)/ruff check companion tests benchmarks
+	$(BIN)/ruff check companion tests benchmarks examples
+	$(BIN)/lint-imports
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -116,6 +116,7 @@ class Doctor:
     def _checks(self) -> Iterator[Check]:
         yield Check("config", "ok", f"{self.config.source}")
         yield self._state()
+        yield from games_report()
         board = self.board()
         oled = not self.config.uses_keyboard
         if board is None:
@@ -235,6 +236,19 @@ class Doctor:
             else:
                 yield Check(f"button {name}", "ok", f"GPIO{pin} reads "
                             f"{'high' if pull_up else 'low'} (released)")
+
+
+def games_report() -> Iterator[Check]:
+    """One line for the installed games, and one for each game package that fails to load."""
+    from companion import catalogue
+
+    found = catalogue.discover()
+    good = [k for k, g in found.items() if isinstance(g, catalogue.GameInfo)]
+    yield Check("games", "ok", f"{len(good)} installed: {', '.join(good)}")
+    for key, game in found.items():
+        if isinstance(game, catalogue.Unavailable):
+            yield Check(f"game {key}", "fail", game.problem,
+                        "reinstall or remove the package that registers it")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

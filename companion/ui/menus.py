@@ -95,7 +95,7 @@ class GamePicker(ListScreen):
     def choose(self, index: int) -> None:
         game = self.games()[index]
         if isinstance(game, catalogue.Unavailable):
-            self.ctx.notice(f"{game.key} cannot be played: {game.problem}")
+            self.ctx.notice(f"{game.key} does not load; companion doctor says why.")
             return
         self.ctx.open_setup(game.key)
 

@@ -1,0 +1,22 @@
+"""High card: everyone draws a card, the highest card takes the round, most rounds win.
+
+An example of a game package outside the companion. This declaration is all the box
+reads to list it; the rules and screens are imported when someone opens the game.
+"""
+
+from companion.catalogue import GameInfo
+from companion.games.base import HouseRule
+
+GAME = GameInfo(
+    key="high_card",
+    title="High card",
+    short="High card",
+    min_players=2,
+    max_players=6,
+    rules="companion_high_card.rules",
+    screens="companion_high_card.screens",
+    house_rules={
+        "aces_high": HouseRule(True, "An ace is the highest card (false: the lowest).",
+                               (True, False)),
+    },
+)
