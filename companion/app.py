@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image
 
-from companion import catalogue
+from companion import catalogue, i18n
 from companion.catalogue import screens_module
 from companion.config import Config
 from companion.dice import Dice
@@ -38,8 +38,12 @@ class App:
     """
 
     def __init__(self, *, config: Config, store: Store, display: Any, dice: Dice | None = None,
-                 clock: Callable[[], float] = time.monotonic, strict: bool = False) -> None:
+                 clock: Callable[[], float] = time.monotonic, strict: bool = False,
+                 keep_settings: bool = False) -> None:
         self.config = config
+        #: Save settings changed on the box (a real run; tests that check saving).
+        self.keep_settings = keep_settings
+        i18n.use(config.language or i18n.from_environment())
         self.store = store
         self.display = display
         self.dice = dice or Dice()
@@ -227,6 +231,29 @@ class App:
         self._interval = interval
         self._animating = self.clock() + interval
         self.top.tick()
+
+    def language(self) -> str:
+        """The language the box speaks now."""
+        return i18n.language()
+
+    def change_setting(self, key: str, value: Any) -> None:
+        """Change a setting at once and keep it (see :mod:`companion.settings`)."""
+        from dataclasses import replace
+
+        from companion import settings
+
+        if key == "language":
+            i18n.use(value)
+            self.config = replace(self.config, language=value)
+        elif key == "display.contrast":
+            self.display.contrast(value)
+            self.config = replace(self.config, display={**self.config.display, "contrast": value})
+        if not self.keep_settings:
+            return
+        try:
+            settings.save(self.config.path, self.config.state_dir(), key, value)
+        except OSError as err:
+            self.notice(i18n._("Changed, but not saved: {why}").format(why=err.strerror or err))
 
     def open_setup(self, key: str) -> None:
         """Let game ``key``'s screens set up a new game (they push a setup screen, or

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -114,6 +114,10 @@ class Config:
     source: str = "built-in default"
     #: ``order`` and ``hide``: tuples of game keys for the game menu.
     games: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: ``"en"``, ``"ja"``, or ``""``: the language of the user's locale.
+    language: str = ""
+    #: The file this was read from (None: the built-in default); settings go back there.
+    path: Path | None = None
 
     @property
     def uses_keyboard(self) -> bool:
@@ -153,16 +157,30 @@ def _preset(name: Any) -> dict[str, Any]:
 
 
 def load(path: str | Path | None) -> Config:
-    """Read and check the file at ``path`` (``None``: the built-in default)."""
+    """Read and check the file at ``path`` (``None``: the built-in default), with the
+    settings changed on the box (:mod:`companion.settings`) laid over it."""
+    from companion import settings
+
     if path is None:
-        return from_mapping({})
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"config file {path} does not exist.") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"config file {path} cannot be read: {err}.") from None
-    return load_text(text, source=str(path))
+        config = from_mapping({})
+        data: dict[str, Any] = {}
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ConfigError(f"config file {path} does not exist.") from None
+        except (OSError, UnicodeDecodeError) as err:
+            raise ConfigError(f"config file {path} cannot be read: {err}.") from None
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
+            raise ConfigError(f"{path} is not valid TOML: {err}.") from None
+        config = from_mapping(data, source=str(path))
+    saved = settings.overrides(config.state_dir())
+    if saved:
+        config = from_mapping(settings.apply(data, saved),
+                              source=f"{config.source} + {config.state_dir() / 'settings.toml'}")
+    return replace(config, path=Path(path) if path is not None else None)
 
 
 def load_text(text: str, source: str = "<text>") -> Config:
@@ -193,7 +211,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
         data = _merge(preset, data)
         if buttons_given:  # a file's [buttons] replaces the preset's wholesale
             data["buttons"] = dict(data["buttons"])
-    known = set(SCHEMA) | {"buttons", "house_rules", "games", "name"}
+    known = set(SCHEMA) | {"buttons", "house_rules", "games", "name", "language"}
     for key in data:
         if key not in known:
             raise ConfigError(f"{key}: unknown section; allowed: {', '.join(sorted(known))}.")
@@ -211,8 +229,12 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
     buttons = _buttons(data.get("buttons", DEFAULT_BUTTONS), sections["display"])
     house_rules = _house_rules(data.get("house_rules", {}))
     games = _games(data.get("games", {}))
+    language = data.get("language", "")
+    if language not in ("", "en", "ja"):
+        raise ConfigError(f"language: must be one of 'en', 'ja' (or \"\" for the "
+                          f"locale's), not {language!r}.")
     return Config(sections["display"], sections["input"], sections["state"], buttons,
-                  house_rules, source, games)
+                  house_rules, source, games, language)
 
 
 def _buttons(given: Any, display: Mapping[str, Any]) -> dict[str, int]:

@@ -71,7 +71,7 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
               if config.uses_keyboard else "")
     display = open_guarded(lambda: open_display(config, emulator=emulator, footer=footer),
                            reopen=not config.uses_keyboard)
-    app = App(config=config, store=store, display=display, dice=dice)
+    app = App(config=config, store=store, display=display, dice=dice, keep_settings=True)
     notifier = ServiceNotifier()
     app.on_ready = notifier.ready
     if notifier.interval:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,12 @@ from PIL import Image, ImageChops
 from companion.testing import Rig
 
 GOLDEN = Path(__file__).parent / "golden"
+
+# The box speaks the user's locale's language when the config names none: the tests
+# speak English unless they say otherwise, whatever the machine's locale is.
+for _name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from companion import catalogue
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
+from companion.ui.settings_screen import SettingsScreen
 from companion.ui.widgets import hint, menu_list, title_bar
 
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange", "Black", "White",
@@ -63,6 +64,7 @@ class HomeScreen(ListScreen):
             out.append((f"Resume {title}", lambda: self.ctx.resume(saved.id)))
         out.append(("New game", lambda: self.ctx.push(GamePicker(self.ctx))))
         out.append(("History", lambda: self.ctx.push(HistoryScreen(self.ctx))))
+        out.append(("Settings", lambda: self.ctx.push(SettingsScreen(self.ctx))))
         out.append(("Keys", lambda: self.ctx.push(KeysHelp(self.ctx))))
         return out
 

@@ -1,0 +1,123 @@
+"""What an owner changes on the box (language, contrast), and where it is kept.
+
+A change is written to the config file the box runs from, keeping its comments and
+layout (tomlkit). Where there is no such file, or it cannot be written (the service's
+``/etc/companion/config.toml`` is read-only to it), the change goes to
+``settings.toml`` in the state directory instead, which then overrides the config file
+for those keys on every start.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> cfg = folder / "config.toml"; _ = cfg.write_text('# mine\\n[display]\\ncontrast = 9\\n')
+>>> save(cfg, folder, "display.contrast", 200) == cfg
+True
+>>> print(cfg.read_text().strip())
+# mine
+[display]
+contrast = 200
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.errors import ConfigError
+
+#: The keys the Settings screen changes, ``section.key`` or a top-level key.
+EDITABLE = ("language", "display.contrast")
+OVERRIDES = "settings.toml"
+
+
+def overrides(state_dir: Path) -> dict[str, Any]:
+    """The settings saved on the box to the state directory (empty when there are none)."""
+    import tomllib
+
+    path = Path(state_dir) / OVERRIDES
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise ConfigError(f"{path} cannot be read ({err}); fix or delete it.") from None
+    out: dict[str, Any] = {}
+    for key in EDITABLE:
+        section, _, name = key.rpartition(".")
+        table = data.get(section, {}) if section else data
+        if isinstance(table, Mapping) and name in table:
+            out[key] = table[name]
+    return out
+
+
+def apply(data: Mapping[str, Any], saved: Mapping[str, Any]) -> dict[str, Any]:
+    """The parsed config ``data`` with the ``saved`` settings laid over it."""
+    out = {k: dict(v) if isinstance(v, Mapping) else v for k, v in data.items()}
+    for key, value in saved.items():
+        section, _, name = key.rpartition(".")
+        if section:
+            out.setdefault(section, {})[name] = value
+        else:
+            out[name] = value
+    return out
+
+
+def _write_toml(path: Path, key: str, value: Any) -> None:
+    import tomlkit
+
+    try:
+        doc = tomlkit.parse(path.read_text(encoding="utf-8")) if path.exists() else \
+            tomlkit.document()
+    except Exception as err:  # tomlkit raises its own parse errors
+        raise OSError(f"{path} is not valid TOML: {err}") from None
+    section, _, name = key.rpartition(".")
+    if section:
+        if section not in doc:
+            doc[section] = tomlkit.table()
+        doc[section][name] = value
+    else:
+        # a top-level key must stand before the first table
+        doc[name] = value
+        body = doc.body
+        item = next(i for i in body if i[0] is not None and str(i[0]) == name)
+        body.remove(item)
+        first_table = next((n for n, (k, v) in enumerate(body)
+                            if isinstance(v, tomlkit.items.Table)), len(body))
+        body.insert(first_table, item)
+        doc = tomlkit.parse(tomlkit.dumps(doc))
+    text = tomlkit.dumps(doc)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fp:
+            fp.write(text)
+            fp.flush()
+            os.fsync(fp.fileno())
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save(config_file: Path | None, state_dir: Path, key: str, value: Any) -> Path:
+    """Keep ``key = value``; returns the file it went to.
+
+    The config file when there is one, it can be written and no ``settings.toml``
+    already overrides it; else ``settings.toml`` in the state directory.
+    Raises :class:`OSError` when neither can be written.
+    """
+    if key not in EDITABLE:
+        raise ValueError(f"{key} is not a setting the box changes.")
+    state_overrides = Path(state_dir) / OVERRIDES
+    if config_file is not None and not state_overrides.exists():
+        try:
+            _write_toml(Path(config_file), key, value)
+            return Path(config_file)
+        except OSError:
+            pass
+    Path(state_dir).mkdir(parents=True, exist_ok=True)
+    _write_toml(state_overrides, key, value)
+    return state_overrides
