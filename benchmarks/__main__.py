@@ -1,5 +1,9 @@
 """``python -m benchmarks --json PATH [--quick]``: run every benchmark, print, save JSON.
 
+Besides the night's bytes and times: the frame that answers each press (p95 at 100 and
+400 kHz, :mod:`benchmarks.response`), each animation's frames against its time slot, and
+400 keys typed in one second (:mod:`benchmarks.burst`).
+
 ``make bench`` runs it with ``--json benchmarks/last-run.json``. ``--quick`` shortens the
 idle measurement to 5 s and the cold starts to 3 runs; ``--no-process`` skips the
 subprocess measurements altogether.
@@ -17,11 +21,11 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from benchmarks import bus, process, report
+from benchmarks import burst, bus, process, report, response
 
 
 def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
-        subprocesses: bool = True) -> dict[str, Any]:
+        subprocesses: bool = True, burst_keys: int = 400) -> dict[str, Any]:
     """Every measurement of one benchmark run, summarised (what goes into the JSON)."""
     warnings.simplefilter("ignore", DeprecationWarning)  # luma's own Pillow calls
     result: dict[str, Any] = {
@@ -32,7 +36,12 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
         "turns": turns,
         "bus_model": bus.__doc__.split("Bus time model")[1].split("\n\n")[0].strip(" ():\n"),
     }
-    result["bus"] = report.summarise_bus(bus.measure_bus(turns))
+    night = bus.measure_bus(turns)
+    result["bus"] = report.summarise_bus(night)
+    result["bus"]["first_frame"] = response.summarise_first_frames(night)
+    result["bus"]["animations"] = response.summarise_animations(night)
+    if burst_keys:
+        result["burst"] = burst.measure(burst_keys, seconds=burst_keys / 400)
     result["latency"] = report.summarise_latency(bus.measure_latency(turns))
     if subprocesses:
         result["start"] = report.summarise_starts(process.cold_starts(starts))

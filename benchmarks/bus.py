@@ -78,20 +78,53 @@ def drivers() -> tuple[dict[str, RecordingSerial], dict[str, Any]]:
 
 
 def measure_bus(turns: int, *, seed: int = 7) -> dict[str, Any]:
-    """Play the night; per interaction and per driver: bytes and modelled bus time."""
+    """Play the night; per interaction and per driver: bytes and modelled bus time.
+
+    Per frame too (``per_frame`` bytes, ``frame_ms`` at each speed) with ``frame_tags``:
+    ``first`` for the frame that answers a press, ``animation`` for the frames a timer
+    draws after it (with the animating screen and its time slot), ``more`` for any other.
+    """
     buses, devices = drivers()
     tee = Tee(devices)
     rig = Rig(seed=seed, display=tee, start=False)
     samples: dict[str, list[dict[str, float]]] = {name: [] for name in buses}
     per_frame: dict[str, list[int]] = {name: [] for name in buses}
+    frame_ms: dict[str, dict[str, list[float]]] = {
+        name: {f"{hz // 1000}k": [] for hz in SPEEDS} for name in buses}
+    frame_tags: list[dict[str, Any]] = []
     seen = dict.fromkeys(buses, 0)
+    seen_s = {name: dict.fromkeys(SPEEDS, 0.0) for name in buses}
+    now = {"interaction": -1, "frames": 0, "timer": False}
 
     def frame_done() -> None:
         for name, bus in buses.items():
             per_frame[name].append(bus.bus_bytes - seen[name])
             seen[name] = bus.bus_bytes
+            for hz in SPEEDS:
+                t = bus.i2c_seconds(hz)
+                frame_ms[name][f"{hz // 1000}k"].append((t - seen_s[name][hz]) * 1000)
+                seen_s[name][hz] = t
+        app = rig.app
+        if now["timer"]:
+            frame_tags.append({"interaction": now["interaction"], "kind": "animation",
+                               "screen": type(app.top).__name__,
+                               "slot_ms": app.frame_interval * 1000})
+        else:
+            frame_tags.append({"interaction": now["interaction"],
+                               "kind": "more" if now["frames"] else "first"})
+        now["frames"] += 1
 
     tee.after = frame_done
+    next_frame_now = rig.app.next_frame_now
+
+    def timed_frame() -> None:  # settle() runs animation frames through this
+        now["timer"] = True
+        try:
+            next_frame_now()
+        finally:
+            now["timer"] = False
+
+    rig.app.next_frame_now = timed_frame  # type: ignore[method-assign]
     frames: list[int] = []
     same_screen: list[bool] = []  # the key changed something on the screen it was on
     errors: list[str] = []
@@ -102,6 +135,9 @@ def measure_bus(turns: int, *, seed: int = 7) -> dict[str, Any]:
         for bus in buses.values():
             bus.reset()
         seen.update(dict.fromkeys(buses, 0))
+        for name in buses:
+            seen_s[name] = dict.fromkeys(SPEEDS, 0.0)
+        now.update(interaction=now["interaction"] + 1, frames=0)
         if step is None:
             rig.app.start()
         else:
@@ -124,10 +160,17 @@ def measure_bus(turns: int, *, seed: int = 7) -> dict[str, Any]:
         steps = play(rig, turns, record, errors)
     finally:
         rig.close()
+    start_frames = sum(1 for tag in frame_tags if tag["interaction"] == 0)
     for name in per_frame:
-        per_frame[name].pop(0)  # the start-up frame
+        del per_frame[name][:start_frames]  # the start-up frame
+        for speed in frame_ms[name]:
+            del frame_ms[name][speed][:start_frames]
+    del frame_tags[:start_frames]
+    for tag in frame_tags:
+        tag["interaction"] -= 1
     return {"steps": steps, "frames": frames, "samples": samples, "errors": errors,
-            "same_screen": same_screen, "per_frame": per_frame}
+            "same_screen": same_screen, "per_frame": per_frame, "frame_ms": frame_ms,
+            "frame_tags": frame_tags}
 
 
 def measure_latency(turns: int, *, seed: int = 7, warm: bool = True) -> dict[str, Any]:

@@ -114,6 +114,9 @@ def targets(result: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append(("cold start ≤ 400 ms to first frame (median)",
                      result["start"]["first_frame_ms_median"], 400.0, "ms"))
         rows.append(("peak RSS ≤ 40 MB", result["start"]["rss_mb_max"], 40.0, "MB"))
+    from benchmarks import response
+
+    rows += response.targets(result)
     return [{"target": t, "measured": round(v, 3), "limit": lim, "unit": u, "met": v <= lim}
             for t, v, lim, u in rows]
 
@@ -171,7 +174,9 @@ def table(result: dict[str, Any]) -> str:
         lines.append(f"machine: {m['cpus']} CPUs, load average {m['loadavg_at_start'][0]:.1f} "
                      f"at start, {m.get('loadavg_at_end', [math.nan])[0]:.1f} at end "
                      "(wall-clock figures grow with load; CPU figures much less)")
-    lines += ["", "targets:"]
+    from benchmarks import response
+
+    lines += ["", response.table(result), "", "targets:"]
     for t in result["targets"]:
         mark = "met   " if t["met"] else "MISSED"
         lines.append(f"  [{mark}] {t['target']}: {t['measured']} {t['unit']}")

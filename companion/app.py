@@ -4,6 +4,11 @@ One thread does everything that touches the screens and the display (luma has no
 locks): it sleeps on the key queue, hands each key to the top screen, and redraws only
 when the frame changed. Button callbacks, the keyboard and timers only put things on
 the queue.
+
+Keys never pile up: every key is handled, but a frame is drawn only when no key is
+waiting. While a frame is on its way to the panel (93 ms for a whole frame on a 100 kHz
+I²C bus), keys wait in the queue, not frames; the next frame shows the state after all
+of them. So a burst of keys costs one frame, not one frame a key.
 """
 
 from __future__ import annotations
@@ -97,7 +102,9 @@ class App:
                 continue
             if event is QUIT:
                 return
-            self.handle(event)
+            self.handle(event, draw=False)
+            if self.keys.empty():  # more keys waiting: their frame will show them all
+                self.redraw()
             self._beat_if_due()  # a stream of keys must not starve the watchdog
 
     def _timeout(self) -> float | None:
@@ -127,6 +134,11 @@ class App:
         """True while a screen's animation is running."""
         return self._animating is not None
 
+    @property
+    def frame_interval(self) -> float:
+        """Seconds between the frames of the running (or last) animation: its time slot."""
+        return self._interval
+
     def next_frame_now(self) -> None:
         """Run the next animation frame without waiting (tests, screenshots, benchmarks)."""
         if self._animating is not None:
@@ -141,8 +153,11 @@ class App:
             self.next_frame_now()
         raise RuntimeError(f"{type(self.top).__name__}: an animation that never ends")
 
-    def handle(self, key: Key) -> None:
-        """Give one key to the top screen (or close the message it answers), then redraw."""
+    def handle(self, key: Key, *, draw: bool = True) -> None:
+        """Give one key to the top screen (or close the message it answers), then redraw.
+
+        ``draw=False`` skips the frame: the loop passes it while more keys are waiting.
+        """
         if self._animating is not None:  # a key ends an animation at once
             while self.top.tick():
                 pass
@@ -156,7 +171,8 @@ class App:
                 self.notice(str(err))
             except Exception as err:  # a bug in a screen must not take the box down
                 self._slipped(err)
-        self.redraw()
+        if draw:
+            self.redraw()
 
     def _slipped(self, err: Exception) -> None:
         """A screen raised something it should not have: log it, say so, carry on.

@@ -86,6 +86,7 @@ class Doctor:
     :param groups: the current user's group names.
     :param pin_factory: gpiozero pin factory (``None``: gpiozero's choice on a Pi).
     :param probe: ``probe(bus_device, address)`` raises OSError when the display is silent.
+    :param bus_speed: the bus clock and frame-rate lines for a display that answered on I²C.
     """
 
     def __init__(self, config: Config, *, dev: Path = Path("/dev"),
@@ -93,7 +94,8 @@ class Doctor:
                  groups: Callable[[], set[str]] = _my_groups, user: Callable[[], str] = _user,
                  is_root: Callable[[], bool] = lambda: os.geteuid() == 0,
                  pin_factory: Any = None,
-                 probe: Callable[[Path, int], None] = probe_i2c) -> None:
+                 probe: Callable[[Path, int], None] = probe_i2c,
+                 bus_speed: Callable[[Config], Iterator[Any]] | None = None) -> None:
         self.config = config
         self.dev = dev
         self.model = model
@@ -102,6 +104,8 @@ class Doctor:
         self.is_root = is_root
         self.pin_factory = pin_factory
         self.probe = probe
+        #: the I²C clock and frame-rate lines (:mod:`companion.doctor_bus`; fakes in tests)
+        self.bus_speed = bus_speed
 
     def board(self) -> str | None:
         try:
@@ -131,7 +135,10 @@ class Doctor:
             bus = self._bus()
             yield bus
             if bus.status == "ok":
-                yield self._display()
+                display = self._display()
+                yield display
+                if display.status == "ok" and self.config.display["bus"] == "i2c":
+                    yield from self._bus_speed()
         yield from self._pins()
 
     def _state(self) -> Check:
@@ -204,6 +211,19 @@ class Doctor:
                          f"{d['port']} — if it shows {other:#04x}, set display.address = "
                          f"{other:#04x}")
         return Check("display", "ok", f"{d['driver']} answers at {d['address']:#04x}")
+
+    def _bus_speed(self) -> Iterator[Check]:
+        if self.bus_speed is not None:
+            lines = self.bus_speed(self.config)
+        else:
+            from companion.doctor_bus import bus_speed_checks
+            from companion.hw.busclock import read_clock
+
+            tree = self.model.parent  # /proc/device-tree
+            lines = bus_speed_checks(self.config, bus_device=self._bus_device(),
+                                     read=lambda port: read_clock(port, tree=tree))
+        for line in lines:
+            yield Check(*line)
 
     def _pins(self) -> Iterator[Check]:
         if self.config.uses_keyboard:

@@ -10,7 +10,9 @@ The steps, in order (``--dry-run`` prints them and changes nothing):
 3. ``systemd/companion.service`` copied to ``/etc/systemd/system/``, its ``ExecStart=``
    pointing at that companion;
 4. ``/etc/companion/config.toml`` starting from a board preset (kept if it exists);
-5. ``systemctl daemon-reload`` and ``systemctl enable --now companion.service``.
+5. ``systemctl daemon-reload`` and ``systemctl enable --now companion.service``;
+6. with ``--i2c-speed HZ``, the I²C clock in the Pi's ``config.txt`` (a backup first;
+   see :mod:`companion.bootconfig`), in force after a reboot.
 
 Every step can be run again: an existing user is only added to the groups, an existing
 config file is kept unless ``--force-config``.
@@ -44,12 +46,13 @@ class Step:
     command: tuple[str, ...] = ()
     path: Path | None = None
     text: str = ""
-    mode: int = 0o644
+    mode: int | None = 0o644  # None: leave the file's mode alone (a FAT partition)
 
     def describe(self) -> str:
         if self.command:
             return shlex.join(self.command)
-        return f"write {self.path} (mode {self.mode:o}, {len(self.text.splitlines())} lines)"
+        mode = "" if self.mode is None else f"mode {self.mode:o}, "
+        return f"write {self.path} ({mode}{len(self.text.splitlines())} lines)"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -67,6 +70,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--force-config", action="store_true",
                    help="overwrite an existing /etc/companion/config.toml")
     p.add_argument("--no-start", action="store_true", help="enable, but do not start now")
+    p.add_argument("--i2c-speed", type=int, metavar="HZ",
+                   help="also set the Pi's I²C clock in config.txt, e.g. 400000 (the Pi "
+                        "boots at 100000); a backup is kept; in force after a reboot")
     p.add_argument("--dry-run", action="store_true", help="print the steps, change nothing")
 
 
@@ -171,13 +177,44 @@ def execute(steps: Sequence[Step], *, dry_run: bool = False,
             except (OSError, subprocess.CalledProcessError) as err:
                 raise CompanionError(f"step {n} ({step.what}) failed: {err}") from None
         elif step.path is not None:
-            step.path.parent.mkdir(parents=True, exist_ok=True)
-            step.path.write_text(step.text, encoding="utf-8")
-            step.path.chmod(step.mode)
+            try:
+                _write(step.path, step.text, step.mode)
+            except OSError as err:
+                raise CompanionError(f"step {n} ({step.what}) failed: {err}") from None
     if dry_run:
         out("Dry run: nothing was changed.")
     else:
         out("Done. Follow it with: journalctl -u companion -f")
+
+
+def _write(path: Path, text: str, mode: int | None) -> None:
+    """Write the file whole or not at all (a power cut must not leave half a
+    config.txt: the Pi would not boot)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    new = path.with_name(path.name + ".companion-new")
+    with open(new, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    if mode is not None:
+        new.chmod(mode)
+    os.replace(new, path)
+
+
+def clock_steps(hz: int, candidates: tuple[Path, ...] | None = None,
+                stamp: str | None = None) -> tuple[list[Step], str]:
+    """The steps that set the Pi's I²C clock in config.txt (none when it is set already),
+    and the note for the owner (a reboot is needed). See :mod:`companion.bootconfig`."""
+    from companion import bootconfig
+
+    change, note = bootconfig.plan(hz, candidates, stamp)
+    if change is None:
+        return [], note
+    return [
+        Step(f"back up {change.path}", ("cp", str(change.path), str(change.backup))),
+        Step(f"set the I²C clock to {hz // 1000} kHz ({change.change})", path=change.path,
+             text=change.text, mode=None),  # no chmod: /boot/firmware is a FAT partition
+    ], note
 
 
 def main(args: argparse.Namespace) -> int:
@@ -187,5 +224,11 @@ def main(args: argparse.Namespace) -> int:
                              "(or add --dry-run to see the steps).")
     steps = plan(preset=args.preset, venv=args.venv, user=args.user,
                  force_config=args.force_config, start=not args.no_start)
+    note = ""
+    if getattr(args, "i2c_speed", None) is not None:
+        more, note = clock_steps(args.i2c_speed)
+        steps += more
     execute(steps, dry_run=args.dry_run)
+    if note:
+        print(note)
     return 0

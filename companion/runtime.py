@@ -45,13 +45,19 @@ def open_store(config: Config, path: str | None = None) -> Store:
     return store
 
 
+#: Debounce of the mock pins the laptop keyboard presses: a keyboard does not bounce.
+KEYBOARD_BOUNCE_MS = 0
+
+
 @contextmanager
-def buttons_for(config: Config, sink: Any, *, factory: Any = None) -> Iterator[Any]:
+def buttons_for(config: Config, sink: Any, *, factory: Any = None,
+                bounce_ms: int | None = None) -> Iterator[Any]:
     """The :class:`KeyPad` for the configured pins; mock pins when ``factory`` is given."""
     from companion.hw.buttons import KeyPad
 
+    bounce = config.input["bounce_ms"] if bounce_ms is None else bounce_ms
     pad = KeyPad(config.buttons, sink, pin_factory=factory,
-                 bounce_ms=config.input["bounce_ms"], hold_ms=config.input["hold_ms"],
+                 bounce_ms=bounce, hold_ms=config.input["hold_ms"],
                  pull_up=config.input["pull_up"])
     try:
         yield pad
@@ -88,7 +94,8 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
         from gpiozero.pins.mock import MockFactory
 
         factory = MockFactory()
-    with buttons_for(config, app.keys.put, factory=factory):
+    bounce = KEYBOARD_BOUNCE_MS if factory is not None else None
+    with buttons_for(config, app.keys.put, factory=factory, bounce_ms=bounce):
         if factory is not None:
             keyboard = laptop_keys(config, app, factory,
                                    window=(emulator or config.display["emulator"]) == "pygame")
@@ -108,7 +115,7 @@ def laptop_keys(config: Config, app: App, factory: Any, *, window: bool) -> Any:
     pygame window (polled from the app's loop, the thread that draws)."""
     from companion.hw.keyboard import PinPresser, TerminalKeys
 
-    presser = PinPresser(config.buttons, factory, bounce_ms=config.input["bounce_ms"],
+    presser = PinPresser(config.buttons, factory, bounce_ms=KEYBOARD_BOUNCE_MS,
                          hold_ms=config.input["hold_ms"])
     quit_app = lambda: app.keys.put(QUIT)  # noqa: E731
     if not window:

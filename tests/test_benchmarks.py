@@ -18,14 +18,20 @@ pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationW
 
 
 def test_a_tiny_night_measures_and_reports(tmp_path):
-    result = cli.run(turns=1, subprocesses=False)
+    result = cli.run(turns=1, subprocesses=False, burst_keys=40)
     b = result["bus"]
     assert b["interactions"] > 20 and not b["errors"]
+    first = b["first_frame"]["drivers"]["ours/ssd1306"]
+    assert 0 < first["ms_100k_p50"] <= first["ms_100k_p95"] <= first["ms_100k_max"] <= 94
+    assert first["ms_400k_p95"] < first["ms_100k_p95"]
+    assert "RollerScreen" in b["animations"]
+    for run in result["burst"]["runs"]:
+        assert run["handled"] == 40 and run["log_matches"] and run["last_frame_matches"]
     assert b["drivers"]["ours/ssd1306"]["bytes_total"] < b["drivers"]["luma/ssd1306"][
         "bytes_total"]
     assert result["latency"]["warm"]["samples"] > 20
     text = report.table(result)
-    assert "ours/ssd1306" in text and "targets:" in text
+    assert "ours/ssd1306" in text and "targets:" in text and "first frame after" in text
     json.dumps(result, default=str)
 
 

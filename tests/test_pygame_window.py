@@ -65,13 +65,14 @@ def test_window_keys_press_the_mock_pins(window) -> None:
 
 def test_the_app_loop_reads_the_window_keys(window) -> None:
     from companion.app import App
-    from companion.runtime import laptop_keys
+    from companion.runtime import KEYBOARD_BOUNCE_MS, laptop_keys
     from companion.store import Store
 
     config, device = window
     app = App(config=config, store=Store.open(":memory:"), display=device)
     factory = MockFactory()
-    pad = KeyPad(config.buttons, app.keys.put, pin_factory=factory, bounce_ms=5, hold_ms=150)
+    pad = KeyPad(config.buttons, app.keys.put, pin_factory=factory,
+                 bounce_ms=KEYBOARD_BOUNCE_MS, hold_ms=150)  # as the runtime builds it
     keys = laptop_keys(config, app, factory, window=True)
     assert app.heartbeat == keys.poll and app.heartbeat_every == keys.EVERY
     app.start()

@@ -59,6 +59,9 @@ class TerminalDisplay(dummy):
     def __init__(self, width: int = 128, height: int = 64, out: IO[str] | None = None,
                  footer: str = "") -> None:
         super().__init__(width=width, height=height, mode="1")
+        # The app draws its own last frame ("Stopped", or dark): luma's exit hook must
+        # not print a blank one after it, as it would for a device that does not persist.
+        self.persist = True
         self._out = out or sys.stdout
         self._footer = footer
         self._out.write("\x1b[2J")
