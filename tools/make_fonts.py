@@ -7,10 +7,10 @@ pcf2bdf xfonts-utils``) and Pillow (``make fonts`` runs it in the project's ``.v
 ==================  ===============================  ========  ===========================
 output (``ja/``)    source file (Debian package)     size      licence
 ==================  ===============================  ========  ===========================
-``k12.pcf.gz``      ``shnmk12.pcf.gz``               12 px     public domain
+``k12.pcf``         ``shnmk12.pcf.gz``               12 px     public domain
                     (``xfonts-shinonome``)
-``k16b.pcf.gz``     ``shnmk16b.pcf.gz`` (same)       16 px     public domain
-``k8.pcf.gz``       ``misaki_gothic_2nd.ttf``        8 px      Misaki's own free licence
+``k16b.pcf``        ``shnmk16b.pcf.gz`` (same)       16 px     public domain
+``k8.pcf``          ``misaki_gothic_2nd.ttf``        8 px      Misaki's own free licence
                     (``fonts-misaki``)                         (use, copy, modify, sell)
 ==================  ===============================  ========  ===========================
 
@@ -31,14 +31,15 @@ at 12 px, so bold text uses the regular 12 px kanji; at 16 px the bold reads wel
 matches the bold Latin font of that size. Misaki's "2nd" variant draws kana 7 px wide
 instead of 6, clearer on the panel than the first Misaki Gothic.
 
-The outputs are gzipped with no timestamp, so a rebuild from the same packages gives the
-same bytes.
+The outputs are not gzipped: FreeType reads a gzipped PCF by unpacking it again from the
+start for every glyph it seeks back to (18 ms a line), and unpacking it in memory first
+costs the file's size in RAM; an uncompressed PCF is read glyph by glyph from disk (git
+and wheels compress it anyway). A rebuild from the same packages gives the same bytes.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import shutil
 import subprocess
 import sys
@@ -58,10 +59,10 @@ README = """\
 Japanese bitmap fonts for the companion, made by tools/make_fonts.py (`make fonts`)
 from Debian packages; all JIS X 0208 characters, re-encoded by Unicode (ISO10646-1).
 
-k12.pcf.gz   shnmk12.pcf.gz of xfonts-shinonome (Shinonome Gothic 12)   public domain,
-k16b.pcf.gz  shnmk16b.pcf.gz of xfonts-shinonome (Shinonome Gothic 16 bold)  see
+k12.pcf      shnmk12.pcf.gz of xfonts-shinonome (Shinonome Gothic 12)   public domain,
+k16b.pcf     shnmk16b.pcf.gz of xfonts-shinonome (Shinonome Gothic 16 bold)  see
                                                               LICENSE-shinonome.txt
-k8.pcf.gz    misaki_gothic_2nd.ttf of fonts-misaki (Misaki Gothic 2nd, 8x8 px)
+k8.pcf       misaki_gothic_2nd.ttf of fonts-misaki (Misaki Gothic 2nd, 8x8 px)
              free licence (use, copy, modify, redistribute), see LICENSE-misaki.txt
 """
 TOOLS = {"pcf2bdf": "pcf2bdf", "bdftopcf": "xfonts-utils"}
@@ -147,15 +148,12 @@ def misaki_bdf(path: Path) -> str:
     return "\n".join(head + glyphs + ["ENDFONT"]) + "\n"
 
 
-def bdf_to_pcf_gz(bdf: str, target: Path, work: Path) -> None:
-    """Compile ``bdf`` with bdftopcf and write it gzipped (no timestamp) to ``target``."""
-    src, pcf = work / (target.stem + ".bdf"), work / (target.stem + ".pcf")
+def bdf_to_pcf(bdf: str, target: Path, work: Path) -> None:
+    """Compile ``bdf`` with bdftopcf into ``target``."""
+    src = work / (target.stem + ".bdf")
     src.write_text(bdf, encoding="ascii")
     # byte-padded rows: a third smaller than bdftopcf's default 4-byte padding
-    subprocess.run(["bdftopcf", "-p1", "-u1", "-o", str(pcf), str(src)], check=True)
-    with open(target, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0,
-                                                  filename="", compresslevel=9) as gz:
-        gz.write(pcf.read_bytes())
+    subprocess.run(["bdftopcf", "-p1", "-u1", "-o", str(target), str(src)], check=True)
 
 
 def check_sources() -> str | None:
@@ -180,10 +178,10 @@ def build(out: Path = OUT) -> list[Path]:
         for name, source in SHINONOME.items():
             bdf = subprocess.run(["pcf2bdf", str(X11 / source)], check=True,
                                  capture_output=True).stdout.decode("ascii")
-            written.append(out / f"{name}.pcf.gz")
-            bdf_to_pcf_gz(reencode_bdf(bdf), written[-1], work)
-        written.append(out / "k8.pcf.gz")
-        bdf_to_pcf_gz(misaki_bdf(MISAKI), written[-1], work)
+            written.append(out / f"{name}.pcf")
+            bdf_to_pcf(reencode_bdf(bdf), written[-1], work)
+        written.append(out / "k8.pcf")
+        bdf_to_pcf(misaki_bdf(MISAKI), written[-1], work)
     for name, source in LICENCES.items():
         shutil.copyfile(source, out / name)
         written.append(out / name)
