@@ -200,3 +200,11 @@ def test_fonts_are_loaded_only_when_first_drawn() -> None:
         "ja.text_width('点', 'medium')\n"
         "print(before, ja.glyph_font.cache_info().currsize)")
     assert out == "0 1"  # large is the 12 px face doubled; measuring loads nothing
+
+
+def test_the_font_benchmark_still_runs() -> None:
+    from benchmarks import japanese_fonts
+
+    result = japanese_fonts.measure(runs=1)
+    assert result["rss_after"] >= result["rss_before"] > 0
+    assert all(result[f"load_{face}_ms"] > 0 for face in ("k12", "k16b", "k8"))
