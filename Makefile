@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: run test screenshots bench lint clean wiring
+.PHONY: run test screenshots bench lint clean wiring fonts
 
 $(VENV)/.installed: pyproject.toml examples/high_card/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +27,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m benchmarks --json benchmarks/last-run.json
 
 lint: $(VENV)/.installed
-	$(BIN)/ruff check companion tests benchmarks examples
+	$(BIN)/ruff check companion tests benchmarks examples tools
 	$(BIN)/lint-imports
 
 clean:
@@ -35,3 +35,7 @@ clean:
 
 wiring: $(VENV)/.installed
 	$(BIN)/python -m companion.wiring hardware
+
+# Rebuild companion/ui/fonts/ja/ (committed) from Debian packages; see tools/make_fonts.py.
+fonts: $(VENV)/.installed
+	$(BIN)/python tools/make_fonts.py

@@ -35,6 +35,10 @@ FILES = {
 #: (width, height) of one character cell.
 CELLS = {"tiny": (4, 6), "small": (5, 7), "text": (6, 12), "bold": (6, 12),
          "medium": (8, 16), "large": (12, 24), "huge": (16, 32)}
+#: Look-alikes the Latin fonts draw for dashes and curly quotes they lack (one for one);
+#: the same table as ``paint._LOOKALIKES``, here so ``japanese`` can use it too.
+LOOKALIKES = {"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2018": "'", "\u2019": "'",
+              "\u201c": '"', "\u201d": '"'}
 
 
 @cache
