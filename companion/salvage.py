@@ -54,6 +54,7 @@ class Report:
     backup_actions: int = 0
     read: dict[str, int] = field(default_factory=dict)  # rows read per table
     damaged: dict[str, int] = field(default_factory=dict)  # unreadable stretches per table
+    stray: dict[str, int] = field(default_factory=dict)  # rows found on unreachable pages
     skipped: int = 0  # rows read but refused (bad JSON, constraint, orphan)
     trimmed: int = 0  # actions after a gap in an unfinished game
     games: int = 0
@@ -92,7 +93,9 @@ class Report:
             stretches = self.damaged.get(table, 0)
             out.append(f"{table}: {rows} rows read from the damaged file"
                        + (f", {stretches} unreadable stretches skipped" if stretches else
-                          ", read to the end"))
+                          ", read to the end")
+                       + (f", {self.stray[table]} more found on pages its tree no longer "
+                          "reaches" if self.stray.get(table) else ""))
         out.append(f"new log: {self.games} games ({self.finished} finished), "
                    f"{self.actions} actions; {self.skipped} rows refused, "
                    f"{self.trimmed} actions after a gap dropped")
@@ -184,7 +187,8 @@ def _build(path: Path, aside: Path, tmp: Path, newer: str, report: Report,
             src = open_damaged(aside, Path(scratch), report)
             if src is not None:
                 try:
-                    merge(src, conn, newer=newer, report=report)
+                    merge(src, conn, newer=newer, report=report,
+                          pages=Path(scratch) / "damaged.db")
                 finally:
                     src.close()
         report.trimmed = trim_gaps(conn)
@@ -229,7 +233,7 @@ def open_damaged(aside: Path, scratch: Path, report: Report) -> sqlite3.Connecti
     if wal.exists():
         shutil.copyfile(wal, f"{copy}-wal")
     if _tables(copy):
-        return sqlite3.connect(copy, isolation_level=None)
+        return _settled(copy)
     original = copy.read_bytes()[:100]
     for size in PAGE_SIZES:
         with open(copy, "r+b") as f:
@@ -237,9 +241,19 @@ def open_damaged(aside: Path, scratch: Path, report: Report) -> sqlite3.Connecti
         if _tables(copy):
             report.notes.append(f"the file's header did not match it; read with a rebuilt one "
                                 f"(page size {size})")
-            return sqlite3.connect(copy, isolation_level=None)
+            return _settled(copy)
     report.notes.append(f"nothing readable in {aside.name} (header {original[:16]!r})")
     return None
+
+
+def _settled(copy: Path) -> sqlite3.Connection:
+    """The scratch copy, its WAL written into it, so its pages can be read directly."""
+    conn = sqlite3.connect(copy, isolation_level=None)
+    try:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.Error:
+        pass  # the WAL stays separate: SQL still sees it, the page scan does not
+    return conn
 
 
 def _tables(db: Path) -> bool:
@@ -258,8 +272,10 @@ def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
 
 
 def merge(src: sqlite3.Connection, dst: sqlite3.Connection, *, newer: str,
-          report: Report) -> None:
-    """Add every readable row of every table of ``dst``'s schema from ``src``."""
+          report: Report, pages: Path | None = None) -> None:
+    """Add every readable row of every table of ``dst``'s schema from ``src``; with
+    ``pages`` (``src``'s file), also the rows on leaf pages its broken trees no longer
+    reach (:mod:`companion.pages`)."""
     tables = [r[0] for r in dst.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
         "AND name != 'schema_version' ORDER BY rootpage")]
@@ -267,7 +283,7 @@ def merge(src: sqlite3.Connection, dst: sqlite3.Connection, *, newer: str,
     dst.execute("BEGIN")
     for table in tables:
         try:
-            theirs = set(_columns(src, table))
+            theirs = _columns(src, table)
         except sqlite3.Error as err:
             report.notes.append(f"{table}: unreadable in the damaged file ({err})")
             continue
@@ -284,20 +300,55 @@ def merge(src: sqlite3.Connection, dst: sqlite3.Connection, *, newer: str,
         names = ", ".join(f'"{c}"' for c in cols)
         marks = ", ".join("?" * len(cols))
         check = [cols.index(c) for c in JSON_COLUMNS.get(table, ()) if c in cols]
-        for row in rows:
-            if not _parses(row, check):
-                report.skipped += 1
-                continue
-            try:
-                dst.execute(f'INSERT OR {verb} INTO "{table}" ({names}) VALUES ({marks})', row)
-            except sqlite3.Error:
-                report.skipped += 1
+        _insert(dst, f'INSERT OR {verb} INTO "{table}" ({names}) VALUES ({marks})', rows,
+                check, report)
+        if stretches and pages is not None:
+            stray = _stray_rows(src, pages, table, theirs, cols, report)
+            report.stray[table] = len(stray)
+            _insert(dst, f'INSERT OR IGNORE INTO "{table}" ({names}) VALUES ({marks})',
+                    stray, check, report)
     orphans = dst.execute("PRAGMA foreign_key_check").fetchall()
     for table, rowid, _parent, _fk in orphans:
         dst.execute(f'DELETE FROM "{table}" WHERE rowid = ?', (rowid,))
     report.skipped += len(orphans)
     dst.execute("COMMIT")
     dst.execute("PRAGMA foreign_keys=ON")
+
+
+def _insert(dst: sqlite3.Connection, sql: str, rows: list[tuple[Any, ...]],
+            check: list[int], report: Report) -> None:
+    for row in rows:
+        if not _parses(row, check):
+            report.skipped += 1
+            continue
+        try:
+            dst.execute(sql, row)
+        except sqlite3.Error:
+            report.skipped += 1
+
+
+def _stray_rows(src: sqlite3.Connection, file: Path, table: str, theirs: list[str],
+                cols: list[str], report: Report) -> list[tuple[Any, ...]]:
+    """Rows of ``table`` on leaf pages its tree no longer reaches, as ``cols``."""
+    from companion import pages
+
+    try:
+        roots = dict(src.execute(
+            "SELECT name, rootpage FROM sqlite_master WHERE type = 'table' AND rootpage > 0"))
+        info = src.execute(f'PRAGMA table_info("{table}")').fetchall()
+        found = pages.orphan_rows(file, roots, {t: len(_columns(src, t)) for t in roots})
+    except (sqlite3.Error, OSError, ValueError, IndexError) as err:
+        report.notes.append(f"{table}: its pages could not be scanned ({err})")
+        return []
+    keys = [r[1] for r in info if r[5]]
+    alias = theirs.index(keys[0]) if len(keys) == 1 and \
+        info[theirs.index(keys[0])][2].upper() == "INTEGER" else None
+    out = []
+    for rowid, values in found.get(table, []):
+        if alias is not None and values[alias] is None:
+            values[alias] = rowid  # an INTEGER PRIMARY KEY is stored as the rowid
+        out.append(tuple(values[theirs.index(c)] for c in cols))
+    return out
 
 
 def _parses(row: tuple[Any, ...], columns: Iterable[int]) -> bool:

@@ -2,7 +2,7 @@
 every row still readable, says so on screen, and never loses a game the backup held.
 
 A night of three finished games and one unfinished (with an hourly backup in the middle
-of it) is damaged in 15 ways — truncated at several offsets, a page of garbage, the
+of it) is damaged in 16 ways — truncated at several offsets, a page of garbage, the
 header overwritten, the WAL file lost, torn or scribbled on — and the app restarted on
 each. ``pytest -s`` prints the figures quoted in docs/reliability.md.
 """
@@ -115,6 +115,17 @@ def garbage(fraction: float, wal: bool = False) -> Callable[[Path], None]:
     return damage
 
 
+def actions_root(db: Path) -> None:
+    """Garbage on the root page of the actions table: every action below it is out of
+    reach through the table's tree (only the backup can give them back)."""
+    conn = sqlite3.connect(listing(db.parent / "backups")[-1])
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'actions'").fetchone()
+    conn.close()
+    data = bytearray(db.read_bytes())
+    data[(root[0] - 1) * PAGE: root[0] * PAGE] = random.Random(3).randbytes(PAGE)
+    db.write_bytes(bytes(data))
+
+
 def header(db: Path) -> None:
     data = bytearray(db.read_bytes())
     data[:100] = random.Random(7).randbytes(100)
@@ -140,6 +151,7 @@ CASES: dict[str, tuple[str, Callable[[Path], None]]] = {
     "garbage page at 30 %": ("clean", garbage(0.3)),
     "garbage page at 50 %": ("clean", garbage(0.5)),
     "garbage page at 80 %": ("clean", garbage(0.8)),
+    "garbage on the actions table's root page": ("clean", actions_root),
     "header overwritten": ("clean", header),
     "WAL lost": ("crash", wal_lost),
     "WAL torn at 50 %": ("crash", wal_torn),
