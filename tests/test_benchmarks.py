@@ -18,12 +18,13 @@ pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationW
 
 
 def test_a_tiny_night_measures_and_reports(tmp_path):
-    result = cli.run(turns=1, subprocesses=False)
+    result = cli.run(turns=1, subprocesses=False, backup_games=50)
     b = result["bus"]
     assert b["interactions"] > 20 and not b["errors"]
     assert b["drivers"]["ours/ssd1306"]["bytes_total"] < b["drivers"]["luma/ssd1306"][
         "bytes_total"]
     assert result["latency"]["warm"]["samples"] > 20
+    assert result["backup"]["backups_made"] >= 1 and result["backup"]["during_backup"]["samples"]
     text = report.table(result)
     assert "ours/ssd1306" in text and "targets:" in text
     json.dumps(result, default=str)
