@@ -168,6 +168,28 @@ def listing(folder: Path) -> list[Path]:
     return sorted(found, key=_key)
 
 
+def generation_of(path: Path) -> int:
+    """The change count (``user_version``, header bytes 60-63) of the SQLite file at
+    ``path``, read without SQLite; 0 when unreadable."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64)
+    except OSError:
+        return 0
+    if len(head) < 64 or not head.startswith(b"SQLite format 3\x00"):
+        return 0
+    return max(0, int.from_bytes(head[60:64], "big", signed=True))
+
+
+def above_backups(conn: sqlite3.Connection, folder: Path) -> None:
+    """Count ``conn``'s log past every backup in ``folder``, so a log just rebuilt or
+    restored is never taken for one that lost commits."""
+    floor = max((generation_of(p) for p in listing(folder)), default=0)
+    mine = conn.execute("PRAGMA user_version").fetchone()[0]
+    if mine <= floor:
+        conn.execute(f"PRAGMA user_version = {floor + 1}")
+
+
 def to_prune(backups: list[Path], now: float, *, keep: int = KEEP,
              months: int = MONTHS) -> list[Path]:
     """Which of ``backups`` (oldest first) the rotation drops: all but the newest

@@ -16,7 +16,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from companion.backup import BackupError, Backups, copy_log, fsync_dir
+from companion.backup import BackupError, Backups, above_backups, copy_log, folder_for, fsync_dir
 from companion.errors import CompanionError
 
 
@@ -114,6 +114,11 @@ def restore(config: object, source: str, *, db: str | None = None) -> str:
     incoming = log.with_name(f".{log.name}.restore")
     try:
         copy_log(src, incoming)
+        conn = sqlite3.connect(incoming, isolation_level=None)
+        try:
+            above_backups(conn, folder_for(log))
+        finally:
+            conn.close()
         aside = None
         if log.exists():
             aside = log.with_name(f"{log.name}.before-restore-"
@@ -123,7 +128,7 @@ def restore(config: object, source: str, *, db: str | None = None) -> str:
                     Path(f"{log}{suffix}").rename(f"{aside}{suffix}")
         incoming.replace(log)
         fsync_dir(log.parent)
-    except (BackupError, OSError) as err:
+    except (BackupError, OSError, sqlite3.Error) as err:
         incoming.unlink(missing_ok=True)
         raise CompanionError(f"cannot restore {src}: {err}.") from None
     try:

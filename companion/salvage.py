@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.backup import copy_log, folder_for, fsync_dir, listing, stamp_of
+from companion.backup import above_backups, copy_log, folder_for, fsync_dir, listing, stamp_of
 
 #: Columns holding JSON the app parses on reading: a row where one does not parse is
 #: skipped rather than crashing the replay.
@@ -192,6 +192,7 @@ def _build(path: Path, aside: Path, tmp: Path, newer: str, report: Report,
                 finally:
                     src.close()
         report.trimmed = trim_gaps(conn)
+        above_backups(conn, folder_for(path))
         report.games, report.actions, report.finished = _counts(conn)
         conn.execute("PRAGMA journal_mode=DELETE")
         check = conn.execute("PRAGMA integrity_check").fetchone()[0]

@@ -251,13 +251,18 @@ def test_a_damaged_newest_backup_is_passed_over(tmp_path: Path) -> None:
     GameSession.start(store, "dice_roller", {"players": ["Table"]})
     newest = backups.make()
     store.close()
-    newest.write_bytes(newest.read_bytes()[:3000])
+    data = bytearray(newest.read_bytes())
+    data[-PAGE:] = b"\xa5" * PAGE  # its header still says how far it counted
+    newest.write_bytes(bytes(data))
     gone = db.with_name("gone.db")
     gone.write_bytes(b"\x00" * 100 + db.read_bytes()[100:200])  # nothing readable left
     db.unlink()
     report = salvage.rebuild(db, gone, migrate=Store._migrate, schema=SCHEMA_VERSION)
     assert report.backup == older and report.games == 1
     assert any("fails its integrity check" in n or "unreadable" in n for n in report.notes)
+    again = Store.open(db)  # counted past the damaged newest backup: no salvage loop
+    assert again.notice is None and len(again.history()) == 1
+    again.close()
 
 
 def test_an_undone_finish_is_not_mistaken_for_a_lost_log(tmp_path: Path) -> None:
