@@ -18,6 +18,7 @@ from companion.testing import Rig
 
 
 def finished_game(store: Store, rolls: int = 3) -> int:
+    store._db.execute("PRAGMA synchronous=OFF")  # a fixture: no fsync needed
     game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 1})
     for n in range(rolls):
         game.apply({"type": "roll", "dice": [n % 6 + 1]})
@@ -50,13 +51,13 @@ def test_a_copy_is_whole_self_contained_and_leaves_no_temporary(tmp_path: Path) 
 
 def test_a_stopped_copy_leaves_nothing_behind(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "c.db")
-    finished_game(store, rolls=500)
+    finished_game(store, rolls=200)
 
     def stop() -> None:
         raise Cancelled("stopped")
 
     with pytest.raises(Cancelled):
-        copy_log(store.path, tmp_path / "copy.db", pages=2, step=stop)
+        copy_log(store.path, tmp_path / "copy.db", pages=1, step=stop)
     assert not [p for p in tmp_path.iterdir() if "copy" in p.name]
     with pytest.raises(BackupError, match="there is no log"):
         copy_log(tmp_path / "missing.db", tmp_path / "copy.db")
@@ -84,13 +85,15 @@ def test_a_backup_after_each_finished_game_and_hourly_in_a_long_one(tmp_path: Pa
     try:
         finished_game(store)
         assert backups.wait()
-        assert len(backups.all()) == 2  # the very first action, and the finished game
+        assert counts(backups.newest()) == (1, 4)  # the finished game is in a backup
         game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 1})
+        assert backups.wait()
+        made = backups.made
         for _ in range(150):
             now[0] += 60
             game.apply({"type": "roll", "dice": [1]})
             assert backups.wait()
-        assert len(backups.all()) == 4  # after 60 and 120 minutes of play
+        assert backups.made - made == 2  # after 60 and 120 minutes of play
         assert counts(backups.newest()) == (2, 4 + 120)
     finally:
         backups.stop()
@@ -149,7 +152,7 @@ def test_a_full_card_deletes_old_backups_first_then_saves(tmp_path: Path) -> Non
         finished_game(rig.store)
         backups.wait()
     newest = backups.newest()
-    assert len(backups.all()) == 4
+    assert len(backups.all()) >= 3  # one after each game (requests may merge)
     rig.keys("ok", "ok", "roll")
     backups.wait()
     rig.store._db = FullCard(rig.store._db, lambda: len(backups.all()) > 1)

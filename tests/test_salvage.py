@@ -76,6 +76,7 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Night:
     db = base / "live" / "companion.db"
     rig = Rig(db=str(db))
     rig.store._db.execute("PRAGMA wal_autocheckpoint=0")  # the WAL keeps games 3 and 4
+    rig.store._db.execute("PRAGMA synchronous=OFF")  # building the night: no fsync needed
     clock = [1_800_000_000.0]
     backups = Backups(db, clock=lambda: clock[0]).start(rig.store)
     play(rig.app, clock, backups)
@@ -218,6 +219,7 @@ def test_the_figures(night: Night) -> None:
 
 def seed(db: Path, games: int = 3, rolls: int = 150) -> Store:
     store = Store.open(db)
+    store._db.execute("PRAGMA synchronous=OFF")  # a fixture: no fsync needed
     for _ in range(games):
         game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 1})
         for n in range(rolls):
