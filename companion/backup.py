@@ -104,7 +104,7 @@ def copy_log(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
     source, dest = Path(source), Path(dest)
     if not source.is_file():
         raise BackupError(f"there is no log at {source}")
-    tmp = dest.with_name(f".{dest.name}.tmp")
+    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")  # two processes may back up at once
     src = dst = None
     fd = -1
     try:

@@ -8,8 +8,9 @@ as history.
 A file that cannot be read as our database is never deleted: it is renamed aside
 (``companion.db.corrupt-20261122-014500``), a new log is built from the newest good
 backup plus every row still readable from the damaged file (:mod:`companion.salvage`),
-and :attr:`Store.notice` says so once. A log that holds fewer games than its newest
-backup (its WAL file was lost or torn) is set aside and rebuilt the same way.
+and :attr:`Store.notice` says so once. A log that counts fewer saved changes than its
+newest backup (:attr:`Store.generation`: its WAL file was lost or torn) is set aside and
+rebuilt the same way.
 
 >>> store = Store.open(":memory:")
 >>> game = store.new_game("dice_roller", {"players": ["Table"]})
@@ -113,7 +114,8 @@ class Store:
     def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time) -> Store:
         """Open (or create) the log at ``path``; ``":memory:"`` for a throwaway log.
 
-        A damaged file is moved aside and a fresh log started; a log written by a newer
+        A damaged file is moved aside and a new log rebuilt from the backups and what
+        is still readable (:mod:`companion.salvage`); a log written by a newer
         companion, or a directory we may not write, opens read-only. Never raises for a
         bad file; raises :class:`StorageError` only when no log at all can be had.
         """
