@@ -303,3 +303,26 @@ def test_the_screen_line_fits_the_message_box() -> None:
                  backup_actions=99_000, games=1000, actions=100_500)
     assert len(wrap(big.line(), 20)) <= 4
     assert len(wrap(Report(games=1000, actions=100_500).line(), 20)) <= 4
+
+
+def test_the_real_app_backs_up_and_says_what_came_back(tmp_path: Path) -> None:
+    """``python -m companion``: a roll makes the first backup (finished before SIGTERM
+    returns); after the card garbles the log, the restart shows what came back."""
+    from tests.apprun import AppProcess
+
+    db = tmp_path / "c.db"
+    seed(db, games=2, rolls=20).close()
+    with AppProcess(tmp_path / "run1", db) as app:
+        app.wait_for("New game")
+        app.keys(b"\r\r ")  # New game, Dice roller, roll
+        app.wait_for("Dice 2d6 #1")
+        code, err = app.terminate()
+        assert code == 0 and "Traceback" not in err
+    assert len(listing(tmp_path / "backups")) == 1
+    header(db)
+    with AppProcess(tmp_path / "run2", db) as app:
+        app.wait_for("Log damaged: 3 games back")
+        app.keys(b"\r")  # the notice closes; the game is back where it was
+        app.wait_for("Dice 2d6 #1")
+        code, err = app.terminate()
+    assert code == 0 and "salvage: backup used" in err
