@@ -6,7 +6,7 @@ Besides the night's bytes and times: the frame that answers each press (p95 at 1
 
 ``make bench`` runs it with ``--json benchmarks/last-run.json``. ``--quick`` shortens the
 idle measurement to 5 s and the cold starts to 3 runs; ``--no-process`` skips the
-subprocess measurements altogether.
+subprocess measurements altogether; ``--backup-games 0`` skips key → frame during backups.
 """
 
 from __future__ import annotations
@@ -21,11 +21,12 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from benchmarks import burst, bus, process, report, response
+from benchmarks import backups, burst, bus, process, report, response
 
 
 def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
-        subprocesses: bool = True, burst_keys: int = 400) -> dict[str, Any]:
+        subprocesses: bool = True, burst_keys: int = 400,
+        backup_games: int = 1000) -> dict[str, Any]:
     """Every measurement of one benchmark run, summarised (what goes into the JSON)."""
     warnings.simplefilter("ignore", DeprecationWarning)  # luma's own Pillow calls
     result: dict[str, Any] = {
@@ -43,6 +44,8 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
     if burst_keys:
         result["burst"] = burst.measure(burst_keys, seconds=burst_keys / 400)
     result["latency"] = report.summarise_latency(bus.measure_latency(turns))
+    if backup_games:
+        result["backup"] = backups.measure(turns, games=backup_games)
     if subprocesses:
         result["start"] = report.summarise_starts(process.cold_starts(starts))
         result["idle"] = process.idle(idle_seconds)
@@ -59,9 +62,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-process", action="store_true",
                         help="skip the subprocess measurements (idle CPU, cold start, RSS)")
     parser.add_argument("--turns", type=int, default=10, help="turns per game (default 10)")
+    parser.add_argument("--backup-games", type=int, default=1000, metavar="N",
+                        help="games in the log backed up during the night (default 1000; "
+                             "0 skips it)")
     args = parser.parse_args(argv)
     result = run(turns=args.turns, idle_seconds=5.0 if args.quick else 30.0,
-                 starts=3 if args.quick else 5, subprocesses=not args.no_process)
+                 starts=3 if args.quick else 5, subprocesses=not args.no_process,
+                 backup_games=args.backup_games)
     result["command"] = "python -m benchmarks " + " ".join(argv if argv is not None
                                                              else sys.argv[1:])
     print(report.table(result))

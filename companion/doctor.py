@@ -120,6 +120,7 @@ class Doctor:
     def _checks(self) -> Iterator[Check]:
         yield Check("config", "ok", f"{self.config.source}")
         yield self._state()
+        yield from self._backups()
         yield from games_report()
         board = self.board()
         oled = not self.config.uses_keyboard
@@ -155,6 +156,28 @@ class Doctor:
         return Check("state", "fail", f"{path} cannot be written: games would not be saved",
                      f"sudo chown -R {self.user()} {path} (the service uses "
                      "/var/lib/companion, which systemd makes for it)")
+
+    def _backups(self) -> Iterator[Check]:
+        """The newest backup's age, and the free space on the card."""
+        from companion.backup import status
+
+        log = self.config.state_dir() / "companion.db"
+        age, count, free = status(log)
+        if age is None:
+            yield Check("backups", "info", f"none yet in {log.parent / 'backups'} (the box "
+                        "makes one after every finished game)")
+        else:
+            hours = age / 3600
+            when = f"{hours:.0f} h" if hours < 48 else f"{hours / 24:.0f} days"
+            yield Check("backups", "ok", f"newest {when} old, {count} kept")
+        mb = free / 1e6
+        size = log.stat().st_size if log.exists() else 0
+        if free < max(20e6, 3 * size):
+            yield Check("card", "fail", f"only {mb:.0f} MB free: saving games may fail soon",
+                        "free space on the card (old backups first: "
+                        f"{log.parent / 'backups'})")
+        else:
+            yield Check("card", "ok", f"{mb:,.0f} MB free")
 
     def _needed_groups(self, oled: bool) -> list[str]:
         need = ["gpio"]

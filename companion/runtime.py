@@ -68,11 +68,13 @@ def buttons_for(config: Config, sink: Any, *, factory: Any = None,
 def run(config: Config, *, emulator: str | None = None, db: str | None = None,
         trace: TextIO | None = None, dice: Dice | None = None) -> int:
     """Run the companion until ``q``, SIGTERM or SIGINT. Returns the exit code."""
+    from companion.backup import start_for
     from companion.hw.display import open_display
     from companion.hw.guarded import open_guarded
     from companion.watchdog import ServiceNotifier
 
     store = open_store(config, db)
+    backups = start_for(store)
     footer = ("arrows move · Enter OK · Backspace back · Space roll · u undo · q quit"
               if config.uses_keyboard else "")
     display = open_guarded(lambda: open_display(config, emulator=emulator, footer=footer),
@@ -106,6 +108,8 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
             if keyboard is not None:
                 keyboard.stop()
             show_stopped(app)
+            if backups is not None:
+                backups.stop()
             store.close()
     return 0
 

@@ -6,8 +6,11 @@ the screen acknowledges it; the current game is the replay of its actions, so un
 as history.
 
 A file that cannot be read as our database is never deleted: it is renamed aside
-(``companion.db.corrupt-20261122-014500``), a fresh log is started, and
-:attr:`Store.notice` says so once.
+(``companion.db.corrupt-20261122-014500``), a new log is built from the newest good
+backup plus every row still readable from the damaged file (:mod:`companion.salvage`),
+and :attr:`Store.notice` says so once. A log that counts fewer saved changes than its
+newest backup (:attr:`Store.generation`: its WAL file was lost or torn) is set aside and
+rebuilt the same way.
 
 >>> store = Store.open(":memory:")
 >>> game = store.new_game("dice_roller", {"players": ["Table"]})
@@ -95,6 +98,15 @@ class Store:
         #: A one-time message for the screen (a quarantined file, read-only mode), or None.
         self.notice = notice
         self.read_only = read_only
+        #: Counts every saved change (SQLite's ``user_version``, written in the same
+        #: transaction): a log whose count is below its newest backup's lost commits.
+        self.generation: int = conn.execute("PRAGMA user_version").fetchone()[0]
+        #: Called after each saved change with ``"game"``, ``"action"``, ``"undo"``,
+        #: ``"finished"``, ``"reopened"`` or ``"abandoned"`` (the backups listen; it
+        #: must not block).
+        self.on_saved: Callable[[str], None] | None = None
+        #: Called when a write fails on a full card; True if it freed space to retry.
+        self.make_room: Callable[[], bool] | None = None
 
     # -- opening -----------------------------------------------------------------------
 
@@ -102,7 +114,8 @@ class Store:
     def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time) -> Store:
         """Open (or create) the log at ``path``; ``":memory:"`` for a throwaway log.
 
-        A damaged file is moved aside and a fresh log started; a log written by a newer
+        A damaged file is moved aside and a new log rebuilt from the backups and what
+        is still readable (:mod:`companion.salvage`); a log written by a newer
         companion, or a directory we may not write, opens read-only. Never raises for a
         bad file; raises :class:`StorageError` only when no log at all can be had.
         """
@@ -126,6 +139,12 @@ class Store:
             return cls._read_only(path, str(err))
         except OSError as err:  # the state directory cannot be made
             return cls._read_only(path, _why(err, path))
+        if path != ":memory:":
+            from companion import salvage
+
+            if salvage.behind(path, conn):
+                conn.close()
+                return cls._quarantine(path, None, clock)
         store = cls(conn, path)
         if version > SCHEMA_VERSION:  # pragma: no cover - guarded in _migrate
             return cls._read_only(path, "log from a newer version")
@@ -133,13 +152,20 @@ class Store:
 
     @staticmethod
     def _connect(path: str) -> sqlite3.Connection:
+        if path != ":memory:" and Path(path).is_file():
+            # Checked through a read-only connection: closing a writable one on a damaged
+            # file would checkpoint its WAL into it, and the file set aside must be as it was.
+            probe = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+            try:
+                check = probe.execute("PRAGMA quick_check").fetchone()
+            finally:
+                probe.close()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(
+                    f"quick_check: {check[0] if check else 'no answer'}")
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
-        check = conn.execute("PRAGMA quick_check").fetchone()
-        if check is None or check[0] != "ok":
-            conn.close()
-            raise sqlite3.DatabaseError(f"quick_check: {check[0] if check else 'no answer'}")
         return conn
 
     @staticmethod
@@ -165,22 +191,33 @@ class Store:
         return version
 
     @classmethod
-    def _quarantine(cls, path: str, err: Exception, clock: Callable[[], float]) -> Store:
+    def _quarantine(cls, path: str, err: Exception | None,
+                    clock: Callable[[], float]) -> Store:
+        """Set the file aside (``err`` None: it is whole but behind its newest backup)
+        and build a new log from the newest good backup and what the file still holds."""
+        from companion import salvage
+
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(clock()))
-        aside = Path(f"{path}.corrupt-{stamp}")
-        n = 1
+        base = f"{path}.{'corrupt' if err is not None else 'behind'}-{stamp}"
+        aside, n = Path(base), 1
         while aside.exists():
-            aside = Path(f"{path}.corrupt-{stamp}-{n}")
-            n += 1
+            aside, n = Path(f"{base}-{n}"), n + 1
         try:
             for suffix in ("", "-wal", "-shm"):
                 if Path(path + suffix).exists():
                     Path(path + suffix).rename(str(aside) + suffix)
+        except OSError as again:
+            return cls._read_only(path, f"damaged log ({err}) could not be moved aside: {again}")
+        report = salvage.rebuild(Path(path), aside, migrate=cls._migrate, schema=SCHEMA_VERSION,
+                                 newer="damaged" if err else "backup")
+        try:
             conn = cls._connect(path)
             cls._migrate(conn)
-        except (OSError, sqlite3.DatabaseError) as again:
-            return cls._read_only(path, f"damaged log ({err}) could not be moved aside: {again}")
-        return cls(conn, path, notice=f"Saved games were damaged; kept as {aside.name}. New log.")
+        except (OSError, sqlite3.DatabaseError, StorageError) as again:
+            return cls._read_only(path, f"damaged log ({err}) could not be replaced: {again}")
+        notice = report.line() if report.recovered else \
+            f"Saved games were damaged; kept as {aside.name}. New log."
+        return cls(conn, path, notice=notice)
 
     @classmethod
     def _read_only(cls, path: str, why: str, keep: bool = False) -> Store:
@@ -216,17 +253,43 @@ class Store:
 
     # -- writing -----------------------------------------------------------------------
 
-    def _write(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+    def _write(self, sql: str, args: tuple[Any, ...], event: str) -> sqlite3.Cursor:
         try:
-            return self._db.execute(sql, args)
+            try:
+                cur = self._commit(sql, args)
+            except sqlite3.Error as err:
+                # A full card: the backups make room first, then the write is tried once more.
+                if _why(err, self.path) != "the storage is full" or self.make_room is None \
+                        or not self.make_room():
+                    raise
+                cur = self._commit(sql, args)
         except sqlite3.Error as err:
             raise StorageError(_why(err, self.path)) from err
+        if self.on_saved is not None:
+            self.on_saved(event)
+        return cur
+
+    def _commit(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+        """Run one write and count it in ``user_version``, in one transaction."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = self._db.execute(sql, args)
+            self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
+            self._db.execute("COMMIT")
+        except BaseException:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # SQLite already rolled it back
+            raise
+        self.generation += 1
+        return cur
 
     def new_game(self, kind: str, options: dict[str, Any]) -> int:
         """Start a game of ``kind`` with ``options``; returns its id."""
         cur = self._write(
             "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
-            (kind, json.dumps(options, sort_keys=True), _now()),
+            (kind, json.dumps(options, sort_keys=True), _now()), "game",
         )
         return int(cur.lastrowid)
 
@@ -238,7 +301,7 @@ class Store:
         seq = row[0] + 1
         self._write(
             "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-            (game_id, seq, json.dumps(action, sort_keys=True), _now()),
+            (game_id, seq, json.dumps(action, sort_keys=True), _now()), "action",
         )
         return seq
 
@@ -250,7 +313,8 @@ class Store:
         ).fetchone()
         if row is None:
             return None
-        self._write("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, row[0]))
+        self._write("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, row[0]),
+                    "undo")
         return json.loads(row[1])
 
     def finish(self, game_id: int, result: dict[str, Any] | None) -> None:
@@ -259,11 +323,12 @@ class Store:
             "UPDATE games SET finished = ?, result = ? WHERE id = ?",
             (_now() if result is not None else None,
              json.dumps(result) if result is not None else None, game_id),
+            "finished" if result is not None else "reopened",
         )
 
     def abandon(self, game_id: int) -> None:
         """Set an unfinished game aside: it is no longer offered for resume."""
-        self._write("UPDATE games SET abandoned = 1 WHERE id = ?", (game_id,))
+        self._write("UPDATE games SET abandoned = 1 WHERE id = ?", (game_id,), "abandoned")
 
     # -- reading -----------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationW
 
 
 def test_a_tiny_night_measures_and_reports(tmp_path):
-    result = cli.run(turns=1, subprocesses=False, burst_keys=40)
+    result = cli.run(turns=1, subprocesses=False, burst_keys=40, backup_games=50)
     b = result["bus"]
     assert b["interactions"] > 20 and not b["errors"]
     first = b["first_frame"]["drivers"]["ours/ssd1306"]
@@ -30,6 +30,7 @@ def test_a_tiny_night_measures_and_reports(tmp_path):
     assert b["drivers"]["ours/ssd1306"]["bytes_total"] < b["drivers"]["luma/ssd1306"][
         "bytes_total"]
     assert result["latency"]["warm"]["samples"] > 20
+    assert result["backup"]["backups_made"] >= 1 and result["backup"]["during_backup"]["samples"]
     text = report.table(result)
     assert "ours/ssd1306" in text and "targets:" in text and "first frame after" in text
     json.dumps(result, default=str)
