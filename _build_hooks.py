@@ -17,9 +17,9 @@ class BuildPy(build_py):
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 
-        source = Path(__file__).resolve().parent / "companion" / "locale"
-        target = source if self.editable_mode else Path(self.build_lib) / "companion" / "locale"
-        for po in sorted(source.glob("*/LC_MESSAGES/*.po")):
+        source = Path(__file__).resolve().parent / "companion"
+        target = source if self.editable_mode else Path(self.build_lib) / "companion"
+        for po in sorted(source.glob("**/locale/*/LC_MESSAGES/*.po")):
             mo = target / po.relative_to(source).with_suffix(".mo")
             mo.parent.mkdir(parents=True, exist_ok=True)
             with open(po, "rb") as fp:

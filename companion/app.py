@@ -325,7 +325,7 @@ class App:
         try:
             return self.session.apply(action)
         except RuleError as err:
-            self.notice(str(err))
+            self.notice(err.translated(i18n.translator(self.session.info.rules)[0]))
         except StorageError as err:
             self.notice(f"Not saved, try again: {err}")
         return None

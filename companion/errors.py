@@ -16,7 +16,27 @@ class CompanionError(Exception):
 
 
 class RuleError(CompanionError, ValueError):
-    """A move or an entry the game's rules do not allow; the message says what is allowed."""
+    """A move or an entry the game's rules do not allow; the message says what is allowed.
+
+    Rules stay pure, so they do not translate: they raise the English ``template`` with
+    its values apart, and the screen translates the template before filling it in::
+
+        >>> err = RuleError("this game takes {low}–{high} players.", low=2, high=4)
+        >>> str(err)
+        'this game takes 2–4 players.'
+        >>> err.template, err.params
+        ('this game takes {low}–{high} players.', {'low': 2, 'high': 4})
+    """
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+    def translated(self, gettext: object) -> str:
+        """The message in the language of ``gettext`` (a ``_`` function)."""
+        text = gettext(self.template)  # type: ignore[operator]
+        return text.format(**self.params) if self.params else text
 
 
 class ConfigError(CompanionError, ValueError):

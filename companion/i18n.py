@@ -1,9 +1,15 @@
 """Every word a person reads goes through here: gettext catalogues, Babel for numbers.
 
-English is the source language; ``companion/locale/<lang>/LC_MESSAGES/companion.po``
-holds each translation. The ``.mo`` files are compiled when the package is built or
-installed (``_build_hooks.py``); a source tree whose ``.po`` is newer than its ``.mo``
-(or has none) is compiled in memory, so a fresh clone needs no extra step.
+English is the source language. Each package that shows words keeps its own catalogue,
+``<package>/locale/<lang>/LC_MESSAGES/messages.po``: the core's is ``companion/locale``,
+and a game's lives in the game's package, so a game installed from elsewhere brings its
+own translations. The ``.mo`` files are compiled when the package is built or installed
+(``_build_hooks.py``); a source tree whose ``.po`` is newer than its ``.mo`` (or has
+none) is compiled in memory, so a fresh clone needs no extra step.
+
+A module uses the core's messages with ``from companion.i18n import _``; a game's
+modules use their package's with ``_, ngettext = translator(__name__)`` (falling back to
+the core's catalogue).
 
 >>> use("en")
 >>> _("Game over")
@@ -23,33 +29,72 @@ message, a menu label in a table) are wrapped in :func:`N_`.
 from __future__ import annotations
 
 import gettext
+import importlib.util
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
-DOMAIN = "companion"
+DOMAIN = "messages"
 LANGUAGES = ("en", "ja")
 NAMES = {"en": "English", "ja": "日本語"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _current = "en"
-_translations: gettext.NullTranslations = gettext.NullTranslations()
-_cache: dict[str, gettext.NullTranslations] = {}
+_cache: dict[tuple[Path, str], gettext.NullTranslations] = {}
 
 
-def _load(lang: str) -> gettext.NullTranslations:
+def _load(folder: Path, lang: str) -> gettext.NullTranslations:
+    """The catalogue of language ``lang`` under locale folder ``folder`` (cached)."""
     if lang == "en":
         return gettext.NullTranslations()
-    if lang not in _cache:
-        folder = LOCALE_DIR / lang / "LC_MESSAGES"
-        po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    if (folder, lang) not in _cache:
+        where = folder / lang / "LC_MESSAGES"
+        po, mo = where / f"{DOMAIN}.po", where / f"{DOMAIN}.mo"
         if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
             with open(mo, "rb") as fp:
-                _cache[lang] = gettext.GNUTranslations(fp)
+                found: gettext.NullTranslations = gettext.GNUTranslations(fp)
+        elif po.is_file():
+            found = gettext.GNUTranslations(io.BytesIO(compile_po(po)))
         else:
-            _cache[lang] = gettext.GNUTranslations(io.BytesIO(compile_po(po)))
-    return _cache[lang]
+            found = gettext.NullTranslations()
+        if folder != LOCALE_DIR:
+            found.add_fallback(_load(LOCALE_DIR, lang))
+        _cache[folder, lang] = found
+    return _cache[folder, lang]
+
+
+class Translator:
+    """The messages of one package in the language in use (it may change at any time)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def gettext(self, message: str) -> str:
+        return _load(self.folder, _current).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return _load(self.folder, _current).ngettext(singular, plural, n)
+
+
+def translator(module: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
+    """``_`` and ``ngettext`` for the package of ``module``: the nearest package above it
+    with a ``locale`` folder (else the core's).
+
+    >>> _g, _n = translator("companion.games.genial.screens")
+    >>> _g("Game over")
+    'Game over'
+    """
+    parts = module.split(".")
+    for depth in range(len(parts), 0, -1):
+        spec = importlib.util.find_spec(".".join(parts[:depth]))
+        if spec is not None and spec.submodule_search_locations:
+            folder = Path(next(iter(spec.submodule_search_locations))) / "locale"
+            if folder.is_dir():
+                t = Translator(folder)
+                return t.gettext, t.ngettext
+    core = Translator(LOCALE_DIR)
+    return core.gettext, core.ngettext
 
 
 def compile_po(po: Path) -> bytes:
@@ -66,10 +111,10 @@ def compile_po(po: Path) -> bytes:
 
 def use(lang: str) -> None:
     """Speak ``lang`` from now on (one of :data:`LANGUAGES`)."""
-    global _current, _translations
+    global _current
     if lang not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}.")
-    _translations = _load(lang)
+    _load(LOCALE_DIR, lang)
     _current = lang
 
 
@@ -93,14 +138,17 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
+_core = Translator(LOCALE_DIR)
+
+
 def _(message: str) -> str:
-    """``message`` in the language in use."""
-    return _translations.gettext(message)
+    """``message`` in the language in use (the core's catalogue)."""
+    return _core.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message for ``n`` in the language in use."""
-    return _translations.ngettext(singular, plural, n)
+    return _core.ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:

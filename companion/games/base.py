@@ -65,10 +65,14 @@ class Result:
         }
 
 
-def require(condition: bool, message: str) -> None:
-    """Raise :class:`RuleError` with ``message`` unless ``condition`` holds."""
+def require(condition: bool, message: str, **params: object) -> None:
+    """Raise :class:`RuleError` with ``message`` unless ``condition`` holds.
+
+    Give values as named fields so the message can be translated:
+    ``require(n <= 4, "at most {top} players", top=4)``.
+    """
     if not condition:
-        raise RuleError(message)
+        raise RuleError(message, **params)
 
 
 def players_from(options: Mapping[str, Any], low: int, high: int) -> tuple[str, ...]:

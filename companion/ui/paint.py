@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from companion.ui.fonts import CELLS, font, text_width
+from companion.ui.fonts import font, needs_japanese, text_width
 
 WIDTH, HEIGHT = 128, 64
 
@@ -49,6 +49,11 @@ class Painter:
              fill: int = 1) -> None:
         """Draw ``text`` with its top-left corner at ``xy``."""
         self.texts.append(text)
+        if needs_japanese(text):
+            from companion.ui.fonts import japanese
+
+            japanese.draw(self.draw, xy, text, font_name, fill)
+            return
         self.draw.text(xy, drawable(text), font=font(font_name), fill=fill)
 
     def centred(self, y: int, text: str, font_name: str = "text", *, x0: int = 0,
@@ -85,4 +90,4 @@ class Painter:
         self.image.paste(region.point(lambda v: 255 - v).convert("1"), (x0, y0))
 
     def fits(self, text: str, font_name: str, width: int = WIDTH) -> bool:
-        return len(text) * CELLS[font_name][0] <= width
+        return text_width(text, font_name) <= width

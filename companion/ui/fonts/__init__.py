@@ -50,6 +50,22 @@ def font(name: str) -> ImageFont.ImageFont:
         return ImageFont.load(str(p))
 
 
+def needs_japanese(text: str) -> bool:
+    """True when ``text`` has characters only the Japanese fonts draw (kana, kanji, …).
+
+    Those fonts load on first use, so an English screen never pays for them.
+
+    >>> needs_japanese("Ann 12"), needs_japanese("はな 12")
+    (False, True)
+    """
+    return not all(ord(c) < 256 or c in LOOKALIKES for c in text)
+
+
 def text_width(text: str, name: str) -> int:
-    """Width in pixels of ``text`` in font ``name`` (all fonts are monospaced)."""
+    """Width in pixels of ``text`` in font ``name`` (all fonts are monospaced; a
+    full-width character is two cells)."""
+    if needs_japanese(text):
+        from companion.ui.fonts import japanese
+
+        return japanese.text_width(text, name)
     return len(text) * CELLS[name][0]
