@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: run test screenshots bench lint clean wiring fonts
+.PHONY: run test screenshots bench lint clean wiring translations fonts
 
 $(VENV)/.installed: pyproject.toml examples/high_card/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,3 +39,7 @@ wiring: $(VENV)/.installed
 # Rebuild companion/ui/fonts/ja/ (committed) from Debian packages; see tools/make_fonts.py.
 fonts: $(VENV)/.installed
 	$(BIN)/python tools/make_fonts.py
+
+# Bring every messages.po in step with the code (then translate the new entries).
+translations: $(VENV)/.installed
+	$(BIN)/python tools/translations.py

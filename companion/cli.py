@@ -35,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     shot.add_argument("--all", metavar="DIR", help="render every screen into DIR")
     shot.add_argument("--list", action="store_true", help="list the screen names")
     shot.add_argument("--scale", type=int, default=4, help="pixel size in the PNG (default 4)")
+    shot.add_argument("--language", choices=("en", "ja"), default="en",
+                      help="the language the screens speak (default en)")
 
     hist = sub.add_parser("history", help="list finished games")
     fmt = hist.add_mutually_exclusive_group()
@@ -99,13 +101,15 @@ def _dispatch(args: argparse.Namespace) -> int:
             print("\n".join(screenshots.names()))
             return 0
         if args.all:
-            for path in screenshots.render_all(Path(args.all), scale=args.scale):
+            for path in screenshots.render_all(Path(args.all), scale=args.scale,
+                                               language=args.language):
                 print(path)
             return 0
         if not args.screen or not args.out:
             raise CompanionError("screenshot needs a SCREEN and --out FILE.png "
                                  "(or --all DIR; --list shows the screens).")
-        screenshots.save(args.screen, Path(args.out), scale=args.scale)
+        screenshots.save(args.screen, Path(args.out), scale=args.scale,
+                         language=args.language)
         return 0
     if command == "history":
         from companion.commands import history

@@ -16,8 +16,8 @@ the core's catalogue).
 'Game over'
 >>> ngettext("{n} play", "{n} plays", 2).format(n=number(2))
 '2 plays'
->>> use("ja"); _("Game over")
-'ゲーム終了'
+>>> use("ja"); _("Settings")
+'設定'
 >>> use("en")
 
 Sentences with values use named fields, translated first and filled in after, so a

@@ -22,11 +22,11 @@ from companion.store import Store
 from companion.ui.scenes import press
 
 
-def make_app(seed: int = 4) -> App:
+def make_app(seed: int = 4, language: str = "en") -> App:
     """An app on a dummy display with a throwaway log and repeatable dice."""
     from luma.core.device import dummy
 
-    config = from_mapping({"display": {"driver": "dummy"}})
+    config = from_mapping({"display": {"driver": "dummy"}, "language": language})
     return App(config=config, store=Store.open(":memory:"),
                display=dummy(width=128, height=64, mode="1"), dice=Dice.seeded(seed),
                strict=True)
@@ -75,12 +75,12 @@ def names() -> list[str]:
     return list(scenes())
 
 
-def render(name: str) -> Image.Image:
+def render(name: str, language: str = "en") -> Image.Image:
     """The frame scene ``name`` ends on (128×64, mode "1")."""
     table = scenes()
     if name not in table:
         raise CompanionError(f"unknown screen {name!r}; screens are: {', '.join(table)}.")
-    app = make_app()
+    app = make_app(language=language)
     app.start()
     table[name](app)
     app.redraw()
@@ -96,17 +96,18 @@ def scaled(frame: Image.Image, scale: int) -> Image.Image:
     return rgb.resize((frame.width * scale, frame.height * scale), Image.NEAREST)
 
 
-def save(name: str, out: Path, scale: int = 4) -> Path:
+def save(name: str, out: Path, scale: int = 4, language: str = "en") -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
-    scaled(render(name), scale).save(out)
+    scaled(render(name, language), scale).save(out)
     return out
 
 
-def render_all(folder: Path, scale: int = 4) -> Iterator[Path]:
-    """Every scene as ``<name>.png``, plus ``dice-roll.gif``, into ``folder``."""
+def render_all(folder: Path, scale: int = 4, language: str = "en") -> Iterator[Path]:
+    """Every scene as ``<name>.png``, plus ``dice-roll.gif`` in English, into ``folder``."""
     for name in names():
-        yield save(name, folder / f"{name}.png", scale)
-    yield roll_animation(folder / "dice-roll.gif", scale)
+        yield save(name, folder / f"{name}.png", scale, language)
+    if language == "en":
+        yield roll_animation(folder / "dice-roll.gif", scale)
 
 
 def roll_animation(out: Path, scale: int = 4, seed: int = 4) -> Path:
