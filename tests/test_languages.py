@@ -33,7 +33,8 @@ def test_every_character_has_a_glyph(name: str, language: str) -> None:
     app.redraw()
     app.render()
     for text in app.texts:
-        assert not undrawable(text), f"{name} ({language}): no glyph for {undrawable(text)!r} in {text!r}"
+        bad = undrawable(text)
+        assert not bad, f"{name} ({language}): no glyph for {bad!r} in {text!r}"
 
 
 def test_a_character_no_font_has_is_caught() -> None:

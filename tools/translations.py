@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only list what is missing")
     args = parser.parse_args(argv)
     missing = 0
-    for po, lang, tmpl, current in catalogues():
+    for po, _lang, tmpl, current in catalogues():
         todo = untranslated(tmpl, current)
         missing += len(todo)
         where = po.relative_to(ROOT)
