@@ -48,6 +48,7 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
         result["backup"] = backups.measure(turns, games=backup_games)
     if subprocesses:
         result["start"] = report.summarise_starts(process.cold_starts(starts))
+        result["start_ja"] = report.summarise_starts(process.cold_starts(starts, "ja"))
         result["idle"] = process.idle(idle_seconds)
     result["machine"]["loadavg_at_end"] = os.getloadavg()
     result["targets"] = report.targets(result)
