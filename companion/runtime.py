@@ -85,9 +85,14 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
     keyboard = None
     factory = None
     if config.uses_keyboard:
-        from gpiozero.pins.mock import MockFactory
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-        factory = MockFactory()
+        factory = MockFactory(pin_class=MockPWMPin)  # PWM: a configured piezo stays quiet
+    from companion.hw.buzzer import open_sounder
+
+    sounder = open_sounder(config, pin_factory=factory)
+    if sounder is not None:
+        app.sound = sounder.play
     with buttons_for(config, app.keys.put, factory=factory):
         if factory is not None:
             keyboard = laptop_keys(config, app, factory,
@@ -99,6 +104,8 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
             if keyboard is not None:
                 keyboard.stop()
             show_stopped(app)
+            if sounder is not None:
+                sounder.close()
             store.close()
     return 0
 
