@@ -44,7 +44,8 @@ class App:
 
     def __init__(self, *, config: Config, store: Store, display: Any, dice: Dice | None = None,
                  clock: Callable[[], float] = time.monotonic, strict: bool = False,
-                 keep_settings: bool = False) -> None:
+                 keep_settings: bool = False,
+                 wall_clock: Callable[[], float] = time.time) -> None:
         self.config = config
         #: Save settings changed on the box (a real run; tests that check saving).
         self.keep_settings = keep_settings
@@ -53,6 +54,13 @@ class App:
         self.display = display
         self.dice = dice or Dice()
         self.clock = clock
+        #: Seconds since the epoch, for timestamps a screen puts into an action (the turn
+        #: timer); injected in tests. Rules never read it: they get the number as data.
+        self.wall_clock = wall_clock
+        #: Plays a named sound (``"turn"``, ``"warning"``, ``"timeout"``) in a mode
+        #: (``"on"``, ``"quiet"``); set to a :class:`companion.hw.buzzer.Sounder`'s
+        #: ``play`` when a buzzer is configured, else the box is silent.
+        self.sound: Callable[[str, str], None] | None = None
         self.keys: queue.Queue[Any] = queue.Queue()
         self.session: GameSession | None = None
         self.stack: list[Screen] = [HomeScreen(self)]
@@ -113,6 +121,9 @@ class App:
             waits.append(max(0.0, self._animating - self.clock()))
         if self.heartbeat is not None:
             waits.append(max(0.0, self._next_beat - self.clock()))
+        wake = self.top.wake_in()
+        if wake is not None:
+            waits.append(max(0.0, wake))
         return min(waits) if waits else None
 
     def _beat_if_due(self) -> None:
@@ -127,6 +138,9 @@ class App:
                 self._animating = self.clock() + self._interval
             else:
                 self._animating = None
+            self.redraw()
+        if self.top.wake_in() is not None:  # a running clock: the screen moves with time
+            self.top.wake()
             self.redraw()
 
     @property
@@ -241,6 +255,15 @@ class App:
     def notice(self, message: str) -> None:
         """Show ``message`` in a box until the next key."""
         self.message = message
+
+    def beep(self, sound: str, mode: str = "on") -> None:
+        """Play ``sound`` on the buzzer, if there is one; never fails the caller."""
+        if self.sound is None or mode == "off":
+            return
+        try:
+            self.sound(sound, mode)
+        except Exception as err:  # a loose buzzer wire must not stop the game
+            print(f"companion: the buzzer failed: {err}", file=sys.stderr)
 
     def animate(self, frames: int, interval: float) -> None:
         """Ask for ``tick()`` on the top screen every ``interval`` seconds until it ends."""

@@ -41,7 +41,7 @@ GROUP = "companion.games"
 
 #: The games that come with the companion, in their default menu order.
 BUILT_IN = ("dice_roller", "dice_test", "genial", "brikks", "brain_robbery", "four_stones",
-            "brain_crush", "area_tiles")
+            "brain_crush", "area_tiles", "score_pad", "any_dice", "turn_timer")
 
 
 @dataclass(frozen=True)

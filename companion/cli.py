@@ -26,8 +26,9 @@ def _parser() -> argparse.ArgumentParser:
     _run_options(run)
     _run_options(parser)
 
-    roll = sub.add_parser("roll", help="roll dice once and print them: 3d6, brikks, …")
-    roll.add_argument("spec", help="NdS such as 2d6, or brikks, or brain-robbery")
+    roll = sub.add_parser("roll", help="roll dice once and print them: 3d6, 2d6+d20, brikks, …")
+    roll.add_argument("spec", help="NdS such as 2d6, a mixed set such as 2d6+d20, a die or "
+                                   "set from the config's [[dice]], brikks or brain-robbery")
 
     shot = sub.add_parser("screenshot", help="render a screen to PNG")
     shot.add_argument("screen", nargs="?", help="screen name (see --list)")
@@ -92,7 +93,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if command == "roll":
         from companion.commands import roll
 
-        print(roll(args.spec))
+        print(roll(args.spec, named=_load_config(args).dice))
         return 0
     if command == "screenshot":
         from companion import screenshots

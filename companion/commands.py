@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Mapping, Sequence
 
 from companion.config import Config
 from companion.dice import Dice
+from companion.dicesets import Die, NotationError, parse, roll_line
 from companion.errors import CompanionError
 
-_SPEC = re.compile(r"^(\d*)d(\d+)$")
 
-
-def roll(spec: str, dice: Dice | None = None) -> str:
-    """Roll ``NdS`` dice, or a game's dice (``brikks``, ``brain-robbery``); one line.
+def roll(spec: str, dice: Dice | None = None,
+         named: Mapping[str, Sequence[Die]] | None = None) -> str:
+    """Roll ``NdS`` dice, a mixed set (``2d6+d20``), a die or set named in the config
+    (``colour``), or a game's dice (``brikks``, ``brain-robbery``); one line.
 
     >>> roll("2d6", Dice.seeded(1))
     '2d6: 2 5 = 7'
@@ -28,16 +29,12 @@ def roll(spec: str, dice: Dice | None = None) -> str:
     if name in ("brain-robbery", "brain_robbery"):
         a, b = dice.roll(6, 2)
         return f"Brain Robbery: {a} + {b} = {a + b} (two dice; add your brain's Run)"
-    m = _SPEC.match(name)
-    if not m:
-        raise CompanionError(f"cannot roll {spec!r}: write NdS such as 3d6 or d4, "
-                             "or brikks, or brain-robbery.")
-    count, sides = int(m.group(1) or 1), int(m.group(2))
-    if not (1 <= count <= 100 and 2 <= sides <= 1000):
-        raise CompanionError(f"cannot roll {spec!r}: 1-100 dice of 2-1000 sides.")
-    values = dice.roll(sides, count)
-    shown = " ".join(map(str, values))
-    return f"{count}d{sides}: {shown} = {sum(values)}" if count > 1 else f"d{sides}: {shown}"
+    try:
+        parsed = parse(name, named)
+    except NotationError as err:
+        raise CompanionError(f"cannot roll {spec!r}: {err}") from None
+    faces = [dice.pick(d.faces) for d in parsed]
+    return roll_line(name, parsed, faces)
 
 
 def history(config: Config, *, db: str | None = None, fmt: str = "table",

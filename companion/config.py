@@ -26,6 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion import shelfconfig
 from companion.errors import ConfigError
 
 KEY_NAMES = ("up", "down", "left", "right", "ok", "back", "roll")
@@ -96,6 +97,14 @@ SCHEMA: dict[str, dict[str, Option]] = {
         "dir": Option("", "where the action log lives ('' = $XDG_STATE_HOME/companion, or "
                       "$STATE_DIRECTORY under systemd)"),
     },
+    "sound": {
+        "pin": Option("", "BCM pin of a piezo or buzzer ('' = none: the box is silent)",
+                      kind=(int, str)),
+        "buzzer": Option("tonal", "a passive piezo (tonal) or an active buzzer module (plain)",
+                         ("tonal", "plain")),
+        "mode": Option("on", "beeps (on), soft clicks (quiet) or silence (off)",
+                       ("on", "quiet", "off")),
+    },
 }
 
 DEFAULT_BUTTONS = {"up": 17, "down": 27, "left": 22, "right": 23, "ok": 24, "back": 25,
@@ -118,6 +127,13 @@ class Config:
     language: str = ""
     #: The file this was read from (None: the built-in default); settings go back there.
     path: Path | None = None
+    #: ``pin``, ``buzzer``, ``mode``: the optional buzzer (``[sound]``).
+    sound: Mapping[str, Any] = field(default_factory=lambda: {"pin": "", "buzzer": "tonal",
+                                                              "mode": "on"})
+    #: The score pad's games, ``[[shelf]]`` (see :func:`companion.shelfconfig.shelf_games`).
+    shelf: tuple[dict[str, Any], ...] = ()
+    #: Custom dice and named sets, ``[[dice]]``: name → its dice.
+    dice: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
     @property
     def uses_keyboard(self) -> bool:
@@ -211,7 +227,8 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
         data = _merge(preset, data)
         if buttons_given:  # a file's [buttons] replaces the preset's wholesale
             data["buttons"] = dict(data["buttons"])
-    known = set(SCHEMA) | {"buttons", "house_rules", "games", "name", "language"}
+    known = set(SCHEMA) | {"buttons", "house_rules", "games", "name", "shelf", "dice",
+             "language"}
     for key in data:
         if key not in known:
             raise ConfigError(f"{key}: unknown section; allowed: {', '.join(sorted(known))}.")
@@ -233,19 +250,30 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
     if language not in ("", "en", "ja"):
         raise ConfigError(f"language: must be one of 'en', 'ja' (or \"\" for the "
                           f"locale's), not {language!r}.")
+    taken = {pin: f"buttons.{name}" for name, pin in buttons.items()}
+    shelfconfig.sound_pin(sections["sound"], {**_reserved(sections["display"]), **taken})
     return Config(sections["display"], sections["input"], sections["state"], buttons,
-                  house_rules, source, games, language)
+                  house_rules, source, games, language, sound=sections["sound"],
+                  shelf=shelfconfig.shelf_games(data.get("shelf", [])),
+                  dice=shelfconfig.dice_sets(data.get("dice", [])))
+
+
+def _reserved(display: Mapping[str, Any]) -> dict[int, str]:
+    """The pins the display's bus takes (none for a laptop screen)."""
+    if display["driver"] in ("emulator", "dummy"):
+        return {}
+    if display["bus"] == "i2c":
+        return {2: "I²C SDA", 3: "I²C SCL"}
+    return {9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8: "SPI CE0", 7: "SPI CE1",
+            display["gpio_dc"]: "the display's DC line",
+            display["gpio_rst"]: "the display's RST line"}
 
 
 def _buttons(given: Any, display: Mapping[str, Any]) -> dict[str, int]:
     if not isinstance(given, Mapping):
         raise ConfigError(f"buttons: must be a table of key = BCM pin, not {given!r}.")
     used: dict[int, str] = {}
-    reserved = {2: "I²C SDA", 3: "I²C SCL"} if display["bus"] == "i2c" else {
-        9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8: "SPI CE0", 7: "SPI CE1",
-        display["gpio_dc"]: "the display's DC line", display["gpio_rst"]: "the display's RST line"}
-    if display["driver"] in ("emulator", "dummy"):
-        reserved = {}
+    reserved = _reserved(display)
     out = {}
     for name, pin in given.items():
         if name not in KEY_NAMES:

@@ -54,6 +54,9 @@ class Play:
     winners: list[str] = field(default_factory=list)
     start_player: str | None = None
     detail: str = ""
+    #: From a shelf game's options (the score pad): its BoardGameGeek id and win rule.
+    bgg_id: int | None = None
+    highest_wins: bool = True
 
     @property
     def duration_min(self) -> int:
@@ -85,13 +88,21 @@ def _bgg_id(key: str) -> int:
     return info.bgg_id if info is not None and info.bgg_id else 0
 
 
+def _shelf(options: dict[str, Any]) -> dict[str, Any]:
+    """The shelf game a play was of (``options["shelf"]``, the score pad), or {}."""
+    shelf = options.get("shelf")
+    return shelf if isinstance(shelf, dict) and isinstance(shelf.get("title"), str) else {}
+
+
 def plays(store: Store) -> list[Play]:
     """Every finished game, newest first."""
     out = []
     for r in store.history(100_000):
         result = r.result or {}
+        shelf = _shelf(r.options)
         out.append(Play(
-            id=r.id, key=r.kind, game=catalogue.title(r.kind),
+            id=r.id, key=r.kind, game=shelf.get("title") or catalogue.title(r.kind),
+            bgg_id=shelf.get("bgg_id") or None, highest_wins=not shelf.get("lowest_wins"),
             started=r.started, finished=r.finished or r.started,
             players=list(r.options.get("players", [])),
             scores=dict(result.get("scores", {})), places=result.get("places", []),
@@ -142,12 +153,18 @@ def as_json(rows: Iterable[Play]) -> str:
     data = [{"id": r.id, "game": r.game, "started": r.started, "finished": r.finished,
              "duration_min": r.duration_min, "players": r.players, "scores": r.scores,
              "places": r.places, "winners": r.winners, "start_player": r.start_player,
-             "detail": r.detail} for r in rows]
+             "detail": r.detail, "bgg_id": r.bgg_id or _bgg_id(r.key) or None,
+             "highest_wins": r.highest_wins} for r in rows]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 def _uid(kind: str, name: str) -> str:
     return str(uuid.uuid5(_NAMESPACE, f"{kind}:{name}")).upper()
+
+
+def _game_ref(r: Play) -> str:
+    """The game's key in the file: the game key, or ``score_pad:Carcassonne`` for a shelf game."""
+    return r.key if r.game == catalogue.title(r.key) else f"{r.key}:{r.game}"
 
 
 def as_bgstats(rows: Iterable[Play]) -> dict[str, Any]:
@@ -156,9 +173,11 @@ def as_bgstats(rows: Iterable[Play]) -> dict[str, Any]:
     games: dict[str, dict[str, Any]] = {}
     players: dict[str, dict[str, Any]] = {}
     for r in rows:
-        if r.key not in games:
-            games[r.key] = {"uuid": _uid("game", r.key), "id": len(games) + 1, "name": r.game,
-                            "bggId": _bgg_id(r.key), "bggYear": 0, "highestWins": True,
+        if _game_ref(r) not in games:  # each shelf game is a game of its own in BG Stats
+            games[_game_ref(r)] = {
+                            "uuid": _uid("game", _game_ref(r)), "id": len(games) + 1,
+                            "name": r.game, "bggId": r.bgg_id or _bgg_id(r.key), "bggYear": 0,
+                            "highestWins": r.highest_wins,
                             "noPoints": all(v is None for v in r.scores.values()),
                             "cooperative": False, "usesTeams": False}
         for name in r.players:
@@ -175,7 +194,7 @@ def as_bgstats(rows: Iterable[Play]) -> dict[str, Any]:
             "startPlayer": name == r.start_player, "newPlayer": False, "seatOrder": seat,
         } for seat, name in enumerate(r.players, start=1)]
         out_plays.append({
-            "uuid": _uid("play", f"{r.id}:{r.started}"), "gameRefId": games[r.key]["id"],
+            "uuid": _uid("play", f"{r.id}:{r.started}"), "gameRefId": games[_game_ref(r)]["id"],
             "locationRefId": 1, "playDate": r.started.replace("T", " ")[:19],
             "durationMin": r.duration_min, "ignored": False, "manualWinner": False,
             "rounds": 0, "scoringSetting": 0, "usesTeams": False, "playImages": "[]",

@@ -93,9 +93,14 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
     keyboard = None
     factory = None
     if config.uses_keyboard:
-        from gpiozero.pins.mock import MockFactory
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-        factory = MockFactory()
+        factory = MockFactory(pin_class=MockPWMPin)  # PWM: a configured piezo stays quiet
+    from companion.hw.buzzer import open_sounder
+
+    sounder = open_sounder(config, pin_factory=factory)
+    if sounder is not None:
+        app.sound = sounder.play
     bounce = KEYBOARD_BOUNCE_MS if factory is not None else None
     with buttons_for(config, app.keys.put, factory=factory, bounce_ms=bounce):
         if factory is not None:
@@ -110,6 +115,8 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
             show_stopped(app)
             if backups is not None:
                 backups.stop()
+            if sounder is not None:
+                sounder.close()
             store.close()
     return 0
 

@@ -15,15 +15,18 @@ True
 from __future__ import annotations
 
 import itertools
+import time
+from collections.abc import Callable
 from typing import Any
 
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 
 from companion.app import App
 from companion.config import Config, from_mapping
 from companion.dice import Dice
 from companion.hw.buttons import KeyPad
+from companion.hw.buzzer import open_sounder
 from companion.store import Store
 
 
@@ -33,20 +36,30 @@ class Rig:
     :param db: the log file (``":memory:"`` by default; a path to test resume).
     :param seed: seeds the dice so a test's rolls repeat.
     :param display: a luma device; default ``dummy(128, 64)``.
+    :param wall_clock: the clock screens stamp actions with (the turn timer); default
+        ``time.time``.
+
+    With ``[sound] pin`` in the config, the buzzer is a real gpiozero device on a mock
+    PWM pin (``rig.sounder``; its notes take no time).
     """
 
     def __init__(self, *, db: str = ":memory:", seed: int = 1, config: Config | None = None,
-                 display: Any = None, hold_ms: int = 100, start: bool = True) -> None:
+                 display: Any = None, hold_ms: int = 100, start: bool = True,
+                 wall_clock: Callable[[], float] = time.time) -> None:
         self.config = config or from_mapping({
             "display": {"driver": "dummy"},
             "input": {"bounce_ms": 20, "hold_ms": hold_ms},
         })
-        self.factory = MockFactory()
+        self.factory = MockFactory(pin_class=MockPWMPin)
         self._ticks = itertools.count(step=1)  # one second between edges: never a bounce
         self.store = Store.open(db)
         self.display = display or dummy(width=128, height=64, mode="1")
         self.app = App(config=self.config, store=self.store, display=self.display,
-                       dice=Dice.seeded(seed), strict=True)
+                       dice=Dice.seeded(seed), strict=True, wall_clock=wall_clock)
+        self.sounder = open_sounder(self.config, pin_factory=self.factory,
+                                    sleep=lambda seconds: None)
+        if self.sounder is not None:
+            self.app.sound = self.sounder.play
         self.pad = KeyPad(self.config.buttons, self.app.keys.put, pin_factory=self.factory,
                           bounce_ms=self.config.input["bounce_ms"],
                           hold_ms=self.config.input["hold_ms"],
@@ -96,6 +109,8 @@ class Rig:
         return self.display.image
 
     def close(self) -> None:
+        if self.sounder is not None:
+            self.sounder.close()
         self.pad.close()
         self.factory.reset()
         self.store.close()

@@ -38,6 +38,9 @@ def connections(config: Config) -> dict[int, str]:
                      by_bcm[d["gpio_rst"]]: f"{chip} RST", 9: f"{chip} GND"})
     for key, bcm in config.buttons.items():
         used[by_bcm[bcm]] = f"{key.upper()} button"
+    if config.sound["pin"] != "":
+        used[by_bcm[config.sound["pin"]]] = "piezo + (optional)"
+        used.setdefault(14, "piezo -")
     used.setdefault(39, "buttons' common GND")
     return used
 

@@ -1,7 +1,8 @@
 """Entering the result of real dice with the buttons ("physical dice welcome").
 
 Wherever the box rolls, a player may throw their own dice instead and key the faces in:
-LEFT/RIGHT pick a die, UP/DOWN set its face, OK confirms, BACK cancels. The action the
+LEFT/RIGHT pick a die, UP/DOWN set its face (held: ten faces on, for a d20 or a d100),
+OK confirms, BACK cancels. The action the
 caller builds from the faces should carry ``"entered": True`` so the log tells drawn and
 entered rolls apart.
 
@@ -54,6 +55,12 @@ class DiceEntry(Screen):
 
     def key_down(self) -> None:
         self.index[self.cursor] = (self.index[self.cursor] - 1) % len(self.dice[self.cursor])
+
+    def key_long_up(self) -> None:
+        self.index[self.cursor] = (self.index[self.cursor] + 10) % len(self.dice[self.cursor])
+
+    def key_long_down(self) -> None:
+        self.index[self.cursor] = (self.index[self.cursor] - 10) % len(self.dice[self.cursor])
 
     def key_ok(self) -> None:
         values = self.values

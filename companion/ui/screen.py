@@ -8,6 +8,7 @@ Holding BACK is undo on every screen unless the screen says otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.keys import Key
@@ -27,6 +28,7 @@ class Context(Protocol):
     dice: Dice
     config: Config
     session: GameSession | None
+    wall_clock: Callable[[], float]
 
     def push(self, screen: Screen) -> None: ...
     def pop(self) -> None: ...
@@ -41,6 +43,7 @@ class Context(Protocol):
     def play(self, action: dict[str, Any]) -> Any: ...
     def undo(self) -> bool: ...
     def animate(self, frames: int, interval: float) -> None: ...
+    def beep(self, sound: str, mode: str = "on") -> None: ...
 
 
 class Screen:
@@ -60,6 +63,15 @@ class Screen:
     def tick(self) -> bool:
         """Advance an animation by one frame; return False when it is over."""
         return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until this screen should :meth:`wake` (a running clock), or None:
+        nothing on it changes unless a key is pressed (the usual case; the box sleeps)."""
+        return None
+
+    def wake(self) -> None:
+        """Called when the app's timer fires while :meth:`wake_in` is not None (at the
+        time it asked for, or earlier); the app redraws afterwards if the frame changed."""
 
     # Every key is ignored unless a screen says otherwise.
     def key_up(self) -> None: ...

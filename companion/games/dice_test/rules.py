@@ -26,6 +26,10 @@ DICE: dict[str, tuple[Any, ...]] = {
     "d6": (1, 2, 3, 4, 5, 6),
     "d4": (1, 2, 3, 4),
     "colour": ("white", "yellow", "green", "red", "blue", "black"),
+    "d8": tuple(range(1, 9)),
+    "d10": tuple(range(1, 11)),
+    "d12": tuple(range(1, 13)),
+    "d20": tuple(range(1, 21)),
 }
 
 

@@ -1,7 +1,8 @@
 """Test your own dice: key in each throw, watch the tally, get an honest verdict.
 
-Keys on the entry screen: LEFT/RIGHT pick the face that came up, OK records it,
-DOWN shows the tally and the verdict, hold BACK takes back the last entry.
+Keys on the entry screen: LEFT/RIGHT pick the face that came up (held: five faces on,
+for dice of more than six faces), OK records it, DOWN shows the tally and the verdict,
+hold BACK takes back the last entry.
 """
 
 from __future__ import annotations
@@ -50,6 +51,12 @@ class TallyEntry(Screen):
     def key_right(self) -> None:
         self.cursor = (self.cursor + 1) % len(self.state.faces)
 
+    def key_long_left(self) -> None:
+        self.cursor = (self.cursor - 5) % len(self.state.faces)
+
+    def key_long_right(self) -> None:
+        self.cursor = (self.cursor + 5) % len(self.state.faces)
+
     def key_ok(self) -> None:
         if self.state.finished:
             self.ctx.push(TallyVerdict(self.ctx))
@@ -71,6 +78,9 @@ class TallyEntry(Screen):
         s = self.state
         title_bar(p, f"Test {s.die}", f"n={len(s.rolls)}")
         faces = s.faces
+        if len(faces) > 6:
+            self._render_many(p)
+            return
         slot = WIDTH // len(faces)
         for i, (face, count) in enumerate(zip(faces, s.counts, strict=True)):
             x0 = i * slot
@@ -79,6 +89,19 @@ class TallyEntry(Screen):
                 p.rect((x0 + 1, 14, x0 + slot - 2, 41), fill=1, outline=None)
             p.centred(16, label(face), "large", x0=x0, x1=x0 + slot, fill=0 if selected else 1)
             p.centred(44, str(count), "text", x0=x0, x1=x0 + slot)
+        need = s.rolls_to_verdict
+        hint(p, f"{need} more for a verdict" if need else "DOWN: verdict")
+
+    def _render_many(self, p: Painter) -> None:
+        """A d8-d20: the face under the cursor big, its neighbours beside it, its count."""
+        s = self.state
+        n = len(s.faces)
+        for offset, x0, x1, font in ((-1, 0, 36, "medium"), (0, 36, 92, "huge"),
+                                     (1, 92, WIDTH, "medium")):
+            i = (self.cursor + offset) % n
+            p.centred(12 if offset == 0 else 20, label(s.faces[i]), font, x0=x0, x1=x1)
+        p.rect((38, 13, 89, 42), outline=1)
+        p.centred(43, f"{s.counts[self.cursor]} times", "text", x0=0, x1=WIDTH)
         need = s.rolls_to_verdict
         hint(p, f"{need} more for a verdict" if need else "DOWN: verdict")
 
@@ -103,7 +126,10 @@ class TallyVerdict(Screen):
         title_bar(p, f"{s.die} tally", f"n={len(s.rolls)}")
         if self.page == 0 or s.rolls_to_verdict:
             expected = [len(s.rolls) / len(s.faces)] * len(s.faces)
-            bar_chart(p, [label(f) for f in s.faces], list(s.counts), expected, (4, 15, 124, 54))
+            few = len(s.faces) <= 10  # a d12 or a d20 labels 1, 5, 10, …
+            labels = [label(f) if few or i == 0 or (i + 1) % 5 == 0 else ""
+                      for i, f in enumerate(s.faces)]
+            bar_chart(p, labels, list(s.counts), expected, (4, 15, 124, 54))
             if s.rolls_to_verdict:
                 hint(p, f"{s.rolls_to_verdict} more rolls for a verdict")
             else:
@@ -133,4 +159,21 @@ def _scene_verdict(app: Any) -> None:
     press(app, "DOWN", "RIGHT")
 
 
-SCREENSHOTS = {"dice_test-tally": _scene_tally, "dice_test-verdict": _scene_verdict}
+def _scene_d20(app: Any) -> None:
+    app.start_game("dice_test", {"players": ["Table"], "die": "d20"})
+    for face in app.dice.roll(20, 120):
+        app.play({"type": "face", "face": face, "entered": True})
+    from companion.ui.scenes import press
+
+    press(app, *["RIGHT"] * 16)
+
+
+def _scene_d20_tally(app: Any) -> None:
+    _scene_d20(app)
+    from companion.ui.scenes import press
+
+    press(app, "DOWN")
+
+
+SCREENSHOTS = {"dice_test-tally": _scene_tally, "dice_test-verdict": _scene_verdict,
+               "dice_test-d20": _scene_d20, "dice_test-d20-tally": _scene_d20_tally}

@@ -1,0 +1,18 @@
+"""Any dice: NdX for d4 to d100, mixed sets such as 2d6+d20, and the config's own dice.
+
+The package holds the pure rules (``rules.py``) and the screens (``screens.py``); this
+declaration is its only way in. The notation lives in :mod:`companion.dicesets`, shared
+with ``companion roll``.
+"""
+
+from companion.catalogue import GameInfo
+
+GAME = GameInfo(
+    key="any_dice",
+    title="Any dice",
+    short="Any dice",
+    min_players=1,
+    max_players=1,
+    rules="companion.games.any_dice.rules",
+    screens="companion.games.any_dice.screens",
+)

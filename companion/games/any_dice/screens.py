@@ -1,0 +1,266 @@
+"""Any dice: choose a set, ROLL, see every die and the total, and a histogram per set.
+
+Keys on the roll screen: ROLL or OK rolls · hold ROLL keys in what your own dice show ·
+RIGHT the histogram · hold OK ends the session · BACK the start menu · hold BACK undoes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.dicesets import STANDARD, Die, describe, standard
+from companion.games.any_dice import rules
+from companion.ui.dice_entry import DiceEntry
+from companion.ui.fonts import text_width
+from companion.ui.menus import Choice, Confirm, ListScreen, SetupScreen
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, PagedScreen, Screen
+from companion.ui.widgets import bar_chart, hint, title_bar, wrap
+
+#: Sets offered on every box, after the config's own.
+COMMON = ("d6", "2d6", "3d6", "d20", "2d6+d20", "d4", "d8", "d10", "d12", "d100")
+BUILD = "Build a set..."
+MAX_BARS = 62
+
+
+def new_game(ctx: Context) -> None:
+    ctx.push(SetPicker(ctx))
+
+
+def play_screen(ctx: Context) -> Screen:
+    return RollScreen(ctx)
+
+
+def start(ctx: Context, name: str, dice: tuple[Die, ...]) -> None:
+    ctx.start_game("any_dice", rules.options_for(name, dice))
+
+
+class SetPicker(ListScreen):
+    """The config's dice and sets (``[[dice]]``), the common sets, and a set builder."""
+
+    title = "Which dice?"
+
+    def sets(self) -> list[tuple[str, tuple[Die, ...]]]:
+        from companion.dicesets import parse
+
+        own = list(self.ctx.config.dice.items())
+        return own + [(name, parse(name)) for name in COMMON]
+
+    def items(self) -> list[str]:
+        out = []
+        for name, dice in self.sets():
+            notation = describe(dice)
+            out.append(name if notation == name else f"{name}: {notation}")
+        return out + [BUILD]
+
+    def choose(self, index: int) -> None:
+        sets = self.sets()
+        if index < len(sets):
+            start(self.ctx, *sets[index])
+        else:
+            self.ctx.push(builder(self.ctx))
+
+
+def builder(ctx: Context) -> SetupScreen:
+    """So many of each die: a row per standard die and per custom die of the config."""
+    kinds = [standard(n) for n in STANDARD] + [
+        dice[0] for dice in ctx.config.dice.values() if len(dice) == 1]
+    rows = [Choice(die.label, die.label, list(range(10)), 2 if die.label == "d6" else 0,
+                   shown=lambda n: f"x {n}") for die in kinds]
+
+    def options(players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
+        dice = tuple(d for d in kinds for _ in range(chosen[d.label]))
+        return rules.options_for(describe(dice) if dice else "no dice", dice)
+
+    return SetupScreen(ctx, "any_dice", low=1, high=1, names=["Table"], extra=rows,
+                       options=options)
+
+
+class RollScreen(Screen):
+    """Every die of the set and the total of the number dice."""
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def key_roll(self) -> None:
+        faces = [self.ctx.dice.pick(d.faces) for d in self.state.dice]
+        self.ctx.play({"type": "roll", "faces": faces})
+
+    key_ok = key_roll
+
+    def key_long_roll(self) -> None:
+        s = self.state
+        self.ctx.push(DiceEntry(
+            self.ctx, [d.faces for d in s.dice],
+            lambda faces: self.ctx.play({"type": "roll", "faces": faces, "entered": True}),
+            labels=[d.label for d in s.dice], title="Your dice"))
+
+    def key_right(self) -> None:
+        self.ctx.push(HistogramScreen(self.ctx))
+
+    def key_back(self) -> None:
+        self.ctx.home()
+
+    def key_long_ok(self) -> None:
+        self.ctx.push(Confirm(self.ctx, "End this dice session and keep it in history?",
+                              lambda: self.ctx.play({"type": "finish"})))
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        yours = " (yours)" if s.entered and s.entered[-1] else ""
+        title_bar(p, s.name + yours, f"#{len(s.rolls)}")
+        if s.finished:
+            p.centred(20, "Session over", "medium")
+            p.centred(40, f"{len(s.rolls)} rolls", "text")
+            return
+        total = rules.total(s, s.last) if s.last else None
+        right = 84 if total is not None and len(rules.numeric(s)) > 1 else WIDTH
+        if s.last is None:
+            p.centred(22, "ROLL", "large")
+        else:
+            draw_faces(p, s.dice, s.last, x1=right)
+            if right < WIDTH:
+                p.line((right, 14, right, 54))
+                p.centred(22, str(total), "large" if total < 1000 else "medium", x0=right)
+        hint(p, "ROLL  hold: yours  >chart")
+
+
+def _font_for(text: str, width: int, fonts: tuple[str, ...]) -> str:
+    for name in fonts:
+        if text_width(text, name) <= width - 8:
+            return name
+    return fonts[-1]
+
+
+def draw_faces(p: Painter, dice: tuple[Die, ...], faces: tuple[Any, ...], *, x1: int) -> None:
+    """The faces side by side in boxes, labelled; two rows from five dice; a list from nine."""
+    n = len(dice)
+    if n > 8:
+        for i, line in enumerate(wrap(" ".join(str(f) for f in faces), x1 // 6 - 1)[:3]):
+            p.text((2, 14 + i * 13), line, "text")
+        return
+    rows = 1 if n <= 4 else 2
+    per_row = -(-n // rows)
+    slot = x1 // per_row
+    fonts = ("large", "medium", "text") if rows == 1 else ("medium", "text")
+    for i, (die, face) in enumerate(zip(dice, faces, strict=True)):
+        row, col = divmod(i, per_row)
+        x0 = col * slot
+        text = str(face)
+        font = _font_for(text, slot, fonts)
+        if rows == 1:
+            p.centred(14, die.label[: slot // 5], "small", x0=x0, x1=x0 + slot)
+            p.rect((x0 + 1, 22, x0 + slot - 2, 53), outline=1)
+            p.centred(26 if font == "large" else 30, text[: (slot - 4) // 6], font,
+                      x0=x0, x1=x0 + slot)
+        else:
+            y = 14 + row * 21
+            p.rect((x0 + 1, y, x0 + slot - 2, y + 19), outline=1)
+            p.centred(y + 2 if font == "medium" else y + 4, text[: (slot - 4) // 6], font,
+                      x0=x0, x1=x0 + slot)
+
+
+def binned(values: dict[int, float], limit: int = MAX_BARS) -> list[tuple[int, float]]:
+    """Totals grouped into at most ``limit`` bars of equal width: (first total, sum)."""
+    keys = sorted(values)
+    if not keys:
+        return []
+    width = -(-(keys[-1] - keys[0] + 1) // limit)
+    out: dict[int, float] = {}
+    for k in range(keys[0], keys[-1] + 1):
+        start = keys[0] + (k - keys[0]) // width * width
+        out[start] = out.get(start, 0.0) + values.get(k, 0.0)
+    return list(out.items())
+
+
+class HistogramScreen(PagedScreen):
+    """The totals against fair dice, then a page per kind of word-faced die (colours)."""
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def charts(self) -> list[Die | None]:
+        """None: the totals chart; a die: the faces chart of that kind."""
+        s = self.state
+        return ([None] if rules.numeric(s) else []) + rules.kinds(s)
+
+    def pages(self) -> int:
+        return len(self.charts())
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        self.page %= self.pages()
+        chart = self.charts()[self.page]
+        n = len(s.rolls)
+        more = f" {self.page + 1}/{self.pages()}" if self.pages() > 1 else ""
+        if chart is None:
+            title_bar(p, f"{describe(rules.numeric(s))} totals", f"n={n}{more}")
+            seen = rules.histogram(s)
+            fair = binned(rules.expected(s))
+            got = dict(binned({k: float(v) for k, v in seen.items()} or {0: 0.0}))
+            labels = [str(k) for k, _ in fair]
+            observed = [round(got.get(k, 0)) for k, _ in fair]
+            expected = [n * share for _, share in fair]
+        else:
+            title_bar(p, f"{chart.label} faces", f"n={n}{more}")
+            faces = list(dict.fromkeys(chart.faces))
+            counts = rules.face_counts(s, chart)
+            copies = sum(1 for d in s.dice if d == chart)
+            labels = [str(f)[:2] for f in faces]
+            observed = [counts[i] for i in range(len(faces))]
+            expected = [n * copies * chart.faces.count(f) / len(chart.faces) for f in faces]
+        step = max(1, -(-len(labels) * 9 // (WIDTH - 4)))
+        sparse = [label if i % step == 0 else "" for i, label in enumerate(labels)]
+        bar_chart(p, sparse, observed, expected, (2, 15, 126, 55))
+        if not s.rolls:
+            p.centred(26, "no rolls yet", "text")
+
+    def key_back(self) -> None:
+        self.ctx.pop()
+
+
+def _scene(app: Any, name: str, rolls: int) -> None:
+    from companion.dicesets import parse
+    from companion.ui.scenes import press
+
+    start(app, name, parse(name, app.config.dice))
+    for _ in range(rolls):
+        press(app, "ROLL")
+
+
+def _scene_roll(app: Any) -> None:
+    _scene(app, "3d6+d20", 3)
+
+
+def _scene_colour(app: Any) -> None:
+    from companion.config import from_mapping
+
+    app.config = from_mapping({"display": {"driver": "dummy"}, "dice": EXAMPLE_DICE})
+    _scene(app, "d4+colour", 2)
+
+
+def _scene_histogram(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    _scene(app, "2d6+d20", 150)
+    press(app, "RIGHT")
+
+
+def _scene_picker(app: Any) -> None:
+    from companion.config import from_mapping
+    from companion.ui.scenes import open_game
+
+    app.config = from_mapping({"display": {"driver": "dummy"}, "dice": EXAMPLE_DICE})
+    open_game(app, "any_dice")
+
+
+#: The ``[[dice]]`` the screenshots (and the docs) use.
+EXAMPLE_DICE = [
+    {"name": "colour", "faces": ["white", "yellow", "green", "red", "blue", "black"]},
+    {"name": "attack", "roll": "3d6+d20"},
+]
+
+SCREENSHOTS = {"any_dice-sets": _scene_picker, "any_dice-roll": _scene_roll,
+               "any_dice-colour": _scene_colour, "any_dice-histogram": _scene_histogram}

@@ -1,0 +1,396 @@
+"""The score pad's screens: pick a shelf game, enter points cell by cell, the sheet, results.
+
+Keys on the entry screen: UP/DOWN ±1 · RIGHT/LEFT ±5 · hold RIGHT/LEFT ±10 · OK enters
+the points and moves to the next player · ROLL the score table · hold OK the pad's menu
+(table, standings, finish) · BACK the start menu · hold BACK undoes the last entry.
+In the table, the arrows move over the cells and OK edits the one under the cursor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.score_pad import rules
+from companion.ui.menus import Choice, Confirm, ListScreen, SetupScreen
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, PagedScreen, Screen
+from companion.ui.widgets import hint, title_bar
+
+COLUMNS = 3  # players per page of the table
+ROWS = 3  # table rows on screen
+
+
+def new_game(ctx: Context) -> None:
+    ctx.push(ShelfPicker(ctx))
+
+
+def play_screen(ctx: Context) -> Screen:
+    state = ctx.session.state
+    return ResultsScreen(ctx) if state.finished else EntryScreen(ctx)
+
+
+def ask_title(ctx: Context, done: Callable[[str], None]) -> None:
+    """Name an "Other game". The seam for the name keyboard: once ``companion.ui`` has
+    one, push it here and call ``done`` with what was typed; until then the game is
+    called "Other game" (the rules take any title of 1–24 characters)."""
+    done(rules.OTHER)
+
+
+class ShelfPicker(ListScreen):
+    """The owner's shelf (``[[shelf]]`` in the config), then "Other game"."""
+
+    title = "Which game?"
+
+    def games(self) -> list[dict[str, Any]]:
+        return list(self.ctx.config.shelf)
+
+    def items(self) -> list[str]:
+        return [g["title"] for g in self.games()] + [rules.OTHER]
+
+    def choose(self, index: int) -> None:
+        games = self.games()
+        if index < len(games):
+            self._setup(games[index], [])
+            return
+        ask_title(self.ctx, lambda title: self._setup(
+            {"title": title, "bgg_id": 0, "players": [1, 8], "lowest_wins": False,
+             "categories": [], "rounds": 0},
+            [Choice("wins", "Wins", ["highest", "lowest"])]))
+
+    def _setup(self, entry: dict[str, Any], extra: list[Choice]) -> None:
+        low, high = entry["players"]
+
+        def options(players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
+            shelf = dict(entry)
+            if "wins" in chosen:
+                shelf["lowest_wins"] = chosen["wins"] == "lowest"
+            return {"players": players, "shelf": shelf}
+
+        self.ctx.push(SetupScreen(self.ctx, "score_pad", low=low, high=high,
+                                  default=max(low, min(high, 2)), extra=extra,
+                                  options=options))
+
+
+class PadScreen(Screen):
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+
+class EntryScreen(PadScreen):
+    """One cell at a time: whose points, for which round or category, and how many."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.cell: tuple[int, int] | None = None  # None: follow the first empty cell
+        self.points: int | None = None  # None: not changed yet
+
+    def target(self) -> tuple[int, int]:
+        s = self.state
+        if self.cell is not None and self.cell[0] < rules.rows(s):
+            return self.cell
+        return rules.next_cell(s) or (rules.rows(s) - 1, len(s.players) - 1)
+
+    def shown(self) -> int:
+        if self.points is not None:
+            return self.points
+        row, player = self.target()
+        return self.state.cells[row][player] or 0
+
+    def edit(self, cell: tuple[int, int]) -> None:
+        """Point the screen at ``cell`` (from the table)."""
+        self.cell, self.points = cell, None
+
+    def change(self, by: int) -> None:
+        self.points = max(-rules.MAX_POINTS, min(rules.MAX_POINTS, self.shown() + by))
+
+    def key_up(self) -> None:
+        self.change(1)
+
+    def key_down(self) -> None:
+        self.change(-1)
+
+    def key_right(self) -> None:
+        self.change(5)
+
+    def key_left(self) -> None:
+        self.change(-5)
+
+    def key_long_right(self) -> None:
+        self.change(10)
+
+    def key_long_left(self) -> None:
+        self.change(-10)
+
+    def key_ok(self) -> None:
+        if self.state.finished:
+            self.ctx.replace(ResultsScreen(self.ctx))
+            return
+        row, player = self.target()
+        if self.ctx.play({"type": "score", "row": row, "player": player,
+                          "points": self.shown()}) is None:
+            return
+        self.cell, self.points = None, None
+        if rules.complete(self.state):
+            self.ctx.push(Confirm(self.ctx, "Every score is in. See the results?",
+                                  lambda: finish(self.ctx)))
+
+    def key_roll(self) -> None:
+        self.ctx.push(TableScreen(self.ctx, self))
+
+    def key_long_ok(self) -> None:
+        self.ctx.push(PadMenu(self.ctx, self))
+
+    def key_back(self) -> None:
+        self.ctx.home()
+
+    def key_long_back(self) -> None:
+        if self.ctx.undo():
+            self.cell, self.points = None, None
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        row, player = self.target()
+        title_bar(p, s.title, rules.row_name(s, row) if s.sheet else
+                  f"R{row + 1}" + (f"/{s.rounds}" if s.rounds else ""))
+        name = s.players[player]
+        p.text((2, 13), name[:9], "medium")
+        before = rules.totals(s)[player] - (s.cells[row][player] or 0)
+        p.right(15, f"total {before + self.shown()}", "text", x1=WIDTH - 2)
+        value = self.shown()
+        edited = s.cells[row][player] is not None and self.cell is not None
+        p.centred(30, f"{value:+d}" if value else "0", "large")
+        if edited:
+            p.text((2, 36), "edit", "small")
+        hint(p, "UP/DN 1 </> 5 ROLL table")
+
+
+def finish(ctx: Context) -> None:
+    if ctx.play({"type": "finish"}) is not None:
+        ctx.show_game()
+
+
+class PadMenu(ListScreen):
+    """Hold OK: the table, the standings so far, or the results."""
+
+    title = "Score pad"
+
+    def __init__(self, ctx: Context, entry: EntryScreen) -> None:
+        super().__init__(ctx)
+        self.entry = entry
+
+    def entries(self) -> list[tuple[str, Callable[[], None]]]:
+        return [("Score table", lambda: self.ctx.replace(TableScreen(self.ctx, self.entry))),
+                ("Standings", lambda: self.ctx.replace(ResultsScreen(self.ctx))),
+                ("Finish: results", lambda: self.ctx.replace(Confirm(
+                    self.ctx, "End the game and rank the players?",
+                    lambda: finish(self.ctx))))]
+
+    def items(self) -> list[str]:
+        return [label for label, _ in self.entries()]
+
+    def choose(self, index: int) -> None:
+        self.entries()[index][1]()
+
+
+class TableScreen(PagedScreen):
+    """The sheet: a row per round or category, a column per player, totals at the end.
+
+    UP/DOWN move over the rows, LEFT/RIGHT over the players (three to a page); OK edits
+    the cell under the cursor (a finished game's table only shows).
+    """
+
+    def __init__(self, ctx: Context, entry: EntryScreen | None = None) -> None:
+        super().__init__(ctx)
+        self.entry = entry
+        cell = entry.target() if entry is not None else (0, 0)
+        self.row, self.player = cell
+        self.top = max(0, self.row - ROWS + 1)
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def pages(self) -> int:
+        return -(-len(self.state.players) // COLUMNS)
+
+    def key_up(self) -> None:
+        self.row = (self.row - 1) % (rules.rows(self.state) + 1)
+
+    def key_down(self) -> None:
+        self.row = (self.row + 1) % (rules.rows(self.state) + 1)
+
+    def key_left(self) -> None:
+        self.player = (self.player - 1) % len(self.state.players)
+
+    def key_right(self) -> None:
+        self.player = (self.player + 1) % len(self.state.players)
+
+    def key_ok(self) -> None:
+        if self.entry is None or self.state.finished or self.row >= rules.rows(self.state):
+            return
+        self.entry.edit((self.row, self.player))
+        self.ctx.pop()
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        n_rows = rules.rows(s) + 1  # the totals row last
+        self.row %= n_rows
+        self.player %= len(s.players)
+        self.page = self.player // COLUMNS
+        self.top = min(max(self.top, self.row - ROWS + 1), self.row, max(0, n_rows - ROWS))
+        title_bar(p, s.title, f"{self.page + 1}/{self.pages()}" if self.pages() > 1 else "")
+        seats = range(self.page * COLUMNS, min(len(s.players), (self.page + 1) * COLUMNS))
+        width = (WIDTH - 38) // COLUMNS
+        for i, seat in enumerate(seats):
+            p.centred(13, s.players[seat][:5], "small", x0=38 + i * width,
+                      x1=38 + (i + 1) * width)
+        totals = rules.totals(s)
+        for line in range(ROWS):
+            r = self.top + line
+            if r >= n_rows:
+                break
+            y = 21 + line * 12
+            is_total = r == n_rows - 1
+            label = "Total" if is_total else (s.categories[r] if s.sheet else f"R{r + 1}")
+            p.text((1, y), label[:6], "bold" if is_total else "text")
+            if is_total:
+                p.line((0, y - 1, WIDTH - 1, y - 1))
+            for i, seat in enumerate(seats):
+                value = totals[seat] if is_total else s.cells[r][seat]
+                x0 = 38 + i * width
+                text = "-" if value is None else str(value)
+                chosen = r == self.row and seat == self.player and not is_total
+                if chosen:
+                    p.rect((x0 + 1, y, x0 + width - 2, y + 11), fill=1, outline=None)
+                p.centred(y, text, "bold" if is_total else "text", x0=x0, x1=x0 + width,
+                          fill=0 if chosen else 1)
+        if not s.finished:
+            hint(p, "arrows move  OK edit")
+
+
+class ResultsScreen(Screen):
+    """Places with shared ties, best first: the standings during play, the result after.
+
+    UP/DOWN scroll when more than four players; ROLL or RIGHT the table.
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.top = 0
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def lines(self) -> list[tuple[int, str, int]]:
+        s = self.state
+        totals = dict(zip(s.players, rules.totals(s), strict=True))
+        return [(place, name, totals[name])
+                for place, names in enumerate(rules.places(s), start=1) for name in names]
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def key_down(self) -> None:
+        self.top = max(0, min(len(self.lines()) - 4, self.top + 1))
+
+    def key_right(self) -> None:
+        self.ctx.push(TableScreen(self.ctx))
+
+    key_roll = key_right
+
+    def key_ok(self) -> None:
+        if not self.state.finished:
+            self.ctx.pop()
+
+    def key_back(self) -> None:
+        if self.state.finished:
+            self.ctx.home()
+        else:
+            self.ctx.pop()
+
+    def key_long_back(self) -> None:
+        was_over = self.state.finished
+        if self.ctx.undo() and was_over:
+            self.ctx.show_game()
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        rule = "low wins" if s.lowest_wins else ""
+        title_bar(p, "Results" if s.finished else "Standings", rule)
+        lines = self.lines()
+        shared = {place for place, _, _ in lines if [q for q, _, _ in lines].count(place) > 1}
+        for i, (place, name, total) in enumerate(lines[self.top:self.top + 4]):
+            y = 13 + i * 12
+            font = "bold" if place == 1 else "text"
+            p.text((1, y), f"{place}{'=' if place in shared else '.'}", font)
+            p.text((20, y), name[:10], font)
+            p.right(y, str(total), font, x1=WIDTH - 2)
+
+
+def _shelf_config() -> Any:
+    from companion.config import from_mapping
+
+    return from_mapping({"display": {"driver": "dummy"}, "shelf": EXAMPLE_SHELF})
+
+
+#: The shelf the screenshots (and the docs) use.
+EXAMPLE_SHELF = [
+    {"title": "Carcassonne", "bgg_id": 822, "players": [2, 5],
+     "categories": ["Roads", "Cities", "Cloister", "Fields"]},
+    {"title": "Golf", "players": [2, 6], "wins": "lowest", "rounds": 9},
+    {"title": "Azul", "bgg_id": 230802, "players": [2, 4]},
+]
+
+
+def _play_carcassonne(app: Any, points: dict[tuple[int, int], int]) -> None:
+    from companion.shelfconfig import shelf_games
+
+    entry = shelf_games(EXAMPLE_SHELF)[0]
+    app.start_game("score_pad", {"players": ["Ann", "Ben", "Cleo", "Dan"], "shelf": entry})
+    for (row, player), value in points.items():
+        app.play({"type": "score", "row": row, "player": player, "points": value})
+    app.show_game()
+
+
+CARCASSONNE = {(0, 0): 6, (0, 1): 9, (0, 2): 4, (0, 3): 7, (1, 0): 24, (1, 1): 16,
+               (1, 2): 30, (1, 3): 12, (2, 0): 9, (2, 1): 0, (2, 2): 5, (2, 3): 18}
+
+
+def _scene_entry(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    _play_carcassonne(app, CARCASSONNE)
+    press(app, "RIGHT", "RIGHT", "UP", "UP")
+
+
+def _scene_table(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    _play_carcassonne(app, CARCASSONNE)
+    press(app, "ROLL", "UP")
+
+
+def _scene_results(app: Any) -> None:
+    from companion.shelfconfig import shelf_games
+
+    golf = shelf_games(EXAMPLE_SHELF)[1]
+    app.start_game("score_pad", {"players": ["Ann", "Ben", "Cleo", "Dan"], "shelf": golf})
+    for r, row in enumerate(((4, 6, 5, 7), (3, 5, 4, 2), (5, 4, 3, 6))):
+        for player, value in enumerate(row):
+            app.play({"type": "score", "row": r, "player": player, "points": value})
+    app.play({"type": "finish"})
+    app.show_game()
+
+
+def _scene_shelf(app: Any) -> None:
+    from companion.ui.scenes import open_game
+
+    app.config = _shelf_config()
+    open_game(app, "score_pad")
+
+
+SCREENSHOTS = {"score_pad-shelf": _scene_shelf, "score_pad-entry": _scene_entry,
+               "score_pad-table": _scene_table, "score_pad-results": _scene_results}

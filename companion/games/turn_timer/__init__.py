@@ -1,0 +1,17 @@
+"""The turn timer: a chess clock for 2–8 players, counting up or down from a budget.
+
+The package holds the pure rules (``rules.py``: clocks computed from the timestamps in
+the logged actions) and the screens (``screens.py``); this declaration is its only way in.
+"""
+
+from companion.catalogue import GameInfo
+
+GAME = GameInfo(
+    key="turn_timer",
+    title="Turn timer",
+    short="Turn timer",
+    min_players=2,
+    max_players=8,
+    rules="companion.games.turn_timer.rules",
+    screens="companion.games.turn_timer.screens",
+)

@@ -1,0 +1,150 @@
+"""The turn timer: each player's clock, computed from the timestamps in the log.
+
+Every action carries ``"at"``, the seconds since the epoch when it was confirmed, read
+by the screen and handed over as data; the rules never read a clock. A player's time is
+what their finished turns used plus, for the player whose turn it is, ``now - since``,
+where ``now`` is passed in by whoever asks. So a restart, or a kill -9 in the middle of
+a turn, loses nothing: the log still says since when the clock has been running.
+
+A clock counts up, or down from ``budget`` seconds per player (``0``: up).
+
+>>> s = new_game({"players": ["Ann", "Bob"], "budget": 60})
+>>> s = step(s, {"type": "start", "at": 1000.0})
+>>> s = step(s, {"type": "pass", "at": 1012.5})       # Ann used 12.5 s
+>>> clock(s, 0, now=2000.0), clock(s, 1, now=1020.0), remaining(s, 1, now=1020.0)
+(12.5, 7.5, 52.5)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.games.base import HouseRule, Result, RuleError, players_from, require
+
+TITLE = "Turn timer"
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+HOUSE_RULES: dict[str, HouseRule] = {}
+MAX_BUDGET = 5 * 3600
+WARNING = 10  # seconds left when the warning sounds
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    budget: int = 0  # seconds per player; 0: the clocks count up
+    current: int = 0
+    since: float | None = None  # when the running clock started; None: not running
+    used: tuple[float, ...] = ()
+    turns: tuple[int, ...] = ()
+    started: bool = False
+    finished: bool = False
+    last_at: float = 0.0
+
+    @property
+    def running(self) -> bool:
+        return self.since is not None
+
+    @property
+    def paused(self) -> bool:
+        return self.started and not self.running and not self.finished
+
+    @property
+    def turn(self) -> int:
+        """The number of the turn being played (1 for the first)."""
+        return sum(self.turns) + 1
+
+
+def new_game(options: Mapping[str, Any]) -> State:
+    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    budget = options.get("budget", 0)
+    require(isinstance(budget, int) and not isinstance(budget, bool)
+            and 0 <= budget <= MAX_BUDGET,
+            f"a clock's budget is 0 (count up) to {MAX_BUDGET} seconds, not {budget!r}.")
+    zero = (0,) * len(players)
+    return State(players, budget, used=(0.0,) * len(players), turns=zero)
+
+
+def _at(state: State, action: Mapping[str, Any]) -> float:
+    at = action.get("at")
+    require(isinstance(at, int | float) and not isinstance(at, bool) and math.isfinite(at),
+            f"a timer action needs the time it happened ('at'), not {at!r}.")
+    return float(at)
+
+
+def _stopped(state: State, at: float) -> tuple[float, ...]:
+    """``used`` with the running clock's time up to ``at`` added (never negative: a clock
+    set back by the network must not give anyone time)."""
+    if state.since is None:
+        return state.used
+    used = list(state.used)
+    used[state.current] += max(0.0, at - state.since)
+    return tuple(used)
+
+
+def step(state: State, action: Mapping[str, Any]) -> State:
+    require(not state.finished, "this timer has stopped; start a new one.")
+    kind = action.get("type")
+    at = _at(state, action)
+    if kind == "start":
+        require(not state.started, "the clocks are already going.")
+        return replace(state, started=True, since=at, last_at=at)
+    require(state.started, "start the clocks first (OK).")
+    if kind == "pass":
+        require(state.running, "the clocks are paused: resume them before passing the turn.")
+        turns = list(state.turns)
+        turns[state.current] += 1
+        return replace(state, used=_stopped(state, at), turns=tuple(turns), since=at,
+                       current=(state.current + 1) % len(state.players), last_at=at)
+    if kind == "pause":
+        require(state.running, "the clocks are already paused.")
+        return replace(state, used=_stopped(state, at), since=None, last_at=at)
+    if kind == "resume":
+        require(not state.running, "the clocks are running already.")
+        return replace(state, since=at, last_at=at)
+    if kind == "finish":
+        return replace(state, used=_stopped(state, at), since=None, finished=True, last_at=at)
+    raise RuleError(f"the turn timer does not know the action {kind!r}.")
+
+
+def clock(state: State, player: int, now: float) -> float:
+    """Seconds ``player`` has used by ``now``."""
+    used = state.used[player]
+    if state.since is not None and player == state.current:
+        used += max(0.0, now - state.since)
+    return used
+
+
+def remaining(state: State, player: int, now: float) -> float:
+    """Seconds left of ``player``'s budget (negative once over it; the budget itself
+    when the clocks count up)."""
+    return state.budget - clock(state, player, now) if state.budget else float(state.budget)
+
+
+def shown(seconds: float) -> str:
+    """A clock as a person reads it: ``4:05``, ``1:02:09``, ``-0:07`` once over.
+
+    >>> shown(245.9), shown(3729), shown(-6.2)
+    ('4:05', '1:02:09', '-0:07')
+    """
+    sign = "-" if seconds < 0 else ""
+    whole = math.ceil(-seconds) if seconds < 0 else math.floor(seconds)
+    h, rest = divmod(whole, 3600)
+    m, s = divmod(rest, 60)
+    return f"{sign}{h}:{m:02d}:{s:02d}" if h else f"{sign}{m}:{s:02d}"
+
+
+def is_over(state: State) -> bool:
+    return state.finished
+
+
+def result(state: State) -> Result:
+    times = ", ".join(f"{n} {shown(t)} ({k} turns)"
+                      for n, t, k in zip(state.players, state.used, state.turns, strict=True))
+    over = [n for n, t in zip(state.players, state.used, strict=True)
+            if state.budget and t > state.budget]
+    note = f"; over time: {', '.join(over)}" if over else ""
+    return Result(places=(), scores={n: None for n in state.players},
+                  detail=f"{times}{note}")

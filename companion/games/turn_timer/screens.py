@@ -1,0 +1,253 @@
+"""The turn timer's screens: whose turn, their clock, everyone's clocks, the totals.
+
+Keys: OK starts the clocks, then passes the turn · BACK pauses (paused: OK resumes,
+BACK goes to the start menu) · DOWN every player's clock · hold OK stops the timer and
+shows the totals · hold BACK undoes the last pass or pause.
+
+The screen reads the wall clock (``ctx.wall_clock``) only to stamp the actions it
+plays and to show the time; the rules get the timestamps as data.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from companion.games.turn_timer import rules
+from companion.ui.menus import Choice, Confirm, SetupScreen
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import hint, title_bar
+
+BUDGETS = (0, 60, 120, 300, 600, 900, 1200, 1800, 2700, 3600)
+SOUND = ("on", "quiet", "off")
+
+
+def _budget(seconds: int) -> str:
+    return "counts up" if not seconds else f"{seconds // 60} min each"
+
+
+def new_game(ctx: Context) -> None:
+    mode = ctx.config.sound["mode"] if ctx.config.sound.get("pin", "") != "" else "off"
+    ctx.push(SetupScreen(
+        ctx, "turn_timer", low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, default=3,
+        extra=[Choice("budget", "Clock", list(BUDGETS), 0, shown=_budget),
+               Choice("sound", "Sound", list(SOUND), SOUND.index(mode))]))
+
+
+def play_screen(ctx: Context) -> Screen:
+    return ClockScreen(ctx)
+
+
+def elapsed(state: rules.State, player: int, now: float) -> int:
+    """Whole seconds shown for ``player``: used so far (up) or left (down)."""
+    used = math.floor(rules.clock(state, player, now))
+    return state.budget - used if state.budget else used
+
+
+class Ticking(Screen):
+    """A screen with a running clock: wakes each second, sounds the turn and the warning."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._seen: tuple[int, int] | None = None  # (turn, seconds shown) at the last look
+
+    @property
+    def state(self) -> rules.State:
+        return self.ctx.session.state
+
+    def now(self) -> float:
+        return self.ctx.wall_clock()
+
+    def sound(self, name: str) -> None:
+        self.ctx.beep(name, self.ctx.session.options.get("sound", "on"))
+
+    def wake_in(self) -> float | None:
+        s = self.state
+        if not s.running:
+            return None
+        used = rules.clock(s, s.current, self.now())
+        return 1.0 - (used % 1.0) + 0.01
+
+    def wake(self) -> None:
+        """Sound the warning (10 s left) and the time-out as the shown time crosses them;
+        after a restart only a crossing seen by this screen sounds."""
+        s = self.state
+        if not s.running or not s.budget:
+            return
+        left = elapsed(s, s.current, self.now())
+        before = self._seen[1] if self._seen and self._seen[0] == s.turn else None
+        self._seen = (s.turn, left)
+        if before is None:
+            return
+        if before > 0 >= left:
+            self.sound("timeout")
+        elif before > rules.WARNING >= left:
+            self.sound("warning")
+
+    def play(self, kind: str) -> Any:
+        return self.ctx.play({"type": kind, "at": self.now()})
+
+    def key_long_ok(self) -> None:
+        if self.state.started:
+            self.ctx.push(Confirm(self.ctx, "Stop the clocks and show each player's time?",
+                                  self._finish))
+
+    def _finish(self) -> None:
+        if self.play("finish") is not None:
+            self.ctx.show_game()
+
+
+class ClockScreen(Ticking):
+    """The player whose turn it is, big, and their clock; at the end, everyone's totals."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.top = 0
+
+    def key_ok(self) -> None:
+        s = self.state
+        if s.finished:
+            return
+        if not s.started:
+            self.play("start")
+        elif s.paused:
+            self.play("resume")
+        elif self.play("pass") is not None:
+            self.sound("turn")
+        self._seen = None
+
+    def key_back(self) -> None:
+        s = self.state
+        if s.running:
+            self.play("pause")
+        else:
+            self.ctx.home()
+
+    def key_down(self) -> None:
+        if self.state.finished:
+            self.top = min(max(0, len(self.state.players) - 4), self.top + 1)
+        elif self.state.started:
+            self.ctx.push(AllClocks(self.ctx))
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        if s.finished:
+            totals(p, s, self.top)
+            return
+        now = self.now()
+        mode = f"{s.budget // 60} min" if s.budget else "up"
+        title_bar(p, f"Turn {s.turn}" if s.started else "Turn timer",
+                  "PAUSED" if s.paused else mode)
+        name = s.players[s.current]
+        p.text((2, 13), name[:10], "medium")
+        if s.started:
+            p.right(17, f"#{s.turns[s.current] + 1}", "text", x1=WIDTH - 2)
+        value = elapsed(s, s.current, now)
+        text = rules.shown(value)
+        font = "huge" if len(text) <= 7 else "large"
+        p.centred(29, text, font)
+        if s.budget and value <= rules.WARNING and s.started:
+            p.inverted((0, 29, WIDTH - 1, 60))  # the warning, visible across the table
+        if not s.started:
+            hint(p, "OK starts the clock")
+        elif s.paused:
+            hint(p, "OK resume  BACK menu")
+        else:
+            hint(p, "OK pass BACK pause DN all")
+
+
+class AllClocks(Ticking):
+    """Every player's clock, the running one marked; UP/DOWN scroll past four."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.top = 0
+
+    def key_down(self) -> None:
+        self.top = min(max(0, len(self.state.players) - 4), self.top + 1)
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def key_ok(self) -> None:
+        self.ctx.pop()
+
+    def render(self, p: Painter) -> None:
+        s = self.state
+        title_bar(p, "All clocks", "PAUSED" if s.paused else f"turn {s.turn}")
+        now = self.now()
+        for i, seat in enumerate(range(self.top, min(len(s.players), self.top + 4))):
+            y = 13 + i * 12
+            font = "bold" if seat == s.current else "text"
+            if seat == s.current:
+                p.text((0, y), ">", "bold")
+            p.text((8, y), s.players[seat][:10], font)
+            p.right(y, rules.shown(elapsed(s, seat, now)), font, x1=WIDTH - 2)
+
+
+def totals(p: Painter, s: rules.State, top: int) -> None:
+    """The end: each player's total time and turns, slowest first."""
+    title_bar(p, "Time used", f"{sum(s.turns)} turns")
+    order = sorted(range(len(s.players)), key=lambda i: -s.used[i])
+    for i, seat in enumerate(order[top:top + 4]):
+        y = 13 + i * 12
+        over = s.budget and s.used[seat] > s.budget
+        p.text((1, y), s.players[seat][:9] + ("!" if over else ""), "text")
+        p.right(y, rules.shown(math.floor(s.used[seat])), "bold", x1=WIDTH - 2)
+        p.right(y, f"{s.turns[seat]}x", "text", x1=WIDTH - 52)
+
+
+class FakeClock:
+    """A wall clock that moves only when told (screenshots, tests)."""
+
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _scene(app: Any, budget: int, seconds: list[float], *, wait: float) -> None:
+    from companion.ui.scenes import press
+
+    clock = FakeClock()
+    app.wall_clock = clock
+    app.start_game("turn_timer", {"players": ["Ann", "Ben", "Cleo", "Dan"], "budget": budget,
+                                  "sound": "off"})
+    press(app, "OK")
+    for s in seconds:
+        clock.now += s
+        press(app, "OK")
+    clock.now += wait
+
+
+def _scene_turn(app: Any) -> None:
+    _scene(app, 0, [42.0, 71.5, 38.0, 55.0], wait=83.4)
+
+
+def _scene_warning(app: Any) -> None:
+    _scene(app, 300, [120.0, 95.0, 180.0, 200.0], wait=173.4)
+
+
+def _scene_all(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    _scene(app, 300, [120.0, 95.0, 180.0, 200.0, 61.0], wait=12.0)
+    press(app, "DOWN")
+
+
+def _scene_totals(app: Any) -> None:
+    from companion.ui.scenes import press
+
+    _scene(app, 0, [42.0, 71.5, 38.0, 55.0, 61.0, 80.0, 33.0, 47.0], wait=20.0)
+    app.play({"type": "finish", "at": app.wall_clock()})
+    app.show_game()
+    press(app)
+
+
+SCREENSHOTS = {"turn_timer-turn": _scene_turn, "turn_timer-warning": _scene_warning,
+               "turn_timer-all": _scene_all, "turn_timer-totals": _scene_totals}
