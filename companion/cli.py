@@ -63,19 +63,28 @@ def _run_options(p: argparse.ArgumentParser) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from companion import i18n
+    from companion.errors import Translatable
+
+    i18n.use(i18n.from_environment())  # until the config names a language
     args = _parser().parse_args(argv)
     try:
         return _dispatch(args)
     except CompanionError as err:
-        print(f"companion: {err}", file=sys.stderr)
+        text = err.translated(i18n._) if isinstance(err, Translatable) else str(err)
+        print(f"companion: {text}", file=sys.stderr)
         return 2
 
 
 def _load_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from companion import config
 
+    from companion import i18n
+
     path = args.config or config.default_path()
-    return config.load(path)
+    loaded = config.load(path)
+    i18n.use(loaded.language or i18n.from_environment())
+    return loaded
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -15,11 +15,10 @@ class CompanionError(Exception):
     """Base class of the companion's own errors."""
 
 
-class RuleError(CompanionError, ValueError):
-    """A move or an entry the game's rules do not allow; the message says what is allowed.
-
-    Rules stay pure, so they do not translate: they raise the English ``template`` with
-    its values apart, and the screen translates the template before filling it in::
+class Translatable:
+    """An error whose message is an English ``template`` with its values apart, so that
+    pure code (rules, config checks) can raise it and the screen or the command line
+    translates the template before filling it in::
 
         >>> err = RuleError("this game takes {low}–{high} players.", low=2, high=4)
         >>> str(err)
@@ -39,7 +38,11 @@ class RuleError(CompanionError, ValueError):
         return text.format(**self.params) if self.params else text
 
 
-class ConfigError(CompanionError, ValueError):
+class RuleError(Translatable, CompanionError, ValueError):
+    """A move or an entry the game's rules do not allow; the message says what is allowed."""
+
+
+class ConfigError(Translatable, CompanionError, ValueError):
     """A configuration value is wrong; the message names the key and what is allowed."""
 
 
