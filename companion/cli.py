@@ -77,9 +77,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _load_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from companion import config
-
-    from companion import i18n
+    from companion import config, i18n
 
     path = args.config or config.default_path()
     loaded = config.load(path)

@@ -3,9 +3,9 @@
 Each package that shows words has ``locale/<lang>/LC_MESSAGES/messages.po``: the core
 (``companion/``, without the games) and each game package (``companion/games/<key>/``,
 or a plugin's own package). This extracts the messages each one's code marks — ``_()``,
-``ngettext()``, ``N_()``, and the rules' ``require(cond, "...")`` and
-``RuleError("...")`` / ``ConfigError("...")`` templates — and updates its ``.po`` files: new messages are added
-untranslated, vanished ones are kept as obsolete. ``--check`` changes nothing and exits
+``ngettext()``, ``N_()``, and the templates of ``require(cond, "...")``,
+``RuleError("...")`` and ``ConfigError("...")`` — and updates its ``.po`` files: new
+messages are added untranslated, vanished ones are kept as obsolete. ``--check`` changes nothing and exits
 1 listing what is untranslated (the test suite runs the same check).
 
     python tools/translations.py            # update
