@@ -5,8 +5,8 @@ Each package that shows words has ``locale/<lang>/LC_MESSAGES/messages.po``: the
 or a plugin's own package). This extracts the messages each one's code marks — ``_()``,
 ``ngettext()``, ``N_()``, and the templates of ``require(cond, "...")``,
 ``RuleError("...")`` and ``ConfigError("...")`` — and updates its ``.po`` files: new
-messages are added untranslated, vanished ones are kept as obsolete. ``--check`` changes nothing and exits
-1 listing what is untranslated (the test suite runs the same check).
+messages are added untranslated, vanished ones are kept as obsolete. ``--check``
+changes nothing and exits 1 listing what is untranslated (the test suite runs it too).
 
     python tools/translations.py            # update
     python tools/translations.py --check    # what is missing
