@@ -6,7 +6,10 @@ per player, who starts) and then takes each player's areas and works out the sco
 Options of :func:`new_game`: ``players`` (2 or 3 names, in seating order), ``colours``
 (one per player from red, blue, yellow; default red, blue, yellow with three players and
 the ``two_player_colours`` house rule with two), ``short`` (``True``: 18 tiles each instead
-of 24) and ``first`` (the starting player, a name or a seat index; drawn at the edge).
+of 24), ``first`` (the starting player, a name or a seat index; drawn at the edge) and
+``house_rules``. The setup logs every house rule; one missing from the options marks a
+game saved before that rule existed, which goes on as it was played
+(:data:`~companion.games.area_tiles.house_rules.LEGACY`: one symbol owner per area).
 
 Actions of :func:`step`:
 
