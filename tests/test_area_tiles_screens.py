@@ -166,7 +166,7 @@ def test_house_rule_sets_the_two_player_colours(tmp_path: Path) -> None:
     rig.keys("ok", "ok")
     assert state(rig).colours == ("blue", "yellow")
     assert rig.store.game(rig.app.session.game_id).options["house_rules"] == {
-        "two_player_colours": "blue+yellow"}
+        "name": "Area Tiles", "two_player_colours": "blue+yellow", "symbol_bonus": "each"}
     rig.close()
 
 

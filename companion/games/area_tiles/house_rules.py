@@ -1,12 +1,20 @@
 """Area Tiles: the choices its rule book leaves open, each with the value the box assumes.
 
 An owner changes them in the config file under ``[house_rules.area_tiles]``; the game's
-page in ``docs/`` explains each one.
+page in ``docs/`` explains each one. The setup writes every rule's value into a new
+game's options (:func:`pinned`), so a later change of a default never reaches a game
+already begun; a game saved before a rule existed is played on with :data:`LEGACY`.
+
+>>> value({"house_rules": {"symbol_bonus": "each"}}, "symbol_bonus"), value({}, "symbol_bonus")
+('each', 'one')
 """
 
 from __future__ import annotations
 
-from companion.games.base import HouseRule
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.base import HouseRule, house_rule
 
 HOUSE_RULES: dict[str, HouseRule] = {
     "name": HouseRule(
@@ -18,4 +26,26 @@ HOUSE_RULES: dict[str, HouseRule] = {
         "The two colours a two-player game uses when the setup names none.",
         ("red+blue", "red+yellow", "blue+yellow"),
     ),
+    "symbol_bonus": HouseRule(
+        "each",
+        "Two shapes each with 4+ connected symbols in one area: 'each' = every such "
+        "shape's owner scores 3 for the area; 'one' = the area gives one symbol bonus.",
+        ("each", "one"),
+    ),
 }
+
+#: The value a game saved without a rule's name was played with (older than the rule):
+#: before ``symbol_bonus`` an area could name one symbol owner only.
+LEGACY: dict[str, Any] = {"symbol_bonus": "one"}
+
+
+def pinned(chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """Every house rule's value for a new game: the owner's choices, defaults for the rest."""
+    return {**{name: rule.default for name, rule in HOUSE_RULES.items()}, **chosen}
+
+
+def value(options: Mapping[str, Any], name: str) -> Any:
+    """House rule ``name`` of a game: as logged, or :data:`LEGACY` when the log has none."""
+    if name in LEGACY and name not in (options.get("house_rules") or {}):
+        return LEGACY[name]
+    return house_rule(options, HOUSE_RULES, name)

@@ -6,7 +6,10 @@ per player, who starts) and then takes each player's areas and works out the sco
 Options of :func:`new_game`: ``players`` (2 or 3 names, in seating order), ``colours``
 (one per player from red, blue, yellow; default red, blue, yellow with three players and
 the ``two_player_colours`` house rule with two), ``short`` (``True``: 18 tiles each instead
-of 24) and ``first`` (the starting player, a name or a seat index; drawn at the edge).
+of 24), ``first`` (the starting player, a name or a seat index; drawn at the edge) and
+``house_rules``. The setup logs every house rule; one missing from the options marks a
+game saved before that rule existed, which goes on as it was played
+(:data:`~companion.games.area_tiles.house_rules.LEGACY`: one symbol owner per area).
 
 Actions of :func:`step`:
 
@@ -17,6 +20,8 @@ Actions of :func:`step`:
 ``{"type": "add_area", "blocks": 7, "symbol": "Ann"}``
     One more area of the selected player: its block count (4 or more) and, if 4+ of one
     symbol are connected inside it, the player who owns that symbol (else ``None``).
+    When several shapes qualify in one area, a list of their owners (``["Ann", "Bob"]``);
+    the house rule ``symbol_bonus = "one"`` allows one owner per area only.
 ``{"type": "set_area", "index": 0, "blocks": 8, "symbol": None}``
     Correct area ``index`` (0-based) of the selected player.
 ``{"type": "remove_area", "index": 0}``
@@ -37,9 +42,10 @@ Actions of :func:`step`:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.games.area_tiles import house_rules
 from companion.games.area_tiles.house_rules import HOUSE_RULES
 from companion.games.area_tiles.scoring import (
     BANDS,
@@ -95,14 +101,26 @@ def display_name(options: Mapping[str, Any] | None = None) -> str:
 
 @dataclass(frozen=True)
 class Area:
-    """One entered area: its size and the owner of a 4+ symbol group in it (or ``None``)."""
+    """One entered area: its size and whose symbols have a 4+ group in it.
+
+    ``symbol`` is ``None`` (no group), one owner's name, or a tuple of owners in seating
+    order when several shapes qualify (a single owner stays a name, so areas saved by
+    earlier versions read the same).
+    """
 
     blocks: int
-    symbol: str | None = None
+    symbol: str | tuple[str, ...] | None = None
 
     @property
     def points(self) -> int:
         return area_points(self.blocks)
+
+    @property
+    def owners(self) -> tuple[str, ...]:
+        """Every player who scores a symbol bonus for this area (empty: nobody)."""
+        if self.symbol is None:
+            return ()
+        return (self.symbol,) if isinstance(self.symbol, str) else self.symbol
 
 
 @dataclass(frozen=True)
@@ -112,6 +130,7 @@ class State:
     ``phase`` is ``"playing"`` (tiles going down; show the setup), ``"scoring"`` (areas
     being entered for ``players[current]``) or ``"over"``. ``areas[i]`` holds player
     ``i``'s entered areas; ``colours[i]`` their colour; ``tiles`` each player's tile count.
+    ``symbol_bonus`` is the house rule: ``"each"`` or ``"one"`` owner per area.
     """
 
     players: tuple[str, ...]
@@ -122,6 +141,8 @@ class State:
     phase: str = "playing"
     current: int = 0
     areas: tuple[tuple[Area, ...], ...] = ()
+    # Out of the repr, so a saved game's state reads as it did before the rule existed.
+    symbol_bonus: str = field(default="each", repr=False)
 
     @property
     def selected(self) -> str:
@@ -153,6 +174,7 @@ def new_game(options: Mapping[str, Any]) -> State:
         first=first,
         title=display_name(options),
         areas=((),) * len(players),
+        symbol_bonus=house_rules.value(options, "symbol_bonus"),
     )
 
 
@@ -228,12 +250,25 @@ def _area(state: State, action: Mapping[str, Any], replacing: int | None) -> Are
         f"only {room} blocks are left on the table for this area "
         f"({state.max_blocks} in all), not {blocks}.",
     )
-    symbol = action.get("symbol")
+    return Area(blocks=blocks, symbol=_owners(state, action.get("symbol")))
+
+
+def _owners(state: State, symbol: Any) -> str | tuple[str, ...] | None:
+    """``symbol`` as an area keeps it: ``None``, one name, or names in seating order."""
+    named = list(symbol) if isinstance(symbol, (list, tuple)) else [symbol]
+    named = [n for n in named if n is not None]
     require(
-        symbol is None or symbol in state.players,
+        all(isinstance(n, str) and n in state.players for n in named),
         f"a symbol group belongs to one of {', '.join(state.players)} (or to nobody).",
     )
-    return Area(blocks=blocks, symbol=symbol)
+    require(len(set(named)) == len(named), "name each symbol's owner once per area.")
+    require(
+        len(named) <= 1 or state.symbol_bonus == "each",
+        "one symbol bonus per area (house rule symbol_bonus = 'one'): name one owner.",
+    )
+    if len(named) <= 1:
+        return named[0] if named else None
+    return tuple(p for p in state.players if p in named)
 
 
 def blocks_left(state: State, replacing: int | None = None) -> int:
@@ -257,7 +292,7 @@ def current_score(state: State) -> Score:
     """The score of the areas entered so far (the running table; final once over)."""
     return score(
         {p: [a.blocks for a in areas] for p, areas in zip(state.players, state.areas, strict=True)},
-        [a.symbol for areas in state.areas for a in areas if a.symbol is not None],
+        [a.owners for areas in state.areas for a in areas if a.owners],
     )
 
 

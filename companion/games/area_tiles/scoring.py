@@ -100,33 +100,40 @@ class Score:
 Result = Score
 
 
-def score(areas: Mapping[str, Sequence[int]], symbol_areas: Sequence[str] = ()) -> Score:
+def score(areas: Mapping[str, Sequence[int]],
+          symbol_areas: Sequence[str | Sequence[str]] = ()) -> Score:
     """Score a finished game.
 
     :param areas: each player's area sizes in blocks (every one 4 or more), in seating order.
-    :param symbol_areas: for every area holding 4+ connected symbols of one kind, the
-        player who owns that symbol (one entry per such area).
-    :raises RuleError: (a :class:`ValueError`) for a size below 4, an unknown symbol owner
-        or more symbol entries than there are areas.
+    :param symbol_areas: one entry per area holding 4+ connected symbols of one shape: the
+        player who owns that shape, or the owners of every shape that qualifies there.
+        Each owner scores 3 once per area, however many symbols or groups.
+    :raises RuleError: (a :class:`ValueError`) for a size below 4, an unknown symbol owner,
+        an owner named twice for one area, or more symbol entries than there are areas.
 
     >>> s = score({"Ann": [10, 5], "Bob": [13]}, symbol_areas=["Ann"])
     >>> dict(s.totals), s.winners
     ({'Ann': 13, 'Bob': 3}, ['Ann'])
+    >>> dict(score({"Ann": [10], "Bob": [5]}, symbol_areas=[("Ann", "Bob")]).totals)
+    {'Ann': 15, 'Bob': 7}
     """
     require(len(areas) >= 1, "scoring needs at least one player.")
     sizes = {player: tuple(blocks) for player, blocks in areas.items()}
     points = {player: sum(area_points(b) for b in blocks) for player, blocks in sizes.items()}
-    symbols = tuple(symbol_areas)
-    for owner in symbols:
-        require(
-            owner in sizes,
-            f"a symbol bonus goes to a player in the game ({', '.join(sizes)}), not {owner!r}.",
-        )
+    entries = tuple(tuple(e) if isinstance(e, Sequence) and not isinstance(e, str) else (e,)
+                    for e in symbol_areas)
+    for owners in entries:
+        for owner in owners:
+            require(owner in sizes, f"a symbol bonus goes to a player in the game "
+                    f"({', '.join(sizes)}), not {owner!r}.")
+        require(len(set(owners)) == len(owners),
+                f"one area gives each owner one symbol bonus at most: {', '.join(owners)}.")
     count = sum(len(b) for b in sizes.values())
     require(
-        len(symbols) <= count,
-        f"each symbol bonus needs its own area: {len(symbols)} bonuses but {count} areas.",
+        len(entries) <= count,
+        f"each symbol bonus needs its own area: {len(entries)} bonuses but {count} areas.",
     )
+    symbols = [owner for owners in entries for owner in owners]
     largest = max((max(b) for b in sizes.values() if b), default=0)
     most = max(len(b) for b in sizes.values())
     lines = tuple(

@@ -314,3 +314,29 @@ def swap_brains(s: Any, a: Mapping[str, Any]) -> Any:
     i, j = seat(s, pair[0]), seat(s, pair[1])
     brain_i, brain_j = s.players[i].brain, s.players[j].brain
     return with_player(with_player(s, i, brain=brain_j), j, brain=brain_i)
+
+
+def move_brains(s: Any, a: Mapping[str, Any]) -> Any:
+    """The ``brains`` action: after a fight, its winner moves, rearranges or discards the
+    brains of everyone in the fight, all at once.
+
+    ``heads`` maps every fighter to the fighter whose brain (as it was before) goes into
+    their head, or ``None`` for an empty head; a brain that goes nowhere is discarded.
+    """
+    require(s.fight is not None and s.fight.winner is not None,
+            "brains change heads only after a fight, at its winner's choice.")
+    fighters = s.fight.fighters
+    heads = a.get("heads")
+    require(isinstance(heads, Mapping) and sorted(heads) == sorted(fighters),
+            f"'heads' names every fighter once: {', '.join(fighters)}.")
+    taken = [source for source in heads.values() if source is not None]
+    for source in taken:
+        require(source in fighters,
+                f"a brain comes from a fighter ({', '.join(fighters)}), not {source!r}.")
+        require(s.player(source).brain is not None, f"{source} has no brain to give.")
+    require(len(set(taken)) == len(taken), "a brain goes into one head only.")
+    before = {name: s.player(name).brain for name in fighters}
+    for name in fighters:
+        source = heads[name]
+        s = with_player(s, seat(s, name), brain=None if source is None else before[source])
+    return s

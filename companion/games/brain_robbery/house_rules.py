@@ -1,10 +1,15 @@
 """The Great Brain Robbery: the choices its rule book leaves open, with the values assumed.
 
 An owner changes them in the config file under ``[house_rules.brain_robbery]``; the game's
-page in ``docs/`` explains each one.
+page in ``docs/`` explains each one. The setup writes every rule's value into a new
+game's options (:func:`pinned`), so a later change of a default never reaches a game
+already begun.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from companion.games.base import HouseRule
 
@@ -19,3 +24,12 @@ HOUSE_RULES: dict[str, HouseRule] = {
         [], "The owner's names of the 8 boards, board 1 (Caboose/Engine) first; empty: the "
         "boards are numbered 1-8 with sides A/B."),
 }
+
+
+def pinned(chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """Every house rule's value for a new game: the owner's choices, defaults for the rest.
+
+    >>> pinned({"long_game": True})
+    {'long_game': True, 'track_xp': True, 'board_names': []}
+    """
+    return {**{name: rule.default for name, rule in HOUSE_RULES.items()}, **chosen}

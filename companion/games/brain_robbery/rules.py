@@ -28,7 +28,11 @@ Actions (``player`` is a name; cards are counts, since the box does not know the
   mover attacks the named pawns on the same car; every fighter's dice are given.
 * ``{"type": "hit_card", "player": p, "hit": 3}`` — a fighter discards a card for its Hit.
 * ``{"type": "end_fight"}`` — everyone passed: the winner is named, losers gain 1 XP.
-* ``{"type": "swap_brains", "players": [a, b]}`` — after a fight, its winner swaps brains.
+* ``{"type": "brains", "heads": {"Ann": "Bob", "Bob": None, "Cy": "Cy"}}`` — after a
+  fight, its winner moves, rearranges or discards the fighters' brains in one go: each
+  fighter's head gets the brain that was in the named fighter's head (``None``: empty);
+  a brain named nowhere is discarded. ``{"type": "swap_brains", "players": [a, b]}``
+  (two fighters swap) is still replayed from older logs.
 * ``{"type": "insert_brain", "run": 1, "hit": 0, "iq": 9, "cost": 2}`` — end of turn.
 * ``{"type": "end_turn"}`` — the mover discards down to 2 cards; the next seat plays.
 * ``{"type": "end_game"}`` — the table stops the game early (the long game may never end).
@@ -90,6 +94,7 @@ from companion.games.brain_robbery.data import (
     dice_values,
     end_fight,
     hit_card,
+    move_brains,
     start_fight,
     swap_brains,
     uncouple,
@@ -162,7 +167,8 @@ def legal_actions(state: State) -> tuple[str, ...]:
         "new_car": s.engine or not s.pile,
         "brain_space": s.took_space or not on_train,
         "fight": s.fight is not None or not on_train or len(pawns_on(s, s.mover.car)) < 2,
-        "swap_brains": s.fight is None or s.fight.winner is None,
+        "brains": s.fight is None or s.fight.winner is None,
+        "swap_brains": True,  # only replayed from older logs; "brains" does it and more
     }
     return tuple(kind for kind, (_, phases) in _HANDLERS.items()
                  if s.phase in phases and not barred.get(kind, False))
@@ -321,6 +327,7 @@ _HANDLERS = {
     "fight": (start_fight, (AFTER,)),
     "hit_card": (hit_card, (FIGHT,)),
     "end_fight": (end_fight, (FIGHT,)),
+    "brains": (move_brains, (AFTER,)),
     "swap_brains": (swap_brains, (AFTER,)),
     "insert_brain": (_insert_brain, (AFTER,)),
     "end_turn": (_end_turn, (AFTER,)),

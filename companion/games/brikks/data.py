@@ -28,9 +28,22 @@ ROW_MULTIPLIERS = (1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 4)
 #: Points of one row by marks in it (before the multiplier); fewer marks score 0.
 ROW_POINTS = {10: 5, 9: 2, 8: 1}
 
-#: Bonus track: the printed number of each box, left to right. The score is the
-#: number in the first box not yet marked, so 14 marks reach the last box (75).
+#: Bonus track: the printed number of each box, left to right. The score is the number
+#: in the first box not yet marked, so 14 marks reach the last box (75).
+#:
+#: Sources. The English rules (the fan translation on BoardGameGeek that the Japanese text
+#: says it follows) fix the shape: the score is "the field after the last field crossed
+#: out"; a third mark shows 6, crossing out the 6 shows 10; the worked example's track
+#: shows 21 (6 marks); "more than 14 crosses lapse ... no more than 75 points on this
+#: bar". The values between 21 and 75 are from public digital versions and reviews
+#: (the Nyashyker/Brikks code on GitHub holds the same 15), not yet checked against a
+#: printed sheet. The Japanese text's "up to 15 marks" counts the boxes; no source
+#: gives a 15th mark any value, so it lapses (see :data:`BONUS_MARKS_COUNTED`).
 BONUS_TRACK = (0, 1, 3, 6, 10, 15, 21, 28, 36, 44, 51, 58, 64, 70, 75)
+
+#: Marks that count on the bonus track; more lapse (English rules: "more than 14
+#: crosses ... lapse", 75 at most).
+BONUS_MARKS_COUNTED = len(BONUS_TRACK) - 1
 
 #: Bonus marks for completing 2, 3 or 4 rows with one block.
 MULTI_ROW_MARKS = {2: 1, 3: 2, 4: 4}
@@ -45,6 +58,8 @@ ENERGY_CIRCLES = 28
 PINK_CIRCLES = (7, 10, 13, 16, 19, 22, 25, 28)
 
 #: Starting energy by player count (1 = solo) and the circles crossed out at setup.
+#: Solo: the four circles every sheet starts with plus a 5th circled by hand (English
+#: rules, "Solo game"); the house rule ``solo_energy`` may make it 4.
 START_ENERGY = {1: 5, 2: 2, 3: 3, 4: 4}
 CROSSED_CIRCLES = {1: (), 2: (3, 4), 3: (4,), 4: ()}
 #: Circles used up at setup (available or crossed): the next energy takes the one after.

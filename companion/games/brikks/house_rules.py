@@ -1,12 +1,22 @@
 """Brikks: the choices its rule book leaves open, each with the value the box assumes.
 
 An owner changes them in the config file under ``[house_rules.brikks]``; the game's
-page in ``docs/`` explains each one.
+page in ``docs/`` explains each one. The setup writes every rule's value into a new
+game's options (:func:`pinned`), so a later change of a default never reaches a game
+already begun; a game saved before a rule existed is played on with :data:`LEGACY`.
+
+>>> pinned({"solo_energy": 4})
+{'start_pick_order': 'rules', 'solo_energy': 4}
+>>> value({"house_rules": {}}, "solo_energy"), value({}, "start_pick_order")
+(5, 'rules')
 """
 
 from __future__ import annotations
 
-from companion.games.base import HouseRule
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.base import HouseRule, house_rule
 
 HOUSE_RULES: dict[str, HouseRule] = {
     "start_pick_order": HouseRule(
@@ -15,4 +25,26 @@ HOUSE_RULES: dict[str, HouseRule] = {
         "seat back to the start player; 'any' = any order, still no two alike.",
         ("rules", "any"),
     ),
+    "solo_energy": HouseRule(
+        5,
+        "Energy a solo player starts with: 5 = the 4 every sheet starts with plus a 5th "
+        "circled by hand (the English rules); 4 = no extra circle (the short Japanese "
+        "text: 'otherwise the same as the normal game').",
+        (4, 5),
+    ),
 }
+
+#: The value a game saved without a rule's name was played with (older than the rule).
+LEGACY: dict[str, Any] = {"solo_energy": 5}
+
+
+def pinned(chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """Every house rule's value for a new game: the owner's choices, defaults for the rest."""
+    return {**{name: rule.default for name, rule in HOUSE_RULES.items()}, **chosen}
+
+
+def value(options: Mapping[str, Any], name: str) -> Any:
+    """House rule ``name`` of a game: as logged, or :data:`LEGACY` when the log has none."""
+    if name in LEGACY and name not in (options.get("house_rules") or {}):
+        return LEGACY[name]
+    return house_rule(options, HOUSE_RULES, name)

@@ -40,11 +40,11 @@ from typing import Any
 
 from companion.games.base import (
     check_house_rules,
-    house_rule,
     players_from,
     require,
 )
 from companion.games.brikks import data as D
+from companion.games.brikks import house_rules
 from companion.games.brikks.house_rules import HOUSE_RULES
 from companion.games.brikks.scoring import (
     _colour,
@@ -80,16 +80,23 @@ MIN_PLAYERS, MAX_PLAYERS = 1, 4
 TRACKERS = ("circle", "rotate", "swap", "rows", "bomb")
 
 
-def starting_energy(players: int) -> int:
-    """Energy each player starts with (1 player = solo)."""
-    return D.START_ENERGY[_int(players, MIN_PLAYERS, MAX_PLAYERS, "the player count")]
+def starting_energy(players: int, solo: int = D.START_ENERGY[1]) -> int:
+    """Energy each player starts with (1 player = solo: ``solo``, house rule ``solo_energy``).
 
-
-def setup_hint(players: int) -> str:
-    """What to do on the energy bar before play, in a line."""
-    energy = starting_energy(players)
-    crossed = D.CROSSED_CIRCLES[players]
+    >>> starting_energy(3), starting_energy(1), starting_energy(1, solo=4)
+    (3, 5, 4)
+    """
+    players = _int(players, MIN_PLAYERS, MAX_PLAYERS, "the player count")
     if players == 1:
+        return HOUSE_RULES["solo_energy"].check("solo_energy", solo)
+    return D.START_ENERGY[players]
+
+
+def setup_hint(players: int, solo: int = D.START_ENERGY[1]) -> str:
+    """What to do on the energy bar before play, in a line."""
+    energy = starting_energy(players, solo)
+    crossed = D.CROSSED_CIRCLES[players]
+    if players == 1 and energy == 5:
         return f"circle a 5th energy: start with {energy}"
     if not crossed:
         return f"cross nothing: start with {energy} energy"
@@ -111,9 +118,13 @@ def new_game(options: Mapping[str, Any]) -> State:
     require(not duel or len(players) == 2,
             f"Brikks Duel is for exactly 2 players, not {len(players)}.")
     n = len(players)
-    fresh = Tracker(energy=D.START_ENERGY[n], bar=D.SETUP_CIRCLES[n])
+    if n == 1:  # solo: the circles a solo player starts with are all available ones
+        solo = house_rules.value(options, "solo_energy")
+        fresh = Tracker(energy=solo, bar=solo)
+    else:
+        fresh = Tracker(energy=D.START_ENERGY[n], bar=D.SETUP_CIRCLES[n])
     return State(players=players, levels=levels, duel=duel,
-                 pick_order=house_rule(options, HOUSE_RULES, "start_pick_order"),
+                 pick_order=house_rules.value(options, "start_pick_order"),
                  trackers=(fresh,) * n, start_blocks=(None,) * n, entries=(None,) * n)
 
 

@@ -54,13 +54,15 @@ def row_points(marks: int, row: int) -> int:
 
 
 def bonus_points(marks: int) -> int:
-    """The bonus track's score for ``marks`` marks: the first unmarked box; 75 at most.
+    """The bonus track's score for ``marks`` marks: the first unmarked box.
 
-    >>> bonus_points(6), bonus_points(14), bonus_points(20)
-    (21, 75, 75)
+    Marks past the 14th lapse (see :data:`~companion.games.brikks.data.BONUS_TRACK`).
+
+    >>> bonus_points(6), bonus_points(13), bonus_points(14), bonus_points(15)
+    (21, 70, 75, 75)
     """
     marks = _int(marks, 0, None, "bonus marks")
-    return D.BONUS_TRACK[min(marks, len(D.BONUS_TRACK) - 1)]
+    return D.BONUS_TRACK[min(marks, D.BONUS_MARKS_COUNTED)]
 
 
 def bomb_points(bombs_left: int) -> int:

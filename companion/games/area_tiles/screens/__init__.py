@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.games.area_tiles import rules
+from companion.games.area_tiles import house_rules, rules
 from companion.games.area_tiles.screens.draw import player_glyph
 from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
@@ -78,8 +78,7 @@ class AreaTilesSetup(SetupScreen):
             "first": first,
             "starts": chosen["first"],
         }
-        if self.house:
-            out["house_rules"] = self.house
+        out["house_rules"] = house_rules.pinned(self.house)
         return out
 
 
@@ -134,7 +133,8 @@ class TilesDownView(Screen):
 
 def _start(app: Any, players: list[str], **options: Any) -> None:
     app.start_game(KEY, {"players": players, "colours": [n.lower() for n in players],
-                         "first": players[0], **options})
+                         "first": players[0], "house_rules": house_rules.pinned({}),
+                         **options})
 
 
 def _enter(app: Any, *areas: tuple[int, str | None]) -> None:
@@ -171,6 +171,12 @@ def _entry(app: Any) -> None:
     press(app, "OK", "OK", *["UP"] * 5, "RIGHT", "RIGHT")
 
 
+def _two_symbols(app: Any) -> None:
+    """Red's area of 9 blocks holds 4+ connected crosses and 4+ connected triangles."""
+    _start(app, list(NAMES))
+    press(app, "OK", "OK", *["UP"] * 5, "LEFT", "LEFT")
+
+
 def _list(app: Any) -> None:
     _scored(app)
     press(app, "LEFT", "UP")
@@ -204,6 +210,7 @@ SCREENSHOTS: dict[str, Callable[[Any], None]] = {
     "area_tiles-setup": _setup,
     "area_tiles-tiles": _tiles,
     "area_tiles-entry": _entry,
+    "area_tiles-two-symbols": _two_symbols,
     "area_tiles-areas": _list,
     "area_tiles-result": _result,
     "area_tiles-tie": _tie,

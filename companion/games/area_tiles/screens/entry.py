@@ -10,6 +10,7 @@ finishes the scoring). Nothing here keeps game state: every draw reads
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 
 from companion.games.area_tiles import rules
 from companion.games.area_tiles.screens.draw import arrow, player_glyph
@@ -27,6 +28,26 @@ LIST_W = 84  # the list's width; the player's area points stand to its right
 def area_line(area: rules.Area) -> str:
     """One area as the list shows it: ``"10 blk = 6"``."""
     return f"{area.blocks:>2} blk = {area.points}"
+
+
+def owners_glyphs(p: Painter, s: rules.State, owners: tuple[str, ...], y: int,
+                  fill: int = 1) -> None:
+    """The symbols of an area's bonus owners, right-aligned in a list row."""
+    size, step = (9, 10) if len(owners) <= 2 else (7, 7)  # three fit beside "10 blk = 6"
+    x = LIST_W - 1 - len(owners) * step
+    for owner in owners:
+        player_glyph(p, s, owner, x, y + (9 - size) // 2, size=size, fill=fill)
+        x += step
+
+
+def symbol_choices(s: rules.State) -> list[str | tuple[str, ...] | None]:
+    """What LEFT/RIGHT offer for an area's symbol bonus: nobody, each player, then (with
+    the house rule ``symbol_bonus = "each"``) every group of two or more owners."""
+    choices: list[str | tuple[str, ...] | None] = [None, *s.players]
+    if s.symbol_bonus == "each":
+        for k in range(2, len(s.players) + 1):
+            choices += combinations(s.players, k)
+    return choices
 
 
 class AreasView(Screen):
@@ -133,9 +154,8 @@ class AreasView(Screen):
             if chosen:
                 p.rect((0, y, LIST_W - 1, y + ROW_H - 1), fill=1, outline=None)
             p.text((2, y), rows[i], "text", fill=0 if chosen else 1)
-            if i < count and self.mine()[i].symbol is not None:
-                player_glyph(p, s, self.mine()[i].symbol, LIST_W - 11, y + 2,
-                             fill=0 if chosen else 1)
+            if i < count:
+                owners_glyphs(p, s, self.mine()[i].owners, y + 2, fill=0 if chosen else 1)
         if len(rows) > LIST_ROWS:  # a thin scroll bar: more rows than show
             span = LIST_ROWS * ROW_H
             bar = max(4, span * LIST_ROWS // len(rows))
@@ -168,7 +188,7 @@ class AreaEditor(Screen):
         self.index = index
         self.on_added = on_added
         self.blocks = rules.MIN_BLOCKS
-        self.symbol: str | None = None
+        self.symbol: str | tuple[str, ...] | None = None
         self.added = 0
         area = self.editing()
         if area is not None:
@@ -208,8 +228,8 @@ class AreaEditor(Screen):
     def key_long_down(self) -> None:
         self._size(-5)
 
-    def symbols(self) -> list[str | None]:
-        return [None, *self.state.players]
+    def symbols(self) -> list[str | tuple[str, ...] | None]:
+        return symbol_choices(self.state)
 
     def _symbol(self, step: int) -> None:
         choices = self.symbols()
@@ -229,16 +249,20 @@ class AreaEditor(Screen):
         self.editing()
         if self.index is not None:
             action = {"type": "set_area", "index": self.index, "blocks": self.blocks,
-                      "symbol": self.symbol}
+                      "symbol": self._logged()}
             if self.ctx.play(action) is not None:
                 self.ctx.pop()
             return
-        action = {"type": "add_area", "blocks": self.blocks, "symbol": self.symbol}
+        action = {"type": "add_area", "blocks": self.blocks, "symbol": self._logged()}
         if self.ctx.play(action) is not None:
             self.added += 1
             self.blocks, self.symbol = rules.MIN_BLOCKS, None
             if self.on_added is not None:
                 self.on_added()
+
+    def _logged(self) -> str | list[str] | None:
+        """The symbol as the log keeps it: nobody, a name, or a list of names."""
+        return list(self.symbol) if isinstance(self.symbol, tuple) else self.symbol
 
     def render(self, p: Painter) -> None:
         s = self.state
@@ -272,7 +296,11 @@ class AreaEditor(Screen):
         if self.symbol is None:
             p.centred(y + 1, "no 4+ symbol group", "small")
             return
-        label = f"4+ {self.symbol} symbols"
-        x = (WIDTH - text_width(label, "small") - 11) // 2
-        player_glyph(p, s, self.symbol, x, y + 1, size=8)
-        p.text((x + 11, y + 1), label, "small")
+        owners = (self.symbol,) if isinstance(self.symbol, str) else self.symbol
+        label = (f"4+ {owners[0]} symbols" if len(owners) == 1 else
+                 f"4+ {owners[0]} & {owners[1]}" if len(owners) == 2 else "4+ all three")
+        x = (WIDTH - text_width(label, "small") - 10 * len(owners) - 1) // 2
+        for owner in owners:
+            player_glyph(p, s, owner, x, y + 1, size=8)
+            x += 10
+        p.text((x + 1, y + 1), label, "small")

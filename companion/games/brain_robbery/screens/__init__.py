@@ -2,7 +2,7 @@
 
 The game screen follows the phase of the game: deal (first player, seat order, the first
 board), the turn (ROLL to move), the move (Stop / New car / Card +Run), after the move
-(End turn / Brain space / Fight / Insert brain / Swap brains), the fight, the final IQs
+(End turn / Brain space / Fight / Insert brain / Brains), the fight, the final IQs
 and the winner. On every one of them RIGHT shows the train, LEFT the players, hold OK
 ends the game early, hold BACK undoes, and hold ROLL lets you throw real dice instead.
 """
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.brain_robbery import rules
+from companion.games.brain_robbery.house_rules import pinned
 from companion.games.brain_robbery.screens.fight import AfterView, FightView, OverView, ScoringView
 from companion.games.brain_robbery.screens.move import (
     MoveView,
@@ -58,7 +59,8 @@ class RobberySetup(SetupScreen):
         starts = chosen["starts"]
         first = (self.ctx.dice.roll(len(players))[0] - 1 if starts == "random"
                  else players.index(starts))
-        house = {**self.house, "track_xp": chosen["track_xp"], "long_game": chosen["long_game"]}
+        house = pinned({**self.house, "track_xp": chosen["track_xp"],
+                        "long_game": chosen["long_game"]})
         return {"players": players, "starts": starts, "first": first, "house_rules": house}
 
 
@@ -221,6 +223,21 @@ def _combat(app: Any) -> None:
     app.play({"type": "fight", "fighters": ["Bob"], "dice": {"Ann": [4, 3], "Bob": [6]}})
 
 
+def _brains(app: Any) -> None:
+    _dealt(app)
+    for name, run, hit, iq in (("Ann", 0, 1, 5), ("Bob", 1, 1, 9), ("Cy", 2, 0, 14)):
+        app.play({"type": "set_brain", "player": name,
+                  "brain": {"run": run, "hit": hit, "iq": iq}})
+    app.play({"type": "move_roll", "dice": [1, 2]})
+    app.play({"type": "move", "car": 1})
+    app.play({"type": "fight", "fighters": ["Bob", "Cy"],
+              "dice": {"Ann": [6, 5], "Bob": [1, 2], "Cy": [3, 1]}})
+    app.play({"type": "end_fight"})
+    press(app, "DOWN", "DOWN", "DOWN", "OK")  # the 4th action after a won fight: Brains
+    # Ann's own brain to the discard, Bob's too, Cy's IQ 14 into Ann's head
+    press(app, "LEFT", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT", "RIGHT")
+
+
 def _end(app: Any) -> None:
     _dealt(app)
     app.play({"type": "set_brain", "player": "Cy", "brain": {"run": 0, "hit": 0, "iq": 14}})
@@ -237,5 +254,6 @@ SCREENSHOTS: dict[str, Callable[[Any], None]] = {
     "brain_robbery-decouple": _decouple,
     "brain_robbery-train": _train,
     "brain_robbery-combat": _combat,
+    "brain_robbery-brains": _brains,
     "brain_robbery-end": _end,
 }

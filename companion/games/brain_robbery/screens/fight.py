@@ -1,10 +1,11 @@
 """Brain Robbery: after the move (brain space, fight, brains, end of turn), combat, the end.
 
-After-move screen: UP/DOWN choose End turn / Brain space / Fight / Insert brain / Swap
-brains, OK does it. Fight picker: OK ticks who is attacked, ROLL rolls every fighter's
-dice plus their brain's Hit (hold ROLL: enter real dice). Fight screen: UP/DOWN choose a
-fighter, OK adds a discarded card's Hit; "All pass" names the winner. Scoring: UP/DOWN a
-player, LEFT/RIGHT their IQ (hold: 5), OK on Finish ends the game.
+After-move screen: UP/DOWN choose End turn / Brain space / Fight / Insert brain / Brains
+(the fight's winner moves or discards the fighters' brains), OK does it. Fight picker: OK
+ticks who is attacked, ROLL rolls every fighter's dice plus their brain's Hit (hold ROLL:
+enter real dice). Fight screen: UP/DOWN choose a fighter, OK adds a discarded card's Hit;
+"All pass" names the winner. Scoring: UP/DOWN a player, LEFT/RIGHT their IQ (hold: 5), OK
+on Finish ends the game.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ class AfterView(ActionView):
         if s.mover.hand:
             found.append(("Insert brain", lambda: self.ctx.push(
                 BrainEdit(self.ctx, s.mover.name, insert=True))))
-        if "swap_brains" in legal:
-            found.append(("Swap brains", lambda: self.ctx.push(SwapScreen(self.ctx))))
+        if "brains" in legal and any(s.player(n).brain is not None for n in s.fight.fighters):
+            found.append(("Brains", lambda: self.ctx.push(BrainsScreen(self.ctx))))
         return found
 
     def render(self, p: Painter) -> None:
@@ -184,41 +185,79 @@ class FightView(ActionView):
         self.draw_action(p)
 
 
-class SwapScreen(Sub):
-    """The fight's winner swaps two fighters' brains: LEFT/RIGHT pick, UP/DOWN the row."""
+class BrainsScreen(Sub):
+    """The fight's winner moves, rearranges or discards every fighter's brain at once.
+
+    One row per brain in the fight, "whose brain > which head": UP/DOWN choose a row,
+    LEFT/RIGHT send that brain to another fighter's head or to the discard pile. OK on
+    "Done" logs it all as one action (one undo takes it all back); BACK leaves unchanged.
+    """
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        fighters = game(ctx).fight.fighters
-        winner = game(ctx).fight.winner
-        self.pick = [fighters.index(winner), 1 if fighters.index(winner) == 0 else 0]
+        f = game(ctx).fight
+        self.owners = [n for n in f.fighters if game(ctx).player(n).brain is not None]
+        self.targets: dict[str, str | None] = {n: n for n in self.owners}
         self.row = 0
 
+    def choices(self) -> list[str | None]:
+        """Where a brain may go: any fighter's head (the winner's too), or the discard."""
+        return [*game(self.ctx).fight.fighters, None]
+
+    def rows(self) -> int:
+        return len(self.owners) + 1
+
     def key_up(self) -> None:
-        self.row = 1 - self.row
+        self.row = (self.row - 1) % self.rows()
 
-    key_down = key_up
+    def key_down(self) -> None:
+        self.row = (self.row + 1) % self.rows()
 
-    def _change(self, by: int) -> None:
-        self.pick[self.row] = (self.pick[self.row] + by) % len(game(self.ctx).fight.fighters)
+    def _send(self, by: int) -> None:
+        if self.row < len(self.owners):
+            owner, choices = self.owners[self.row], self.choices()
+            at = choices.index(self.targets[owner])
+            self.targets[owner] = choices[(at + by) % len(choices)]
 
     def key_left(self) -> None:
-        self._change(-1)
+        self._send(-1)
 
     def key_right(self) -> None:
-        self._change(1)
+        self._send(1)
+
+    def crowded(self) -> list[str]:
+        """Heads that would get more than one brain."""
+        sent = [t for t in self.targets.values() if t is not None]
+        return sorted({t for t in sent if sent.count(t) > 1}, key=sent.index)
 
     def key_ok(self) -> None:
-        names = [game(self.ctx).fight.fighters[i] for i in self.pick]
-        if self.ctx.play({"type": "swap_brains", "players": names}) is not None:
+        if self.row < len(self.owners):
+            self.row = len(self.owners)  # like a setup screen: OK jumps to Done
+            return
+        crowded = self.crowded()
+        if crowded:
+            self.ctx.notice(f"{crowded[0]} would get two brains; a head holds one.")
+            return
+        if all(self.targets[n] == n for n in self.owners):
+            self.ctx.pop()  # nothing changes: nothing to log
+            return
+        heads = dict.fromkeys(game(self.ctx).fight.fighters)
+        for owner, target in self.targets.items():
+            if target is not None:
+                heads[target] = owner
+        if self.ctx.play({"type": "brains", "heads": heads}) is not None:
             self.ctx.pop()
 
     def render(self, p: Painter) -> None:
-        f = game(self.ctx).fight
-        title_bar(p, "Swap brains")
-        menu_list(p, [f"Swap: {f.fighters[self.pick[0]]}", f"with: {f.fighters[self.pick[1]]}"],
-                  self.row, rows=2)
-        hint(p, "</> who  OK swap  BACK no")
+        s = game(self.ctx)
+        self.row = min(self.row, self.rows() - 1)
+        brain = s.player(self.owners[self.row]).brain if self.row < len(self.owners) else None
+        title_bar(p, f"{s.fight.winner[:10]}'s pick", f"R{brain.run} H{brain.hit}" if brain else "")
+        crowded = self.crowded()
+        lines = [f"{'!' if self.targets[n] in crowded else ''}{n[:6]} IQ{s.player(n).brain.iq}"
+                 f" > {self.targets[n] or 'discard'}" for n in self.owners]
+        menu_list(p, lines + [">> Done <<"], self.row, rows=3)
+        hint(p, "</> where  OK done" if self.owners else "no brains here  BACK")
 
 
 class ScoringView(Adjusts, PhaseView):

@@ -162,6 +162,8 @@ class ScoreView(Screen):
         value = self.values[self.field]
         title_bar(p, f"{name[:9]}: {label}")
         p.centred(14, str(value), "huge", x0=0, x1=42)
+        if key == "bonus_marks" and value > D.BONUS_MARKS_COUNTED:
+            what = f"{D.BONUS_MARKS_COUNTED} count, more lapse"  # the rules: 75 at most
         for i, line in enumerate(wrap(what, 13)[:2]):
             p.text((48, 14 + i * 9), line, "small")
         part = {"bonus_marks": "bonus", "bombs_left": "bombs", "energy_left": "energy"}[key]

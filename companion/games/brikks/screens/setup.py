@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.brikks import data as D
-from companion.games.brikks import rules
+from companion.games.brikks import house_rules, rules
 from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import Painter
 from companion.ui.screen import Context
@@ -74,7 +74,7 @@ class BrikksSetup(SetupScreen):
             "duel": bool(chosen["duel"]) and n == 2,
             "starts": "random" if chosen["starts"] == "random" or n == 1 else "chosen",
             "start_player": players[first],
-            "house_rules": dict(self.ctx.config.house_rules.get(KEY, {})),
+            "house_rules": house_rules.pinned(self.ctx.config.house_rules.get(KEY, {})),
         }
 
     def render(self, p: Painter) -> None:
@@ -83,6 +83,8 @@ class BrikksSetup(SetupScreen):
         menu_list(p, lines, self.row, rows=3)
         n = self.count.value
         crossed = D.CROSSED_CIRCLES[n]
-        what = ("circle a 5th" if n == 1 else
+        solo = house_rules.pinned(self.ctx.config.house_rules.get(KEY, {}))["solo_energy"]
+        energy = rules.starting_energy(n, solo)
+        what = ("circle a 5th" if n == 1 and energy == 5 else
                 f"cross {'+'.join(map(str, crossed))}" if crossed else "cross none")
-        hint(p, f"Energy {rules.starting_energy(n)}: {what}")
+        hint(p, f"Energy {energy}: {what}")
