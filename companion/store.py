@@ -78,11 +78,12 @@ def _why(err: Exception, path: str) -> str:
         return "its folder is read-only"
     if "locked" in text:
         return "the log is in use by another program"
-    return f"the log cannot be written ({str(err)[:40]})"
+    return f"the log cannot be written ({getattr(err, 'strerror', None) or err})"
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+def _now(clock: Callable[[], float] = time.time) -> str:
+    """The time for the log: always UTC (screens and exports show it as local time)."""
+    return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds")
 
 
 class Store:
@@ -95,6 +96,8 @@ class Store:
         #: A one-time message for the screen (a quarantined file, read-only mode), or None.
         self.notice = notice
         self.read_only = read_only
+        #: Where the log's times come from (a fixed clock makes pictures repeatable).
+        self.clock: Callable[[], float] = time.time
 
     # -- opening -----------------------------------------------------------------------
 
@@ -127,6 +130,7 @@ class Store:
         except OSError as err:  # the state directory cannot be made
             return cls._read_only(path, _why(err, path))
         store = cls(conn, path)
+        store.clock = clock
         if version > SCHEMA_VERSION:  # pragma: no cover - guarded in _migrate
             return cls._read_only(path, "log from a newer version")
         return store
@@ -226,7 +230,7 @@ class Store:
         """Start a game of ``kind`` with ``options``; returns its id."""
         cur = self._write(
             "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
-            (kind, json.dumps(options, sort_keys=True), _now()),
+            (kind, json.dumps(options, sort_keys=True), _now(self.clock)),
         )
         return int(cur.lastrowid)
 
@@ -238,7 +242,7 @@ class Store:
         seq = row[0] + 1
         self._write(
             "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-            (game_id, seq, json.dumps(action, sort_keys=True), _now()),
+            (game_id, seq, json.dumps(action, sort_keys=True), _now(self.clock)),
         )
         return seq
 
@@ -257,7 +261,7 @@ class Store:
         """Mark the game finished with its result (``None`` reopens it, after an undo)."""
         self._write(
             "UPDATE games SET finished = ?, result = ? WHERE id = ?",
-            (_now() if result is not None else None,
+            (_now(self.clock) if result is not None else None,
              json.dumps(result) if result is not None else None, game_id),
         )
 
@@ -284,6 +288,15 @@ class Store:
             "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC LIMIT 1", ()
         )
         return rows[0] if rows else None
+
+    def unfinished_games(self) -> list[GameRecord]:
+        """Every game neither finished nor abandoned, newest first (History → Unfinished).
+
+        This includes games that earlier versions left behind silently when a new one
+        was started: their rows were always in the log, only no screen offered them.
+        """
+        return self._records(
+            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC", ())
 
     def history(self, limit: int = 100) -> list[GameRecord]:
         """Finished games, newest first."""

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 from gpiozero.pins.mock import MockFactory
@@ -27,16 +28,29 @@ from companion.hw.buttons import KeyPad
 from companion.store import Store
 
 
+class Clock:
+    """A clock that moves only when told: ``Rig(clock=Clock())``, then ``rig.later(2)``."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
 class Rig:
     """An :class:`App` wired to mock pins.
 
     :param db: the log file (``":memory:"`` by default; a path to test resume).
     :param seed: seeds the dice so a test's rolls repeat.
     :param display: a luma device; default ``dummy(128, 64)``.
+    :param clock: the app's clock (a test may pass one it moves itself, to let a
+        notice band's two seconds pass).
     """
 
     def __init__(self, *, db: str = ":memory:", seed: int = 1, config: Config | None = None,
-                 display: Any = None, hold_ms: int = 100, start: bool = True) -> None:
+                 display: Any = None, hold_ms: int = 100, start: bool = True,
+                 clock: Callable[[], float] | None = None) -> None:
         self.config = config or from_mapping({
             "display": {"driver": "dummy"},
             "input": {"bounce_ms": 20, "hold_ms": hold_ms},
@@ -46,7 +60,7 @@ class Rig:
         self.store = Store.open(db)
         self.display = display or dummy(width=128, height=64, mode="1")
         self.app = App(config=self.config, store=self.store, display=self.display,
-                       dice=Dice.seeded(seed), strict=True)
+                       dice=Dice.seeded(seed), strict=True, **({"clock": clock} if clock else {}))
         self.pad = KeyPad(self.config.buttons, self.app.keys.put, pin_factory=self.factory,
                           bounce_ms=self.config.input["bounce_ms"],
                           hold_ms=self.config.input["hold_ms"],
@@ -84,6 +98,14 @@ class Rig:
         while not self.app.keys.empty():
             self.app.handle(self.app.keys.get())
             self.app.settle()
+
+    def later(self, seconds: float) -> None:
+        """Let ``seconds`` pass on a :class:`Clock` given as ``clock``, then run the
+        timers the loop would have run meanwhile (a notice band going, say)."""
+        if not isinstance(self.app.clock, Clock):
+            raise TypeError("Rig.later() needs Rig(clock=Clock()).")
+        self.app.clock.now += seconds
+        self.app._on_timer()
 
     @property
     def text(self) -> str:

@@ -105,7 +105,7 @@ class TallyVerdict(Screen):
             expected = [len(s.rolls) / len(s.faces)] * len(s.faces)
             bar_chart(p, [label(f) for f in s.faces], list(s.counts), expected, (4, 15, 124, 54))
             if s.rolls_to_verdict:
-                hint(p, f"{s.rolls_to_verdict} more rolls for a verdict")
+                hint(p, f"{s.rolls_to_verdict} more for a verdict")
             else:
                 hint(p, "RIGHT: verdict")
             return
