@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from companion.catalogue import find
 from companion.testing import Rig
+from companion.ui.unfinished import SET_ASIDE, NewGameQuestion
 
 Phase = Callable[[Rig, int], Iterator[str]]
 
@@ -36,6 +37,15 @@ def go_home(rig: Rig) -> Iterator[str]:
         yield "back"
 
 
+def set_aside(rig: Rig) -> Iterator[str]:
+    """When *New game* asks about an unfinished game: "Set aside, new game"."""
+    question = rig.app.top
+    if isinstance(question, NewGameQuestion):
+        while question.entries()[question.index] != SET_ASIDE:
+            yield "down"
+        yield "ok"
+
+
 def open_game(rig: Rig, key: str) -> Iterator[str]:
     """From anywhere: start menu → New game → down the list to ``key`` → OK."""
     yield from go_home(rig)
@@ -45,6 +55,7 @@ def open_game(rig: Rig, key: str) -> Iterator[str]:
             break
         yield "down"
     yield "ok"
+    yield from set_aside(rig)
     picker = rig.app.top
     title = find(key).short
     for _ in range(len(picker.items())):
@@ -62,6 +73,7 @@ def menus(rig: Rig, turns: int) -> Iterator[str]:
     while home.items()[home.index] != "New game":
         yield "down"
     yield "ok"
+    yield from set_aside(rig)
     yield from ["down"] * 4 + ["up"] * 4
     yield "back"
 

@@ -31,6 +31,7 @@ from companion.keys import QUIT, Key
 from companion.session import GameSession
 from companion.store import Store
 from companion.ui.menus import HomeScreen
+from companion.ui.overlay import BAND_SECONDS, Band, Question, draw_band, draw_question
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Screen
 from companion.ui.widgets import message_box
@@ -65,7 +66,12 @@ class App:
         self.session: GameSession | None = None
         self.stack: list[Screen] = [HomeScreen(self)]
         self.message: str | None = store.notice
+        #: An informational line that goes by itself (see companion.ui.overlay).
+        self.band: Band | None = None
+        #: A yes/no question over the screen; only OK or BACK answer it.
+        self.question: Question | None = None
         self.texts: list[str] = []
+        self.painter: Painter | None = None
         self.frames_sent = 0
         self._last_frame: bytes | None = None
         self._animating: float | None = None
@@ -124,6 +130,8 @@ class App:
         wake = self.top.wake_in()
         if wake is not None:
             waits.append(max(0.0, wake))
+        if self.band is not None:
+            waits.append(max(0.0, self.band.until - self.clock()))
         return min(waits) if waits else None
 
     def _beat_if_due(self) -> None:
@@ -133,6 +141,8 @@ class App:
 
     def _on_timer(self) -> None:
         self._beat_if_due()
+        if self._band_over():
+            self.redraw()
         if self._animating is not None and self.clock() >= self._animating:
             if self.top.tick():
                 self._animating = self.clock() + self._interval
@@ -176,7 +186,10 @@ class App:
             while self.top.tick():
                 pass
             self._animating = None
-        if self.message is not None:
+        self._band_over()
+        if self.question is not None:
+            self._answer(key)
+        elif self.message is not None:
             self.message = None
         else:
             try:
@@ -217,9 +230,14 @@ class App:
             self.home()  # the start menu always draws
             p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
             self.top.render(p)
-        if self.message:
+        if self.band is not None:
+            draw_band(p, self.band.text)
+        if self.question is not None:
+            draw_question(p, self.question.text)
+        elif self.message:
             message_box(p, self.message)
         self.texts = p.texts
+        self.painter = p  # what was drawn where: the cut-text test reads it
         return p.image
 
     def redraw(self) -> bool:
@@ -251,9 +269,12 @@ class App:
 
     def home(self) -> None:
         del self.stack[1:]
+        if isinstance(self.stack[0], HomeScreen):
+            self.stack[0].index = 0  # back from a game, the cursor is on the first entry
 
     def notice(self, message: str) -> None:
-        """Show ``message`` in a box until the next key."""
+        """Show ``message`` in a box until the next key, which does nothing else: for
+        what must be read (errors, warnings about saving)."""
         self.message = message
 
     def beep(self, sound: str, mode: str = "on") -> None:
@@ -264,6 +285,31 @@ class App:
             self.sound(sound, mode)
         except Exception as err:  # a loose buzzer wire must not stop the game
             print(f"companion: the buzzer failed: {err}", file=sys.stderr)
+
+    def inform(self, message: str) -> None:
+        """Show ``message`` in a band for about two seconds; keys keep working meanwhile."""
+        self.band = Band(message, self.clock() + BAND_SECONDS)
+
+    def ask(self, question: str, on_yes: Callable[[], None]) -> None:
+        """Ask ``question``: OK runs ``on_yes``, BACK does nothing; other keys are ignored."""
+        self.question = Question(question, on_yes)
+
+    def _answer(self, key: Key) -> None:
+        if key.long or key.name not in ("OK", "BACK"):
+            return  # a burst of undos stops here
+        question, self.question = self.question, None
+        if key.name == "OK" and question is not None:
+            try:
+                question.on_yes()
+            except RuleError as err:
+                self.notice(str(err))
+
+    def _band_over(self) -> bool:
+        """Take the band away once its time is up; True if it went."""
+        if self.band is not None and self.clock() >= self.band.until:
+            self.band = None
+            return True
+        return False
 
     def animate(self, frames: int, interval: float) -> None:
         """Ask for ``tick()`` on the top screen every ``interval`` seconds until it ends."""
@@ -315,7 +361,7 @@ class App:
             self.notice(f"Cannot save games: {err}")
             return
         if self.session is not None and not self.session.over:
-            pass  # the previous game stays unfinished and can be resumed from History
+            self.inform(f"{self.session.info.short} set aside: History > Unfinished")
         self.session = session
         self.show_game()
 
@@ -328,7 +374,7 @@ class App:
             return
         self.show_game()
         if not quiet:
-            self.notice(f"Resumed {self.session.info.short}.")
+            self.inform(f"Resumed {self.session.info.short}.")
 
     def show_game(self) -> None:
         """Show the current game's play screen above the start menu."""
@@ -354,7 +400,24 @@ class App:
         return None
 
     def undo(self) -> bool:
-        """Take back the current game's last action; says so on screen."""
+        """Take back the current game's last action; says so on screen.
+
+        An undo that would take back a game's first action or the start of a round asks
+        first (and returns False); after a yes, the game's play screen shows the result.
+        """
+        if self.session is None:
+            return False
+        question = self.session.undo_question()
+        if question is not None:
+            self.ask(question, self._undo_confirmed)
+            return False
+        return self._undo()
+
+    def _undo_confirmed(self) -> None:
+        if self._undo():
+            self.show_game()
+
+    def _undo(self) -> bool:
         if self.session is None:
             return False
         try:
@@ -363,7 +426,18 @@ class App:
             self.notice(f"Undo failed: {err}")
             return False
         if dropped is None:
-            self.notice("Nothing to undo.")
+            self.inform("Nothing to undo.")
             return False
-        self.notice(f"Undone: {dropped.get('type', 'action')}")
+        self.inform(f"Undone: {dropped.get('type', 'action')}")
+        return True
+
+    def abandon(self, game_id: int) -> bool:
+        """Abandon an unfinished game for good: it leaves History > Unfinished."""
+        try:
+            self.store.abandon(game_id)
+        except StorageError as err:
+            self.notice(f"Not saved, try again: {err}")
+            return False
+        if self.session is not None and self.session.game_id == game_id:
+            self.session = None
         return True

@@ -44,7 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     fmt.add_argument("--csv", action="store_true", help="export as CSV")
     fmt.add_argument("--json", action="store_true", help="export as JSON")
     hist.add_argument("--bgstats", metavar="FILE",
-                      help="also write the games as a BG Stats file (.bgsplay JSON)")
+                      help="write the games as a BG Stats file (.bgsplay JSON) and say so "
+                           "in one line")
     hist.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
 
     from companion import doctor, install, restore
@@ -124,7 +125,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         cfg = _load_config(args)
         print(history(cfg, db=args.db, fmt="csv" if args.csv else "json" if args.json
-                      else "table", bgstats=args.bgstats), end="")
+                      else "table", bgstats=args.bgstats,
+                      note=lambda line: print(line, file=sys.stderr)), end="")
         return 0
     if command in ("backup", "restore"):
         from companion import restore

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from companion.config import Config
 from companion.dice import Dice
@@ -37,10 +37,20 @@ def roll(spec: str, dice: Dice | None = None,
     return roll_line(name, parsed, faces)
 
 
+def wrote(plays: int, path: str) -> str:
+    """The line saying what ``--bgstats`` wrote.
+
+    >>> wrote(1, "plays.bgsplay")
+    'Wrote 1 play to plays.bgsplay'
+    """
+    return f"Wrote {plays} play{'' if plays == 1 else 's'} to {path}"
+
+
 def history(config: Config, *, db: str | None = None, fmt: str = "table",
-            bgstats: str | None = None) -> str:
-    """Finished games as a table (with win counts), CSV or JSON; ``bgstats`` also
-    writes a BG Stats file to that path."""
+            bgstats: str | None = None, note: Callable[[str], None] | None = None) -> str:
+    """Finished games as a table (with win counts), CSV or JSON; ``bgstats`` writes a BG
+    Stats file to that path instead of the table, and the result is one line saying so
+    (with ``--csv``/``--json`` that line goes to ``note``, the export stays the output)."""
     from companion import export
     from companion.runtime import open_store
 
@@ -55,9 +65,12 @@ def history(config: Config, *, db: str | None = None, fmt: str = "table",
                 json.dump(export.as_bgstats(rows), f, indent=1, ensure_ascii=False)
         except OSError as err:
             raise CompanionError(f"cannot write {bgstats}: {err.strerror}.") from None
+    if bgstats and fmt == "table":
+        return wrote(len(rows), bgstats) + "\n"
+    if bgstats and note is not None:
+        note(wrote(len(rows), bgstats))
     if fmt == "json":
         return export.as_json(rows)
     if fmt == "csv":
         return export.as_csv(rows)
-    note = f"Wrote {len(rows)} plays to {bgstats} for BG Stats.\n" if bgstats else ""
-    return export.as_table(rows) + note
+    return export.as_table(rows)

@@ -154,8 +154,8 @@ class Doctor:
         except OSError:
             pass
         return Check("state", "fail", f"{path} cannot be written: games would not be saved",
-                     f"sudo chown -R {self.user()} {path} (the service uses "
-                     "/var/lib/companion, which systemd makes for it)")
+                     _state_fix(path, probe) or f"sudo chown -R {self.user()} {path} (the "
+                     "service uses /var/lib/companion, which systemd makes for it)")
 
     def _backups(self) -> Iterator[Check]:
         """The newest backup's age, and the free space on the card."""
@@ -307,3 +307,46 @@ def main(config: Config, out: Callable[[str], None] = print, **options: Any) -> 
     out(f"{len(failed)} problem{'s' if len(failed) != 1 else ''} found." if failed
         else "Nothing wrong found.")
     return 1 if failed else 0
+
+
+#: Kernel file systems: no folder can be made in them, whoever owns them.
+PSEUDO_FS = {"proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "debugfs",
+             "securityfs", "tracefs", "configfs", "bpf", "pstore", "efivarfs", "mqueue",
+             "hugetlbfs", "fusectl", "binfmt_misc", "autofs", "rpc_pipefs", "nsfs"}
+_REAL_DIR = ("set state.dir in the config to a folder on the SD card, for instance "
+             "~/.local/state/companion (or leave it empty: the service then uses "
+             "/var/lib/companion)")
+
+
+def _state_fix(path: Path, probe: Path, mounts: str = "/proc/self/mounts") -> str | None:
+    """The fix when no ``chown`` can make ``path`` a folder for the log, else None:
+    ``probe`` (the nearest part of ``path`` that exists) is a file, or it is on a
+    kernel file system (``/proc``, ``/sys``) or a read-only one."""
+    if not probe.is_dir():
+        return f"{probe} is a file, not a folder: {_REAL_DIR}"
+    fs, options = _mount_of(probe, mounts)
+    if fs in PSEUDO_FS:
+        return f"{probe} is on the kernel's {fs} file system, where no folder can be made: " \
+               + _REAL_DIR
+    if "ro" in options:
+        return f"{probe} is on a read-only file system: remount it read-write, or {_REAL_DIR}"
+    return None
+
+
+def _mount_of(path: Path, mounts: str) -> tuple[str, set[str]]:
+    """The file system type and mount options of the mount holding ``path``."""
+    best, found = -1, ("", set())
+    try:
+        lines = Path(mounts).read_text().splitlines()
+    except OSError:
+        return found
+    target = str(path.resolve())
+    for line in lines:
+        parts = line.split()
+        if len(parts) < 4:
+            continue
+        point = parts[1].replace("\\040", " ")
+        inside = target == point or target.startswith(point.rstrip("/") + "/")
+        if inside and len(point) > best:
+            best, found = len(point), (parts[2], set(parts[3].split(",")))
+    return found

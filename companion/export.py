@@ -4,6 +4,11 @@ The BG Stats file is the ``.bgsplay`` JSON that the BG Stats app opens ("open in
 / share to the app): ``games``, ``players``, ``locations`` and ``plays``, each play with
 its ``playerScores``. :data:`BGSTATS_FIELDS` lists every field written, and the tests
 check the export against it.
+
+Players come out in their seats as set up, with the start player marked; times are the
+box's local time (the log keeps UTC). Where the scores alone do not decide the places
+(a tie-break, a game without points), a play says so: ``manualWinner`` with each
+player's ``winner`` and ``rank``.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from datetime import datetime
 from typing import Any
 
 from companion import catalogue
+from companion.games.base import ranked
+from companion.localtime import local_iso, seconds
 from companion.store import Store
 
 #: BoardGameGeek ids of the games, where known.
@@ -64,6 +71,17 @@ class Play:
         end = datetime.fromisoformat(self.finished)
         return max(0, round((end - start).total_seconds() / 60))
 
+    @property
+    def scores_decide(self) -> bool:
+        """Whether the scores alone give these places (highest first, equal ones shared)."""
+        if not self.scores or any(self.scores.get(n) is None for n in self.players):
+            return False
+        try:
+            by_score = ranked({n: self.scores[n] for n in self.players})
+        except TypeError:  # scores that do not compare
+            return False
+        return [sorted(p) for p in by_score] == [sorted(p) for p in self.places]
+
     def rank(self, player: str) -> int:
         """1 for the winners, 2 for the next place…; 0 when the game gives no places."""
         for n, place in enumerate(self.places, start=1):
@@ -73,13 +91,28 @@ class Play:
 
 
 def _start_player(options: dict[str, Any]) -> str | None:
-    first = options.get("first")
+    """Who started: ``start_player`` (a name), ``first`` (a seat or a name), else seat 1
+    (the games that log neither start with the first seat of their options)."""
     players = options.get("players", [])
+    named = options.get("start_player")
+    if isinstance(named, str) and named in players:
+        return named
+    first = options.get("first")
     if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(players):
         return players[first]
     if isinstance(first, str) and first in players:
         return first
-    return None
+    return players[0] if players else None
+
+
+def _seats(options: dict[str, Any]) -> list[str]:
+    """The players in their seats as set up: ``seats`` where a game turned its player
+    list round for the rules (Brikks puts the starter first), else ``players``."""
+    players = [str(p) for p in options.get("players", [])]
+    seats = options.get("seats")
+    if isinstance(seats, list) and sorted(map(str, seats)) == sorted(players):
+        return [str(s) for s in seats]
+    return players
 
 
 def _bgg_id(key: str) -> int:
@@ -104,7 +137,7 @@ def plays(store: Store) -> list[Play]:
             id=r.id, key=r.kind, game=shelf.get("title") or catalogue.title(r.kind),
             bgg_id=shelf.get("bgg_id") or None, highest_wins=not shelf.get("lowest_wins"),
             started=r.started, finished=r.finished or r.started,
-            players=list(r.options.get("players", [])),
+            players=_seats(r.options),
             scores=dict(result.get("scores", {})), places=result.get("places", []),
             winners=list(result.get("winners", [])), start_player=_start_player(r.options),
             detail=result.get("detail", "")))
@@ -117,7 +150,7 @@ def as_table(rows: Iterable[Play]) -> str:
         return "No finished games yet.\n"
     lines = [f"{'date':10}  {'game':24}  {'players':30}  winner"]
     for r in rows:
-        lines.append(f"{r.finished[:10]:10}  {r.game[:24]:24}  "
+        lines.append(f"{local_iso(r.finished)[:10]:10}  {r.game[:24]:24}  "
                      f"{', '.join(r.players)[:30]:30}  {', '.join(r.winners) or '-'}")
     lines.append("")
     lines.append("Wins per player and game:")
@@ -142,7 +175,8 @@ def as_csv(rows: Iterable[Play]) -> str:
                      "score", "rank", "winner", "start_player", "detail"])
     for r in rows:
         for seat, player in enumerate(r.players, start=1):
-            writer.writerow([r.id, r.game, r.started, r.finished, r.duration_min, player, seat,
+            writer.writerow([r.id, r.game, local_iso(r.started), local_iso(r.finished),
+                             r.duration_min, player, seat,
                              "" if r.scores.get(player) is None else r.scores[player],
                              r.rank(player), int(player in r.winners),
                              int(player == r.start_player), r.detail])
@@ -150,10 +184,12 @@ def as_csv(rows: Iterable[Play]) -> str:
 
 
 def as_json(rows: Iterable[Play]) -> str:
-    data = [{"id": r.id, "game": r.game, "started": r.started, "finished": r.finished,
-             "duration_min": r.duration_min, "players": r.players, "scores": r.scores,
-             "places": r.places, "winners": r.winners, "start_player": r.start_player,
-             "detail": r.detail, "bgg_id": r.bgg_id or _bgg_id(r.key) or None,
+    data = [{"id": r.id, "game": r.game, "started": local_iso(r.started),
+             "finished": local_iso(r.finished), "duration_min": r.duration_min,
+             "players": r.players, "scores": r.scores, "places": r.places,
+             "winners": r.winners, "start_player": r.start_player,
+             "decided_by_score": r.scores_decide, "detail": r.detail,
+             "bgg_id": r.bgg_id or _bgg_id(r.key) or None,
              "highest_wins": r.highest_wins} for r in rows]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
@@ -195,8 +231,9 @@ def as_bgstats(rows: Iterable[Play]) -> dict[str, Any]:
         } for seat, name in enumerate(r.players, start=1)]
         out_plays.append({
             "uuid": _uid("play", f"{r.id}:{r.started}"), "gameRefId": games[_game_ref(r)]["id"],
-            "locationRefId": 1, "playDate": r.started.replace("T", " ")[:19],
-            "durationMin": r.duration_min, "ignored": False, "manualWinner": False,
+            "locationRefId": 1, "playDate": seconds(r.started),
+            "durationMin": r.duration_min, "ignored": False,
+            "manualWinner": bool(r.winners) and not r.scores_decide,
             "rounds": 0, "scoringSetting": 0, "usesTeams": False, "playImages": "[]",
             "rating": 0, "playerScores": scores, "comments": r.detail})
     return {"about": "Plays exported by Table Companion; open this file with BG Stats.",

@@ -8,11 +8,12 @@ its own scenes in a ``SCREENSHOTS`` dict: name → function that drives an :clas
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import UTC
 from pathlib import Path
 
 from PIL import Image
 
-from companion import catalogue
+from companion import catalogue, localtime
 from companion.app import App
 from companion.config import from_mapping
 from companion.dice import Dice
@@ -21,13 +22,17 @@ from companion.keys import Key
 from companion.store import Store
 from companion.ui.scenes import press
 
+#: The log's clock in the pictures: 22 November 2026, 20:00 UTC (shown as UTC).
+PICTURE_TIME = 1795377600.0
+
 
 def make_app(seed: int = 4, language: str = "en") -> App:
-    """An app on a dummy display with a throwaway log and repeatable dice."""
+    """An app on a dummy display with a throwaway log, repeatable dice and a log clock
+    that stands still at :data:`PICTURE_TIME`."""
     from luma.core.device import dummy
 
     config = from_mapping({"display": {"driver": "dummy"}, "language": language})
-    return App(config=config, store=Store.open(":memory:"),
+    return App(config=config, store=Store.open(":memory:", clock=lambda: PICTURE_TIME),
                display=dummy(width=128, height=64, mode="1"), dice=Dice.seeded(seed),
                strict=True)
 
@@ -54,9 +59,62 @@ def _dice_histogram(app: App) -> None:
     press(app, "RIGHT")
 
 
+def _robbery_then_brikks(app: App) -> None:
+    """A Brain Robbery game set aside for a Brikks game with a roll, both unfinished."""
+    app.start_game("brain_robbery", {"players": ["Ann", "Ben", "Cleo"], "starts": "Ann",
+                                     "first": 0})
+    app.start_game("brikks", {"players": ["Ann", "Ben"]})
+    for action in ({"type": "start_block", "player": 1, "colour": "red"},
+                   {"type": "start_block", "player": 0, "colour": "blue"},
+                   {"type": "roll", "number": 2, "colour": "green"}):
+        app.play(action)
+    app.band = None  # the "set aside" band has had its two seconds
+
+
+def _menu_playing(app: App) -> None:
+    app.start_game("brain_robbery", {"players": ["Ann", "Ben", "Cleo"], "starts": "Ann",
+                                     "first": 0})
+    press(app, "BACK")
+
+
+def _new_game_asks(app: App) -> None:
+    _robbery_then_brikks(app)
+    press(app, "BACK", "DOWN", "OK")
+
+
+def _unfinished(app: App) -> None:
+    _robbery_then_brikks(app)
+    press(app, "BACK", "DOWN", "DOWN", "OK", "OK")
+
+
+def _history_game(app: App) -> None:
+    app.start_game("genial", {"players": ["Ann", "Bob", "Cy"], "first": 1})
+    for points in ({"orange": 3}, {"blue": 2}, {"green": 2}):
+        app.play({"type": "turn", "points": points, "all": 2})
+    app.play({"type": "end_early"})
+    press(app, "BACK", "DOWN", "OK", "OK")
+
+
+def _undo_asks(app: App) -> None:
+    _robbery_then_brikks(app)
+    press(app, "long BACK", "long BACK", "long BACK")  # the roll, a start block, then: ask
+
+
+def _band(app: App) -> None:
+    _robbery_then_brikks(app)
+    app.play({"type": "reroll", "number": 4, "colour": "blue"})
+    press(app, "long BACK")
+
+
 CORE: dict[str, Callable[[App], None]] = {
     "menu": _menu,
+    "menu-playing": _menu_playing,
     "games": _games,
+    "new-game-asks": _new_game_asks,
+    "unfinished": _unfinished,
+    "history-game": _history_game,
+    "undo-asks": _undo_asks,
+    "notice-band": _band,
     "dice": _dice,
     "dice-histogram": _dice_histogram,
 }
@@ -81,10 +139,11 @@ def render(name: str, language: str = "en") -> Image.Image:
     if name not in table:
         raise CompanionError(f"unknown screen {name!r}; screens are: {', '.join(table)}.")
     app = make_app(language=language)
-    app.start()
-    table[name](app)
-    app.redraw()
-    return app.render()
+    with localtime.zone(UTC):
+        app.start()
+        table[name](app)
+        app.redraw()
+        return app.render()
 
 
 def scaled(frame: Image.Image, scale: int) -> Image.Image:

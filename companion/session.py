@@ -122,6 +122,33 @@ class GameSession:
             self.store.finish(self.game_id, None)
         return dropped
 
+    def undo_question(self) -> str | None:
+        """The question to ask before undoing the last action, if it is more than a move:
+        the game's first action, or one that began a round (``round_of`` in the rules).
+
+        >>> from companion.store import Store
+        >>> game = GameSession.start(Store.open(":memory:"), "dice_roller", {"players": ["T"]})
+        >>> _ = game.apply({"type": "roll", "dice": [1, 2]})
+        >>> game.undo_question()
+        "Undo the game's first action?"
+        """
+        if not self.actions:
+            return None
+        if len(self.actions) == 1:
+            return "Undo the game's first action?"
+        round_of = getattr(self.rules, "round_of", None)
+        if round_of is None:
+            return None
+        before = round_of(replay(self.rules, self.options, self.actions[:-1]))
+        if before != round_of(self.state):
+            return f"Undo back into round {before}?"
+        return None
+
+    def end_action(self) -> dict[str, Any] | None:
+        """The action that ends this game now with a result, if the game allows that."""
+        end = getattr(self.rules, "end_action", None)
+        return None if end is None or self.over else end(self.state)
+
     def abandon(self) -> None:
         """Set this game aside (it will not be offered for resume)."""
         self.store.abandon(self.game_id)

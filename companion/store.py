@@ -81,11 +81,12 @@ def _why(err: Exception, path: str) -> str:
         return "its folder is read-only"
     if "locked" in text:
         return "the log is in use by another program"
-    return f"the log cannot be written ({str(err)[:40]})"
+    return f"the log cannot be written ({getattr(err, 'strerror', None) or err})"
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+def _now(clock: Callable[[], float] = time.time) -> str:
+    """The time for the log: always UTC (screens and exports show it as local time)."""
+    return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds")
 
 
 class Store:
@@ -107,6 +108,8 @@ class Store:
         self.on_saved: Callable[[str], None] | None = None
         #: Called when a write fails on a full card; True if it freed space to retry.
         self.make_room: Callable[[], bool] | None = None
+        #: Where the log's times come from (a fixed clock makes pictures repeatable).
+        self.clock: Callable[[], float] = time.time
 
     # -- opening -----------------------------------------------------------------------
 
@@ -146,6 +149,7 @@ class Store:
                 conn.close()
                 return cls._quarantine(path, None, clock)
         store = cls(conn, path)
+        store.clock = clock
         if version > SCHEMA_VERSION:  # pragma: no cover - guarded in _migrate
             return cls._read_only(path, "log from a newer version")
         return store
@@ -289,7 +293,7 @@ class Store:
         """Start a game of ``kind`` with ``options``; returns its id."""
         cur = self._write(
             "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
-            (kind, json.dumps(options, sort_keys=True), _now()), "game",
+            (kind, json.dumps(options, sort_keys=True), _now(self.clock)), "game",
         )
         return int(cur.lastrowid)
 
@@ -301,7 +305,7 @@ class Store:
         seq = row[0] + 1
         self._write(
             "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-            (game_id, seq, json.dumps(action, sort_keys=True), _now()), "action",
+            (game_id, seq, json.dumps(action, sort_keys=True), _now(self.clock)), "action",
         )
         return seq
 
@@ -321,7 +325,7 @@ class Store:
         """Mark the game finished with its result (``None`` reopens it, after an undo)."""
         self._write(
             "UPDATE games SET finished = ?, result = ? WHERE id = ?",
-            (_now() if result is not None else None,
+            (_now(self.clock) if result is not None else None,
              json.dumps(result) if result is not None else None, game_id),
             "finished" if result is not None else "reopened",
         )
@@ -349,6 +353,15 @@ class Store:
             "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC LIMIT 1", ()
         )
         return rows[0] if rows else None
+
+    def unfinished_games(self) -> list[GameRecord]:
+        """Every game neither finished nor abandoned, newest first (History → Unfinished).
+
+        This includes games that earlier versions left behind silently when a new one
+        was started: their rows were always in the log, only no screen offered them.
+        """
+        return self._records(
+            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC", ())
 
     def history(self, limit: int = 100) -> list[GameRecord]:
         """Finished games, newest first."""

@@ -30,6 +30,16 @@ from companion.hw.buzzer import open_sounder
 from companion.store import Store
 
 
+class Clock:
+    """A clock that moves only when told: ``Rig(clock=Clock())``, then ``rig.later(2)``."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
 class Rig:
     """An :class:`App` wired to mock pins.
 
@@ -41,11 +51,14 @@ class Rig:
 
     With ``[sound] pin`` in the config, the buzzer is a real gpiozero device on a mock
     PWM pin (``rig.sounder``; its notes take no time).
+    :param clock: the app's clock (a test may pass one it moves itself, to let a
+        notice band's two seconds pass).
     """
 
     def __init__(self, *, db: str = ":memory:", seed: int = 1, config: Config | None = None,
                  display: Any = None, hold_ms: int = 100, start: bool = True,
-                 wall_clock: Callable[[], float] = time.time) -> None:
+                 wall_clock: Callable[[], float] = time.time,
+                 clock: Callable[[], float] | None = None) -> None:
         self.config = config or from_mapping({
             "display": {"driver": "dummy"},
             "input": {"bounce_ms": 20, "hold_ms": hold_ms},
@@ -55,7 +68,8 @@ class Rig:
         self.store = Store.open(db)
         self.display = display or dummy(width=128, height=64, mode="1")
         self.app = App(config=self.config, store=self.store, display=self.display,
-                       dice=Dice.seeded(seed), strict=True, wall_clock=wall_clock)
+                       dice=Dice.seeded(seed), strict=True, wall_clock=wall_clock,
+                       **({"clock": clock} if clock else {}))
         self.sounder = open_sounder(self.config, pin_factory=self.factory,
                                     sleep=lambda seconds: None)
         if self.sounder is not None:
@@ -92,11 +106,35 @@ class Rig:
             long = name.startswith("long ")
             self.press(name.removeprefix("long "), long=long)
 
+    def open_game(self, key: str) -> None:
+        """Start menu → *New game* (setting an unfinished game aside if asked) → ``key``,
+        with button presses, as a player would."""
+        from companion import catalogue
+        from companion.ui.unfinished import SET_ASIDE, NewGameQuestion
+
+        self.app.home()
+        home = self.app.top
+        self.keys(*["down"] * ((home.items().index("New game") - home.index)
+                               % len(home.items())), "ok")
+        if isinstance(self.app.top, NewGameQuestion):
+            self.keys(*["down"] * self.app.top.entries().index(SET_ASIDE), "ok")
+        chosen = self.config.games
+        self.keys(*["down"] * catalogue.position(key, chosen.get("order", ()),
+                                                 chosen.get("hide", ())), "ok")
+
     def pump(self) -> None:
         """Handle every queued key, finishing animations at once."""
         while not self.app.keys.empty():
             self.app.handle(self.app.keys.get())
             self.app.settle()
+
+    def later(self, seconds: float) -> None:
+        """Let ``seconds`` pass on a :class:`Clock` given as ``clock``, then run the
+        timers the loop would have run meanwhile (a notice band going, say)."""
+        if not isinstance(self.app.clock, Clock):
+            raise TypeError("Rig.later() needs Rig(clock=Clock()).")
+        self.app.clock.now += seconds
+        self.app._on_timer()
 
     @property
     def text(self) -> str:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion import catalogue, config, export, fairness
+from companion import config, export, fairness
 from companion.commands import roll
 from companion.dice import Dice
 from companion.dicesets import NotationError, describe, distribution, parse, standard
@@ -136,10 +136,7 @@ def dice_rig(tmp_path: Path) -> Rig:
 
 def open_game(rig: Rig, key: str) -> None:
     """From wherever: the start menu, New game, then game ``key``."""
-    rig.app.home()
-    items, at = rig.app.top.items(), rig.app.top.index
-    rig.keys(*["down"] * ((items.index("New game") - at) % len(items)), "ok",
-             *["down"] * catalogue.position(key), "ok")
+    rig.open_game(key)
 
 
 def test_any_dice_through_the_box(tmp_path: Path) -> None:

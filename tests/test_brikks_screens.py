@@ -10,7 +10,7 @@ import pytest
 from companion.games.brikks import rules
 from companion.games.brikks.screens import BLOCK_BOX
 from companion.games.brikks.screens.draw import block_geometry
-from companion.testing import Rig
+from companion.testing import Clock, Rig
 
 KEYS = ("up", "down", "left", "right", "ok", "roll", "back",
         "long up", "long down", "long ok", "long roll")
@@ -77,7 +77,7 @@ def test_setup_shows_energy_for_every_player_count(rig: Rig) -> None:
 
 def test_three_rounds_with_rerolls_undo_and_restart_then_final_score(tmp_path: Path) -> None:
     db = str(tmp_path / "brikks.db")
-    rig = Rig(db=db, seed=3)
+    rig = Rig(db=db, seed=3, clock=Clock())
     start_two(rig)
     # round 1: Red rolls and rerolls, tracks a matching circle; Blue rolls
     rig.keys("roll")
@@ -100,14 +100,16 @@ def test_three_rounds_with_rerolls_undo_and_restart_then_final_score(tmp_path: P
     # round 2: Red rolls; undo it and roll again
     rig.keys("roll")
     assert "R2 Red" in rig.text
-    rig.keys("long back")
-    assert "Undone: roll" in rig.text
-    rig.keys("back")
+    rig.keys("long back")                           # it opened round 2: asked first
+    assert "Undo back into round 1?" in rig.text.replace(" | ", " ")
+    rig.keys("ok")
+    assert "Undone: roll" in rig.text               # a band: the next key acts
     assert "R1 Blue" in rig.text and len(state(rig).rolls) == 3
     rig.keys("roll", "up")                          # Red again, with a reroll
     assert "R2 Red" in rig.text and state(rig).rolls[-1].reroll
     rig.keys("roll")                                # Blue
     rolls = state(rig).rolls
+    rig.later(2.1)                                  # the undo's band goes by itself
     shown = rig.text
     rig.close()
     # the box restarts: the game comes back exactly where it was
@@ -294,4 +296,5 @@ def test_a_finished_solo_game_reads_in_history(rig: Rig) -> None:
                   "bombs_left": 0, "energy_left": 0})
     rig.keys("back", "down", "ok", "ok")         # start menu → History → the game
     rig.keys("down", "down")
-    assert "95 points, 90–99: Thr" in rig.text   # the band's dash is drawn, not a crash
+    assert "95 points, 90–99:" in rig.app.texts  # the band's dash is drawn, not a crash
+    assert rig.app.texts[-2].startswith("Throw")  # the detail wraps, never cut

@@ -133,9 +133,23 @@ def test_laptop_says_what_it_cannot_check_and_exits_zero(tmp_path: Path) -> None
     assert any("keyboard" in line or "laptop" in line for line in out)
 
 
-def test_unwritable_state_dir_fails_with_a_fix(tmp_path: Path, pi) -> None:
+def test_a_state_dir_under_proc_gets_a_real_fix_not_chown(tmp_path: Path, pi) -> None:
     config = from_mapping({"state": {"dir": "/proc/companion"}})
     out: list[str] = []
     assert main(config, out.append, model=tmp_path / "none") == 1
     assert any(line.startswith("FAIL  state") for line in out)
-    assert any("fix: sudo chown" in line for line in out)
+    assert not any("chown" in line for line in out)
+    assert any("kernel's proc file system" in line and "set state.dir" in line for line in out)
+
+
+def test_state_dir_fixes_name_what_is_wrong(tmp_path: Path) -> None:
+    from companion.doctor import _state_fix
+
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    assert "is a file, not a folder" in _state_fix(a_file / "companion", a_file)
+    mounts = tmp_path / "mounts"
+    mounts.write_text(f"/dev/root / ext4 rw 0 0\n/dev/sda1 {tmp_path} vfat ro,noatime 0 0\n")
+    assert "read-only file system" in _state_fix(tmp_path / "c", tmp_path, str(mounts))
+    mounts.write_text("/dev/root / ext4 rw 0 0\n")
+    assert _state_fix(tmp_path / "c", tmp_path, str(mounts)) is None  # then chown it is

@@ -23,11 +23,16 @@ def start_four(rig: Rig) -> None:
 
 
 def close_messages(rig: Rig) -> list[str]:
-    """Dismiss message boxes (any key only closes one); return what they said."""
+    """Dismiss message boxes (any key only closes one) and let a notice band's two
+    seconds pass; return what they said."""
     said = []
     while rig.app.message:
         said.append(rig.app.message)
         rig.keys("back")
+    if rig.app.band is not None:
+        said.append(rig.app.band.text)
+        rig.app.band = None
+        rig.app.redraw()
     return said
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import catalogue, export
+from companion import export
 from companion.config import from_mapping
 from companion.errors import RuleError
 from companion.games.score_pad import rules
@@ -31,7 +31,7 @@ def shelf_rig(tmp_path: Path) -> Rig:
 
 def open_pad(rig: Rig, game: int) -> None:
     """New game → Score pad → the shelf's game number ``game`` → Start with two players."""
-    rig.keys("ok", *["down"] * catalogue.position("score_pad"), "ok")
+    rig.open_game("score_pad")
     assert rig.app.top.items() == ["Carcassonne", "Golf", "Azul", "Other game"]
     rig.keys(*["down"] * game, "ok", "ok", "ok")
 
@@ -150,7 +150,7 @@ def test_a_cell_edited_from_the_table_undo_and_resume(tmp_path: Path) -> None:
         assert rig.app.top.target() == (0, 0)
         enter(rig, 3)                                     # the cell's 12, three up
         assert rig.app.session.state.cells[0] == (15, 20)
-        rig.keys("long back", "ok")                       # undo the edit; close the notice
+        rig.keys("long back")                             # undo the edit (a band says so)
         assert rig.app.session.state.cells[0] == (12, 20)
         game_id = rig.app.session.game_id
     finally:
@@ -167,7 +167,7 @@ def test_a_cell_edited_from_the_table_undo_and_resume(tmp_path: Path) -> None:
 def test_other_game_asks_who_wins_and_keeps_its_name() -> None:
     rig = Rig()
     try:
-        rig.keys("ok", *["down"] * catalogue.position("score_pad"), "ok")
+        rig.open_game("score_pad")
         assert rig.app.top.items() == ["Other game"]      # an empty shelf
         rig.keys("ok", "down", "down", "down", "right", "ok", "ok")  # Wins: lowest
         shelf = rig.app.session.options["shelf"]

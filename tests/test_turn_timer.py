@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockPWMPin
 
-from companion import catalogue, export
+from companion import export
 from companion.config import from_mapping
 from companion.errors import RuleError
 from companion.games.turn_timer import rules
@@ -72,7 +72,8 @@ def timer_rig(clock: FakeClock, config: dict | None = None, **kw) -> Rig:
 
 def open_timer(rig: Rig, *setup: str) -> None:
     """Through the menu: New game, Turn timer, setup keys, Start."""
-    rig.keys("ok", *["down"] * catalogue.position("turn_timer"), "ok", *setup)
+    rig.open_game("turn_timer")
+    rig.keys(*setup)
     rig.keys("ok", "ok")  # OK on any row jumps to Start; OK starts
 
 
@@ -97,7 +98,7 @@ def test_the_screen_stamps_actions_and_shows_the_clock() -> None:
         clock.now += 1
         rig.keys("down")
         assert "Red | 1:05" in rig.text and "Blue | 0:08" in rig.text
-        rig.keys("back", "long back", "ok")              # undo the resume; close the notice
+        rig.keys("back", "long back")                    # undo the resume (a band says so)
         assert rig.app.session.state.paused
         rig.keys("ok", "long ok", "ok")                  # resume, stop, confirm
         assert "Time used" in rig.text

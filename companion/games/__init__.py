@@ -28,6 +28,17 @@ Every rules module provides (see :mod:`companion.games.dice_roller.rules` for th
 ``result(state) -> Result``
     Places, scores and winners once the game is over (used by history and exports).
 
+Optional:
+
+``round_of(state) -> int``
+    The round being played. Holding BACK asks once before an undo takes a round back
+    (and always before it takes back a game's first action).
+``end_action(state) -> dict | None``
+    The action that ends the game now and records a result (the Genial standings, the
+    dice roller's rolls), or None when the game cannot end without more from the table.
+    *New game* offers "end it and record the result" for an unfinished game only when
+    this gives an action.
+
 States are frozen dataclasses holding tuples, not lists, so they can be compared and
 never change under a screen's feet.
 """

@@ -82,4 +82,4 @@ class DiceEntry(Screen):
             p.centred(24, text, big, x0=x0, x1=x0 + slot)
             if i == self.cursor:
                 p.rect((x0 + 1, 22, x0 + slot - 2, 51), outline=1)
-        hint(p, "UP/DN face  </> die  OK done")
+        hint(p, "^v face  <> die  OK done")

@@ -7,10 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import catalogue
+from companion.keys import Key
+from companion.localtime import minute
+from companion.ui import unfinished
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.settings_screen import SettingsScreen
-from companion.ui.widgets import hint, menu_list, title_bar
+from companion.ui.widgets import hint, menu_list, title_bar, wrap
 
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange", "Black", "White",
               "Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
@@ -53,16 +56,21 @@ class HomeScreen(ListScreen):
 
     title = "Table Companion"
 
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._shown: list[str] | None = None
+
     def entries(self) -> list[tuple[str, Callable[[], None]]]:
         out: list[tuple[str, Callable[[], None]]] = []
         session = self.ctx.session
         if session is not None and not session.over:
-            out.append((f"Back to {session.info.short}", self.ctx.show_game))
+            out.append((_entry("Back to", session.info.short), self.ctx.show_game))
         saved = self.ctx.store.unfinished()
         if saved is not None and (session is None or saved.id != session.game_id):
             title = catalogue.title(saved.kind, short=True)
-            out.append((f"Resume {title}", lambda: self.ctx.resume(saved.id)))
-        out.append(("New game", lambda: self.ctx.push(GamePicker(self.ctx))))
+            out.append((_entry("Resume", title), lambda: self.ctx.resume(saved.id)))
+        out.append(("New game", lambda: unfinished.new_game(
+            self.ctx, lambda: self.ctx.push(GamePicker(self.ctx)))))
         out.append(("History", lambda: self.ctx.push(HistoryScreen(self.ctx))))
         out.append(("Settings", lambda: self.ctx.push(SettingsScreen(self.ctx))))
         out.append(("Keys", lambda: self.ctx.push(KeysHelp(self.ctx))))
@@ -76,6 +84,32 @@ class HomeScreen(ListScreen):
 
     def key_back(self) -> None:
         """The start menu is the bottom of the stack."""
+
+    def _catch_up(self) -> None:
+        """Back to the first entry when the entries changed (a game began or ended).
+
+        Done when a key arrives, not when a frame is drawn, so the cursor is the same
+        whether or not the frames between two keys were drawn (a burst draws only once).
+        """
+        items = self.items()
+        if self._shown is not None and items != self._shown:
+            self.index = 0
+        self._shown = items
+
+    def on_key(self, key: Key) -> None:
+        self._catch_up()
+        super().on_key(key)
+        self._shown = self.items()
+
+    def render(self, p: Painter) -> None:
+        if self._shown is not None and self.items() != self._shown:
+            self.index = 0  # what the next key will find; the same with or without this frame
+        super().render(p)
+
+
+def _entry(verb: str, name: str, chars: int = 20) -> str:
+    """``Back to Brikks``; ``Play 4-Colour Stones`` where the verb leaves no room."""
+    return f"{verb} {name}" if len(verb) + 1 + len(name) <= chars else f"Play {name}"
 
 
 class GamePicker(ListScreen):
@@ -211,26 +245,28 @@ class SetupScreen(Screen):
 
 
 class HistoryScreen(ListScreen):
-    """Games played, newest first: game, date, winner. OK shows one game's result."""
+    """*Unfinished (n)* first, then finished games, newest first, by local end date.
+    OK opens the unfinished list or shows one game's result."""
 
     title = "History"
 
+    def unfinished(self) -> int:
+        return len(self.ctx.store.unfinished_games())
+
     def records(self) -> list[Any]:
-        current = self.ctx.store.unfinished()
-        done = self.ctx.store.history(50)
-        return ([current] if current else []) + done
+        return self.ctx.store.history(50)
 
     def items(self) -> list[str]:
-        out = []
-        for r in self.records():
-            name = catalogue.title(r.kind, short=True)
-            if r.finished is None:
-                out.append(f"{name} (playing)")
-            else:
-                out.append(f"{r.finished[5:10]} {name[:15]}")
+        out = [f"Unfinished ({n})" for n in [self.unfinished()] if n]
+        out += [unfinished.dated(r.finished, r.kind) for r in self.records()]
         return out or ["No games yet"]
 
     def choose(self, index: int) -> None:
+        if self.unfinished():
+            if index == 0:
+                self.ctx.push(unfinished.UnfinishedList(self.ctx))
+                return
+            index -= 1
         records = self.records()
         if records:
             self.ctx.push(GameSummary(self.ctx, records[index]))
@@ -246,27 +282,32 @@ class GameSummary(Screen):
 
     def lines(self) -> list[str]:
         r = self.record
-        out = [f"Started {r.started[:16].replace('T', ' ')}", f"{r.actions} actions"]
+        out = [f"Started {minute(r.started)[5:]}", f"{r.actions} actions"]
         result = r.result or {}
         for place, names in enumerate(result.get("places", []), start=1):
             for name in names:
                 score = result.get("scores", {}).get(name)
                 out.append(f"{place}. {name}" + (f" {score}" if score is not None else ""))
         if result.get("detail"):
-            out.append(result["detail"])
+            out += wrap(result["detail"], 21)
         return out
 
     def key_up(self) -> None:
         self.top = max(0, self.top - 1)
 
+    def rows(self) -> int:
+        """Four lines, or three above the scroll hint when there are more."""
+        return 4 if len(self.lines()) <= 4 else 3
+
     def key_down(self) -> None:
-        self.top = min(max(0, len(self.lines()) - 4), self.top + 1)
+        self.top = min(max(0, len(self.lines()) - self.rows()), self.top + 1)
 
     def render(self, p: Painter) -> None:
-        title_bar(p, catalogue.title(self.record.kind, short=True))
-        for i, line in enumerate(self.lines()[self.top:self.top + 4]):
-            p.text((2, 13 + i * 12), line[:21], "text")
-        if len(self.lines()) > 4:
+        title_bar(p, catalogue.title(self.record.kind, short=True), minute(self.record.started)[:4])
+        rows = self.rows()
+        for i, line in enumerate(self.lines()[self.top:self.top + rows]):
+            p.text((2, 13 + i * 12), p.fit(line, "text", 126), "text")
+        if rows < len(self.lines()):
             hint(p, "UP/DOWN scroll")
 
 
@@ -283,8 +324,6 @@ class Confirm(Screen):
         self.on_yes()
 
     def render(self, p: Painter) -> None:
-        from companion.ui.widgets import wrap
-
         title_bar(p, "Sure?")
         for i, line in enumerate(wrap(self.question, 21)[:3]):
             p.text((2, 14 + i * 12), line, "text")

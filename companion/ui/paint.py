@@ -12,9 +12,13 @@ screen without OCR::
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
 from PIL import Image, ImageDraw
 
-from companion.ui.fonts import font, needs_japanese, text_width
+from companion.ui.fonts import CELLS, font, needs_japanese, text_width
 
 WIDTH, HEIGHT = 128, 64
 
@@ -33,13 +37,77 @@ def drawable(text: str) -> str:
     return text.translate(_LOOKALIKES).encode("latin-1", "replace").decode("latin-1")
 
 
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1, inclusive like ``rect``
+SCREEN: Box = (0, 0, WIDTH - 1, HEIGHT - 1)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text as drawn: where, in which font, and the box it had to stay inside."""
+
+    text: str
+    xy: tuple[int, int]
+    font: str
+    region: Box = SCREEN
+
+    def ink(self) -> Box | None:
+        """The box of the pixels this text lights (or would light, past the screen)."""
+        w, h = CELLS[self.font]
+        pad = 8
+        scratch = Image.new("1", (text_width(self.text, self.font) + 2 * pad, 2 * h + 2 * pad), 0)
+        if needs_japanese(self.text):
+            from companion.ui.fonts import japanese
+
+            japanese.draw(ImageDraw.Draw(scratch), (pad, pad), self.text, self.font, 1)
+        else:
+            ImageDraw.Draw(scratch).text((pad, pad), self.text, font=font(self.font), fill=1)
+        box = scratch.getbbox()
+        if box is None:
+            return None
+        x, y = self.xy
+        return (x + box[0] - pad, y + box[1] - pad, x + box[2] - pad - 1, y + box[3] - pad - 1)
+
+    def overflows(self) -> bool:
+        """True when some of its pixels fall outside its region (cut text)."""
+        ink = self.ink()
+        x0, y0, x1, y1 = self.region
+        return ink is not None and not (x0 <= ink[0] and y0 <= ink[1]
+                                        and ink[2] <= x1 and ink[3] <= y1)
+
+
 class Painter:
-    """Draws on ``image`` (mode "1"); ``texts`` lists the strings drawn, in order."""
+    """Draws on ``image`` (mode "1"); ``texts`` lists the strings drawn, in order.
+
+    For the tests that look for cut text, ``drawn`` keeps each text with its position
+    and the region it must stay in (:meth:`region`), and ``cut`` every text a widget
+    shortened to make it fit (:meth:`fit`).
+    """
 
     def __init__(self, image: Image.Image) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image)
         self.texts: list[str] = []
+        self.drawn: list[Drawn] = []
+        self.cut: list[str] = []
+        self._region: Box = SCREEN
+
+    @contextmanager
+    def region(self, box: Box) -> Iterator[None]:
+        """Texts drawn inside this block belong to a widget occupying ``box``."""
+        outer, self._region = self._region, box
+        try:
+            yield
+        finally:
+            self._region = outer
+
+    def fit(self, text: str, font_name: str, width: int) -> str:
+        """``text`` shortened to ``width`` pixels in ``font_name``; a shortened text is
+        noted in :attr:`cut` (a test fails on it: nothing a player reads may be cut)."""
+        chars = max(0, width // CELLS[font_name][0])
+        if len(text) > chars:
+            self.cut.append(text)
+            return text[:chars]
+        return text
 
     @classmethod
     def blank(cls) -> Painter:
@@ -52,8 +120,10 @@ class Painter:
         if needs_japanese(text):
             from companion.ui.fonts import japanese
 
+            self.drawn.append(Drawn(text, xy, font_name, self._region))
             japanese.draw(self.draw, xy, text, font_name, fill)
             return
+        self.drawn.append(Drawn(drawable(text), xy, font_name, self._region))
         self.draw.text(xy, drawable(text), font=font(font_name), fill=fill)
 
     def centred(self, y: int, text: str, font_name: str = "text", *, x0: int = 0,

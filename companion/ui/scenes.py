@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.keys import Key
+from companion.ui.unfinished import SET_ASIDE, NewGameQuestion
 
 
 def press(app: Any, *names: str) -> None:
@@ -31,4 +32,6 @@ def open_game(app: Any, key: str) -> None:
     app.home()
     labels = app.top.items()
     press(app, *["DOWN"] * labels.index("New game"), "OK")
+    if isinstance(app.top, NewGameQuestion):  # a game is unfinished: set it aside
+        press(app, *["DOWN"] * app.top.entries().index(SET_ASIDE), "OK")
     press(app, *["DOWN"] * app.top.keys().index(key), "OK")

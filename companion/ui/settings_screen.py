@@ -58,4 +58,4 @@ class SettingsScreen(Screen):
     def render(self, p: Painter) -> None:
         title_bar(p, _("Settings"))
         menu_list(p, self.rows(), self.row, rows=3)
-        hint(p, _("LEFT/RIGHT change  BACK done"))
+        hint(p, _("LEFT/RIGHT change"))

@@ -15,7 +15,7 @@ def title_bar(p: Painter, title: str, right: str = "") -> None:
     """An inverted bar across the top with ``title`` left and ``right`` right-aligned."""
     p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
     room = WIDTH - 2 - (len(right) + 1) * 6 if right else WIDTH - 2
-    p.text((1, 0), title[: room // 6], "bold", fill=0)
+    p.text((1, 0), p.fit(title, "bold", room), "bold", fill=0)
     if right:
         p.right(0, right, "bold", x1=WIDTH - 1, fill=0)
 
@@ -31,12 +31,14 @@ def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_
     h = CELLS[font_name][1] + 1
     first = min(max(0, index - rows + 1), max(0, len(items) - rows))
     first = max(0, min(first, index))
+    right = WIDTH - 4 if len(items) > rows else WIDTH - 1  # left of the scroll bar
     for row, i in enumerate(range(first, min(len(items), first + rows))):
         y = top + row * h
         if i == index:
             mid = y + h // 2 - 1
             p.draw.polygon([(0, mid - 4), (0, mid + 4), (3, mid + 1), (3, mid - 1)], fill=1)
-        p.text((5, y), items[i][: (WIDTH - 8) // CELLS[font_name][0]], font_name)
+        with p.region((5, y, right, y + h - 1)):
+            p.text((5, y), p.fit(items[i], font_name, WIDTH - 8), font_name)
     if len(items) > rows:  # a scroll bar on the right
         bar_h = max(4, (HEIGHT - top) * rows // len(items))
         y0 = top + (HEIGHT - top - bar_h) * first // max(1, len(items) - rows)
@@ -67,19 +69,22 @@ def wrap(text: str, width_chars: int) -> list[str]:
 
 def message_box(p: Painter, text: str) -> None:
     """A framed message over the screen, for errors and notices (any key closes it)."""
-    lines = wrap(text, 20)[:4]
-    h = len(lines) * 12 + 5
+    lines = wrap(text, 20)
+    if len(lines) > 5:
+        p.cut.append(text)
+    lines = lines[:5]
+    h = len(lines) * 12 + 5 if len(lines) < 5 else HEIGHT - 1  # five lines fill the screen
     y0 = max(0, (HEIGHT - h) // 2)
     p.rect((0, y0, WIDTH - 1, y0 + h), fill=0, outline=1)
     p.rect((1, y0 + 1, WIDTH - 2, y0 + h - 1), fill=None, outline=1)
     for i, line in enumerate(lines):
-        p.centred(y0 + 3 + i * 12, line, "text")
+        p.centred(y0 + (3 if len(lines) < 5 else 2) + i * 12, line, "text")
 
 
 def hint(p: Painter, text: str) -> None:
     """One line of small key help at the bottom of the screen."""
     p.rect((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
-    p.centred(HEIGHT - 7, text[: WIDTH // 5], "small")
+    p.centred(HEIGHT - 7, p.fit(text, "small", WIDTH), "small")
 
 
 PIPS = {

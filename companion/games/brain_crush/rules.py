@@ -47,7 +47,7 @@ from companion.games.stones import COLOUR_NAMES, COLOURS
 
 __all__ = [
     "KINDS", "State", "crush_set_points", "new_game", "step", "open_sets", "round_points",
-    "is_over", "result",
+    "is_over", "result", "round_of",
 ]
 
 TITLE = "Brain Crush"
@@ -185,6 +185,11 @@ def step(state: State, action: Mapping[str, Any]) -> State:
 
 def is_over(state: State) -> bool:
     return state.finished
+
+
+def round_of(state: State) -> int:
+    """The round being played (undo asks before it takes a round back)."""
+    return state.round
 
 
 def result(state: State) -> Result:

@@ -117,7 +117,7 @@ from companion.games.brain_robbery.state import BOARDS, State
 __all__ = [
     "MAX_HAND", "Brain", "Car", "Decoupling", "Fight", "Move", "Player", "State", "car_label",
     "cars_uncoupled", "check_length", "combat_winner", "decoupling_done", "dice_count",
-    "dice_needed", "is_over", "legal_actions", "new_game", "pawns_on", "result", "step",
+    "dice_needed", "is_over", "legal_actions", "new_game", "pawns_on", "result", "round_of", "step",
     "train_labels", "winner",
 ]
 
@@ -200,6 +200,11 @@ def pawns_on(state: State, board: int | None) -> tuple[str, ...]:
 def is_over(state: State) -> bool:
     """Whether the final IQs are confirmed."""
     return state.phase == OVER
+
+
+def round_of(state: State) -> int:
+    """The round being played (undo asks before it takes a round back)."""
+    return state.round
 
 
 def result(state: State) -> Result:

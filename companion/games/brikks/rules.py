@@ -73,11 +73,17 @@ __all__ = [
     "energy_points", "entry_score", "final_score", "free_start_blocks", "is_over", "legal",
     "new_game", "next_picker", "next_roller", "player_block", "prefill", "result",
     "rotation_cost", "row_points", "setup_hint", "solo_rating", "starting_energy", "step",
+    "round_of",
 ]
 
 TITLE = "Brikks"
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 TRACKERS = ("circle", "rotate", "swap", "rows", "bomb")
+
+
+def round_of(state: State) -> int:
+    """The round being played (undo asks before it takes a round back)."""
+    return state.round
 
 
 def starting_energy(players: int, solo: int = D.START_ENERGY[1]) -> int:

@@ -104,5 +104,10 @@ def is_over(state: State) -> bool:
     return state.finished
 
 
+def end_action(state: State) -> dict[str, Any] | None:
+    """The action that ends the game now: the roller keeps its rolls as the result."""
+    return None if state.finished else {"type": "finish"}
+
+
 def result(state: State) -> Result:
     return Result(places=(state.players,), detail=f"{len(state.rolls)} rolls")

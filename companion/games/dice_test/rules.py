@@ -85,6 +85,11 @@ def is_over(state: State) -> bool:
     return state.finished
 
 
+def end_action(state: State) -> dict[str, Any] | None:
+    """The action that ends the test now; None until there are rolls enough for a verdict."""
+    return None if state.finished or state.rolls_to_verdict else {"type": "finish"}
+
+
 def result(state: State) -> Result:
     v = verdict(state)
     return Result(places=(state.players,), scores={state.players[0]: None},

@@ -131,7 +131,7 @@ class TallyVerdict(Screen):
                       for i, f in enumerate(s.faces)]
             bar_chart(p, labels, list(s.counts), expected, (4, 15, 124, 54))
             if s.rolls_to_verdict:
-                hint(p, f"{s.rolls_to_verdict} more rolls for a verdict")
+                hint(p, f"{s.rolls_to_verdict} more for a verdict")
             else:
                 hint(p, "RIGHT: verdict")
             return

@@ -72,7 +72,7 @@ __all__ = [
     "deal_board", "deal_pool", "describe_move", "format_board", "jumped_cells", "legal_moves",
     "move_cells", "next_to_move", "owner", "parse_board", "piece_colour", "piece_value",
     "play", "round_parts", "round_scores", "score_parts", "turn_moves", "new_game", "step",
-    "is_over", "result",
+    "is_over", "result", "round_of",
 ]
 
 TITLE = "Four-Colour Stones"
@@ -318,6 +318,11 @@ def step(state: State, action: Mapping[str, Any]) -> State:
 
 def is_over(state: State) -> bool:
     return state.phase == "over"
+
+
+def round_of(state: State) -> int:
+    """The round being played (undo asks before it takes a round back)."""
+    return state.round
 
 
 def result(state: State) -> Result:

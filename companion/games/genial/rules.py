@@ -71,6 +71,7 @@ __all__ = [
     "State", "Tracks", "Turn", "add_points", "current_player", "current_seat", "decide",
     "is_over", "new_game", "preview", "ranking", "result", "round_number", "score", "setup",
     "sort_key", "sorted_tracks", "standings", "step", "turns_taken", "weakest",
+    "end_action", "round_of",
 ]
 
 TITLE = "Genial Spezial"
@@ -309,6 +310,16 @@ def turns_taken(state: State, seat: int) -> int:
 def is_over(state: State) -> bool:
     """True after every player's 20th turn, or once the table ended early."""
     return state.ended_early or len(state.turns) >= ROUNDS * len(state.players)
+
+
+def round_of(state: State) -> int:
+    """The round being played (undo asks before it takes a round back)."""
+    return round_number(state)
+
+
+def end_action(state: State) -> dict[str, Any] | None:
+    """The action that ends the game now with the standings as the result."""
+    return None if is_over(state) else {"type": "end_early"}
 
 
 def standings(state: State) -> tuple[Standing, ...]:

@@ -323,7 +323,7 @@ class NumberPick(Sub):
         title_bar(p, self.title)
         p.centred(14, self.label, "text")
         p.centred(27, signed(self.value), "large")
-        hint(p, "</> change   OK add   BACK no")
+        hint(p, "<> change  OK add BACK no")
 
 
 def seat_order(state: rules.State, first: int) -> str:

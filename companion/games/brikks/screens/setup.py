@@ -1,7 +1,8 @@
 """Brikks setup: players (1 = solo), a level per player, Duel for two, who starts.
 
 The bottom line says the starting energy and which energy circles to cross. The
-first player is seat 0 for the rules, so the chosen or drawn starter is turned there.
+first player is seat 0 for the rules, so the chosen or drawn starter is turned there;
+``seats`` keeps the order as set up (and ``start_player`` the starter) for the exports.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class BrikksSetup(SetupScreen):
         order = list(range(first, n)) + list(range(first))
         return {
             "players": [players[i] for i in order],
+            "seats": list(players),  # the seat order as set up, for the exports
             "levels": [levels[i] for i in order],
             "duel": bool(chosen["duel"]) and n == 2,
             "starts": "random" if chosen["starts"] == "random" or n == 1 else "chosen",

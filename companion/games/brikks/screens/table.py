@@ -135,7 +135,7 @@ class SwapScreen(Screen):
         draw_block(p, colour, self.column, (2, 14, 60, 54))
         p.text((66, 13), f"col {self.column}", "medium")
         p.text((66, 30), colour, "medium")
-        hint(p, "^v colour  </> col  OK swap")
+        hint(p, "^v colour <> col OK swap")
 
 
 class PlayersScreen(Screen):

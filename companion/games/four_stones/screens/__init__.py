@@ -52,7 +52,7 @@ class StonesSetup(SetupScreen):
         super().__init__(ctx, KEY, low=2, high=4, default=4, extra=extra,
                          options=self._options, names=SEAT_NAMES)
         self.count = Choice("players", "Players", [4, 2], 0,
-                            shown=lambda n: "2 (2 colours each)" if n == 2 else "4")
+                            shown=lambda n: "2 (2 each)" if n == 2 else "4")
 
     def rows(self) -> list[Choice | None]:
         labels = ("Y+R", "G+B") if self.count.value == 2 else [COLOUR_NAMES[c] for c in COLOURS]
@@ -94,7 +94,7 @@ def deal_round(ctx: Context) -> None:
         return
     ctx.push(LayoutScreen(ctx, after_deal=True))
     if dead:
-        ctx.notice(f"Nobody could open; dealt {dead + 1} times.")
+        ctx.inform(f"Nobody could open; dealt {dead + 1} times.")
 
 
 def move_lines(labels: list[str], width: int = PANEL_CHARS) -> list[tuple[int, str]]:
@@ -153,7 +153,7 @@ class StonesScreen(Screen):
             move = labels[self.index].split(" ")[0]
             after = self.ctx.play({"type": "jump", "move": move})
             if after is not None and after.phase == "play" and after.passed:
-                self.ctx.notice(pass_message(after))
+                self.ctx.inform(pass_message(after))
 
     def key_right(self) -> None:
         if self.state.board is not None:
@@ -224,7 +224,7 @@ class LayoutScreen(Screen):
         self.ctx.pop()
         s = self.ctx.session.state
         if self.after_deal and s.phase == "play" and not s.moves and s.passed:
-            self.ctx.notice(pass_message(s))
+            self.ctx.inform(pass_message(s))
 
     key_back = key_ok
 
@@ -281,6 +281,7 @@ def _turn(app: Any) -> None:
         press(app, "OK")  # the first jump on offer
         while app.message:
             press(app, "OK")
+    app.band = None  # a pass notice has had its two seconds
     press(app, "DOWN")
 
 
@@ -304,8 +305,8 @@ def _pass(app: Any) -> None:
 
     _started(app)
     press(app, "OK")
-    while app.message is None and app.session.state.phase == "play":
-        press(app, "OK")
+    while app.band is None and app.session.state.phase == "play":
+        press(app, "OK")  # jump until a colour cannot and passes (said in a band)
 
 
 def _over(app: Any) -> None:

@@ -144,7 +144,7 @@ class TurnEntry(Screen):
         self.ctx.pop()
         if self.ctx.play(self.action()) is not None and sum(lost):
             where = ", ".join(f"{s} {n}" for s, n in zip(rules.SYMBOLS, lost, strict=True) if n)
-            self.ctx.notice(f"{name} lost {sum(lost)} to the cap ({where}).")
+            self.ctx.inform(f"{name} lost {sum(lost)} to the cap ({where}).")
 
     def key_roll(self) -> None:
         from companion.games.genial.screens.result import StandingsScreen

@@ -1,0 +1,76 @@
+"""What the app draws over the top screen: a notice band that goes by itself, and a question.
+
+Two kinds of message, so that a message never eats a key meant for the game:
+
+* a **band** (:class:`Band`) says something purely informational ("Undone: turn",
+  "Ann lost 2 to the cap") along the bottom edge and vanishes after
+  :data:`BAND_SECONDS`; a key pressed meanwhile does what it always does;
+* a **question** (:class:`Question`) waits for OK (yes) or BACK (no); any other key,
+  a long BACK included, is ignored, so a burst of undos stops at it.
+
+Messages that must be read (errors, warnings about saving) stay in the app's message
+box until a key, and that key does nothing else.
+
+>>> from companion.ui.paint import Painter
+>>> p = Painter.blank()
+>>> draw_band(p, "Undone: roll")
+>>> p.texts
+['Undone: roll']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.widgets import wrap
+
+#: How long a band stays on screen, in seconds.
+BAND_SECONDS = 2.0
+_CHARS = 20  # "text" characters across the band, inside its frame
+
+
+@dataclass(frozen=True)
+class Band:
+    """An informational line and the clock time it goes away."""
+
+    text: str
+    until: float
+
+
+@dataclass(frozen=True)
+class Question:
+    """A yes/no question; ``on_yes`` runs when OK answers it."""
+
+    text: str
+    on_yes: Callable[[], None]
+
+
+def draw_band(p: Painter, text: str) -> None:
+    """``text`` (three lines at most) as dark type on a lit bar along the bottom edge."""
+    lines = wrap(text, _CHARS)
+    if len(lines) > 3:
+        p.cut.append(text)
+    lines = lines[:3]
+    h = len(lines) * 12 + 2
+    y0 = HEIGHT - h
+    p.rect((0, y0 - 5, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)  # no half-rows above
+    p.rect((0, y0, WIDTH - 1, HEIGHT - 1), fill=1, outline=None)
+    for i, line in enumerate(lines):
+        p.centred(y0 + 1 + i * 12, line, "text", fill=0)
+
+
+def draw_question(p: Painter, text: str) -> None:
+    """A framed question (three lines at most) with its keys underneath."""
+    lines = wrap(text, _CHARS)
+    if len(lines) > 3:
+        p.cut.append(text)
+    lines = lines[:3]
+    h = len(lines) * 12 + 13
+    y0 = max(0, (HEIGHT - h) // 2)
+    p.rect((0, y0, WIDTH - 1, y0 + h), fill=0, outline=1)
+    p.rect((1, y0 + 1, WIDTH - 2, y0 + h - 1), fill=None, outline=1)
+    for i, line in enumerate(lines):
+        p.centred(y0 + 3 + i * 12, line, "text")
+    p.centred(y0 + h - 9, "OK yes    BACK no", "small")
