@@ -26,7 +26,8 @@ from companion import catalogue, i18n
 from companion.catalogue import screens_module
 from companion.config import Config
 from companion.dice import Dice
-from companion.errors import RuleError, StorageError
+from companion.errors import RuleError, StorageError, Translatable
+from companion.i18n import _
 from companion.keys import QUIT, Key
 from companion.session import GameSession
 from companion.store import Store
@@ -171,7 +172,7 @@ class App:
 
     def settle(self, limit: int = 1000) -> None:
         """Run any animation to its end at once, as time passing would."""
-        for _ in range(limit):
+        for _step in range(limit):
             if self._animating is None:
                 return
             self.next_frame_now()
@@ -212,7 +213,7 @@ class App:
         self.slips.append(err)
         print("companion: a screen failed:", "".join(
             traceback.format_exception_only(type(err), err)).strip(), file=sys.stderr)
-        self.notice("Sorry, that screen went wrong. Your game is saved.")
+        self.notice(_("Sorry, that screen went wrong. Your game is saved."))
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -302,7 +303,7 @@ class App:
             try:
                 question.on_yes()
             except RuleError as err:
-                self.notice(str(err))
+                self.notice(self._explain(err))
 
     def _band_over(self) -> bool:
         """Take the band away once its time is up; True if it went."""
@@ -316,6 +317,14 @@ class App:
         self._interval = interval
         self._animating = self.clock() + interval
         self.top.tick()
+
+    def _explain(self, err: Exception) -> str:
+        """An error's sentence in the language in use: a rule's in its game's words."""
+        if isinstance(err, Translatable):
+            gettext = (i18n.translator(self.session.info.rules)[0]
+                       if self.session is not None else _)
+            return err.translated(gettext)
+        return str(err)
 
     def language(self) -> str:
         """The language the box speaks now."""
@@ -338,7 +347,7 @@ class App:
         try:
             settings.save(self.config.path, self.config.state_dir(), key, value)
         except OSError as err:
-            self.notice(i18n._("Changed, but not saved: {why}").format(why=err.strerror or err))
+            self.notice(_("Changed, but not saved: {why}").format(why=err.strerror or err))
 
     def open_setup(self, key: str) -> None:
         """Let game ``key``'s screens set up a new game (they push a setup screen, or
@@ -349,7 +358,8 @@ class App:
             self.notice(str(err))
             return
         except Exception as err:  # a plugin's screens may fail to import in any way
-            self.notice(f"{catalogue.title(key)} cannot be opened: {err}")
+            self.notice(_("{game} cannot be opened: {why}").format(game=catalogue.title(key),
+                                                                   why=err))
             return
         screens.new_game(self)
 
@@ -358,10 +368,11 @@ class App:
         try:
             session = GameSession.start(self.store, key, options)
         except StorageError as err:
-            self.notice(f"Cannot save games: {err}")
+            self.notice(_("Cannot save games: {why}").format(why=self._explain(err)))
             return
         if self.session is not None and not self.session.over:
-            self.inform(f"{self.session.info.short} set aside: History > Unfinished")
+            self.inform(_("{game} set aside: History > Unfinished").format(
+                game=self.session.info.short))
         self.session = session
         self.show_game()
 
@@ -370,11 +381,11 @@ class App:
         try:
             self.session = GameSession.resume(self.store, game_id)
         except RuleError as err:
-            self.notice(str(err))
+            self.notice(self._explain(err))
             return
         self.show_game()
         if not quiet:
-            self.inform(f"Resumed {self.session.info.short}.")
+            self.inform(_("Resumed {game}.").format(game=self.session.info.short))
 
     def show_game(self) -> None:
         """Show the current game's play screen above the start menu."""
@@ -394,9 +405,9 @@ class App:
         try:
             return self.session.apply(action)
         except RuleError as err:
-            self.notice(err.translated(i18n.translator(self.session.info.rules)[0]))
+            self.notice(self._explain(err))
         except StorageError as err:
-            self.notice(f"Not saved, try again: {err}")
+            self.notice(_("Not saved, try again: {why}").format(why=self._explain(err)))
         return None
 
     def undo(self) -> bool:
@@ -423,12 +434,12 @@ class App:
         try:
             dropped = self.session.undo()
         except StorageError as err:
-            self.notice(f"Undo failed: {err}")
+            self.notice(_("Undo failed: {why}").format(why=self._explain(err)))
             return False
         if dropped is None:
-            self.inform("Nothing to undo.")
+            self.inform(_("Nothing to undo."))
             return False
-        self.inform(f"Undone: {dropped.get('type', 'action')}")
+        self.inform(_("Undone: {what}").format(what=dropped.get("type", "action")))
         return True
 
     def abandon(self, game_id: int) -> bool:
@@ -436,7 +447,7 @@ class App:
         try:
             self.store.abandon(game_id)
         except StorageError as err:
-            self.notice(f"Not saved, try again: {err}")
+            self.notice(_("Not saved, try again: {why}").format(why=self._explain(err)))
             return False
         if self.session is not None and self.session.game_id == game_id:
             self.session = None

@@ -46,7 +46,7 @@ class ConfigError(Translatable, CompanionError, ValueError):
     """A configuration value is wrong; the message names the key and what is allowed."""
 
 
-class StorageError(CompanionError, OSError):
+class StorageError(Translatable, CompanionError, OSError):
     """The action log cannot be read or written."""
 
 

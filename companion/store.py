@@ -71,17 +71,18 @@ class GameRecord:
     actions: int
 
 
-def _why(err: Exception, path: str) -> str:
+def _why(err: Exception, path: str) -> StorageError:
     """A short reason for the screen, from an OS or SQLite error."""
     text = str(err).lower()
     if "full" in text or getattr(err, "errno", None) == 28:
-        return "the storage is full"
+        return StorageError("the storage is full")
     if "readonly" in text or "read-only" in text or isinstance(err, PermissionError) \
             or "unable to open" in text:
-        return "its folder is read-only"
+        return StorageError("its folder is read-only")
     if "locked" in text:
-        return "the log is in use by another program"
-    return f"the log cannot be written ({getattr(err, 'strerror', None) or err})"
+        return StorageError("the log is in use by another program")
+    return StorageError("the log cannot be written ({why})",
+                        why=getattr(err, "strerror", None) or err)
 
 
 def _now(clock: Callable[[], float] = time.time) -> str:
@@ -263,12 +264,13 @@ class Store:
                 cur = self._commit(sql, args)
             except sqlite3.Error as err:
                 # A full card: the backups make room first, then the write is tried once more.
-                if _why(err, self.path) != "the storage is full" or self.make_room is None \
+                if _why(err, self.path).template != "the storage is full" \
+                        or self.make_room is None \
                         or not self.make_room():
                     raise
                 cur = self._commit(sql, args)
         except sqlite3.Error as err:
-            raise StorageError(_why(err, self.path)) from err
+            raise _why(err, self.path) from err
         if self.on_saved is not None:
             self.on_saved(event)
         return cur

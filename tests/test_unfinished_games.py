@@ -44,7 +44,7 @@ def test_new_game_asks_and_set_aside_keeps_the_old_game_listed(rig: Rig) -> None
     brikks = _brikks_rolls(rig)
     assert rig.app.top.items()[0] == "Back to Brikks"
     _menu(rig, "New game")
-    assert "Brikks unfinished" in rig.text
+    assert "Brikks | is not finished yet:" in rig.text
     assert "Carry on" in rig.text and "Set aside, new game" in rig.text
     assert "End, save result" not in rig.text  # Brikks cannot end without its score sheets
     rig.keys("down", "ok")  # set aside

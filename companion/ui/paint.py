@@ -103,10 +103,11 @@ class Painter:
     def fit(self, text: str, font_name: str, width: int) -> str:
         """``text`` shortened to ``width`` pixels in ``font_name``; a shortened text is
         noted in :attr:`cut` (a test fails on it: nothing a player reads may be cut)."""
-        chars = max(0, width // CELLS[font_name][0])
-        if len(text) > chars:
-            self.cut.append(text)
-            return text[:chars]
+        if text_width(text, font_name) <= width:
+            return text
+        self.cut.append(text)
+        while text and text_width(text, font_name) > width:  # full-width kana count double
+            text = text[:-1]
         return text
 
     @classmethod

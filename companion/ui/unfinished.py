@@ -15,12 +15,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion import catalogue
+from companion.i18n import N_, _
 from companion.localtime import minute, month_day
-from companion.ui.paint import Painter
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, menu_list, title_bar
 
-CARRY_ON, SET_ASIDE, END = "Carry on", "Set aside, new game", "End, save result"
+CARRY_ON, SET_ASIDE, END = N_("Carry on"), N_("Set aside, new game"), N_("End, save result")
+
+
+RESUME, ABANDON = N_("Resume"), N_("Abandon")
 
 
 def new_game(ctx: Context, open_picker: Callable[[], None]) -> None:
@@ -79,17 +83,16 @@ class NewGameQuestion(_Menu):
             action = session.end_action()
             if action is None or self.ctx.play(action) is None:
                 return  # the reason is on screen
-            self.ctx.inform(f"{session.info.short} ended; result saved.")
+            self.ctx.inform(_("{game} ended; result saved.").format(game=session.info.short))
         self.open_picker()
 
     def render(self, p: Painter) -> None:
         session = self.ctx.session
-        title_bar(p, "New game")
-        name = session.info.short if session is not None else "The game"
-        p.text((2, TITLE_H + 1), f"{name} unfinished"[:21], "text")
+        title_bar(p, session.info.short if session is not None else _("New game"))
+        p.text((2, TITLE_H + 1), _("is not finished yet:"), "text")
         entries = self.entries()
         self.index = min(self.index, len(entries) - 1)
-        menu_list(p, entries, self.index, top=TITLE_H + 14, rows=3)
+        menu_list(p, [_(e) for e in entries], self.index, top=TITLE_H + 14, rows=3)
 
 
 def dated(stamp: str, kind: str, chars: int = 20) -> str:
@@ -122,9 +125,9 @@ class UnfinishedList(Screen):
 
     def render(self, p: Painter) -> None:
         records = self.records()
-        title_bar(p, "Unfinished", str(len(records)))
+        title_bar(p, _("Unfinished"), str(len(records)))
         self.index = min(self.index, max(0, len(records) - 1))
-        lines = [dated(r.started, r.kind) for r in records] or ["No unfinished games"]
+        lines = [dated(r.started, r.kind) for r in records] or [_("No unfinished games")]
         menu_list(p, lines, self.index)
 
 
@@ -136,26 +139,26 @@ class UnfinishedGame(_Menu):
         self.record = record
 
     def entries(self) -> list[str]:
-        return ["Resume", "Abandon"]
+        return [RESUME, ABANDON]
 
     def choose(self, entry: str) -> None:
         r = self.record
         name = catalogue.title(r.kind, short=True)
-        if entry == "Resume":
+        if entry == RESUME:
             self.ctx.resume(r.id)
             return
-        self.ctx.ask(f"Abandon {name} of {month_day(r.started)}? It cannot be resumed.",
-                     lambda: self._abandon(name))
+        self.ctx.ask(_("Abandon {game} of {day}? It cannot be resumed.").format(
+            game=name, day=month_day(r.started)), lambda: self._abandon(name))
 
     def _abandon(self, name: str) -> None:
         if self.ctx.abandon(self.record.id):
             self.ctx.pop()
-            self.ctx.inform(f"{name} abandoned.")
+            self.ctx.inform(_("{game} abandoned.").format(game=name))
 
     def render(self, p: Painter) -> None:
         r = self.record
         title_bar(p, catalogue.title(r.kind, short=True))
         players = ", ".join(map(str, r.options.get("players", [])))
-        p.text((2, TITLE_H + 1), f"Started {minute(r.started)[5:]}", "text")
-        p.text((2, TITLE_H + 13), players[:21], "text")
-        menu_list(p, self.entries(), self.index, top=TITLE_H + 26, rows=2)
+        p.text((2, TITLE_H + 1), _("Started {when}").format(when=minute(r.started)[5:]), "text")
+        p.text((2, TITLE_H + 13), p.fit(players, "text", WIDTH - 4), "text")
+        menu_list(p, [_(e) for e in self.entries()], self.index, top=TITLE_H + 26, rows=2)
