@@ -21,13 +21,20 @@ from companion.keys import Key
 from companion.store import Store
 from companion.ui.scenes import press
 
+#: The people on the pictures' roster, in the order the setups offer them.
+DEMO_ROSTER = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus")
 
-def make_app(seed: int = 4) -> App:
-    """An app on a dummy display with a throwaway log and repeatable dice."""
+
+def make_app(seed: int = 4, players: tuple[str, ...] = DEMO_ROSTER) -> App:
+    """An app on a dummy display with a throwaway log, ``players`` on its roster and
+    repeatable dice."""
     from luma.core.device import dummy
 
     config = from_mapping({"display": {"driver": "dummy"}})
-    return App(config=config, store=Store.open(":memory:"),
+    store = Store.open(":memory:")
+    for name in players:
+        store.add_player(name)
+    return App(config=config, store=store,
                display=dummy(width=128, height=64, mode="1"), dice=Dice.seeded(seed),
                strict=True)
 
