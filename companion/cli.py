@@ -1,4 +1,5 @@
-"""The ``companion`` command: run | roll | screenshot | history | doctor | install-service.
+"""The ``companion`` command: run | roll | screenshot | history | players | stats | doctor |
+install-service.
 
 Mistakes in the command line or the config file print one line on stderr and exit
 with status 2; nothing else does.
@@ -43,8 +44,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="also write the games as a BG Stats file (.bgsplay JSON)")
     hist.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
 
-    from companion import doctor, install
+    from companion import doctor, install, people
 
+    people.add_parsers(sub)
     doctor.add_parser(sub)
     install.add_parser(sub)
     return parser
@@ -111,6 +113,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         cfg = _load_config(args)
         print(history(cfg, db=args.db, fmt="csv" if args.csv else "json" if args.json
                       else "table", bgstats=args.bgstats), end="")
+        return 0
+    if command in ("players", "stats"):
+        from companion import people
+
+        print(getattr(people, command)(_load_config(args), args), end="")
         return 0
     if command == "doctor":
         from companion import doctor
