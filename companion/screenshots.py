@@ -71,7 +71,9 @@ CORE: dict[str, Callable[[App], None]] = {
 
 def scenes() -> dict[str, Callable[[App], None]]:
     """Every named scene: the core ones and each built game's ``SCREENSHOTS``."""
-    out = dict(CORE)
+    from companion.ui import players
+
+    out = {**CORE, **players.SCREENSHOTS}
     for game in catalogue.discover().values():
         if isinstance(game, catalogue.GameInfo):
             out.update(getattr(catalogue.screens_module(game.key), "SCREENSHOTS", {}))

@@ -53,11 +53,13 @@ class PersonStats:
 
 @dataclass(frozen=True)
 class Record:
-    """One line of a game's records: ``what`` (``Most wins``), ``who`` and ``value``."""
+    """One line of a game's records: ``what`` (``Most wins``), ``who``, ``value`` and a
+    ``note`` where the game adds one (Brikks' solo rating)."""
 
     what: str
     who: str
     value: Any
+    note: str = ""
 
 
 def _better(score: Any, best: Any) -> bool:
@@ -113,8 +115,7 @@ def records(rows: Iterable[Play], key: str) -> list[Record]:
     if best is not None:
         out.append(Record(SCORE_NAMES.get(key, "Best score"), best[1], best[0]))
     if solo is not None:
-        out.append(Record("Best solo", solo[1], f"{solo[0]} ({solo[2]})" if solo[2]
-                          else solo[0]))
+        out.append(Record("Best solo", solo[1], solo[0], solo[2]))
     return out
 
 
@@ -137,7 +138,8 @@ def as_text(rows: list[Play], *, player: str | None = None, game: str | None = N
         if recs and player is None:
             lines.append("")
             lines.append(f"Records, {catalogue.title(key)}:")
-            lines += [f"  {r.what:20}  {r.who}  {r.value}" for r in recs]
+            lines += [f"  {r.what:20}  {r.who}  {r.value}" + (f"  ({r.note})" if r.note else "")
+                      for r in recs]
     return "\n".join(lines) + "\n"
 
 
@@ -152,6 +154,7 @@ def as_json(rows: list[Play], *, player: str | None = None, game: str | None = N
                      "games": {k: {"plays": g.plays, "wins": g.wins, "best": g.best}
                                for k, g in s.games.items()}} for s in found],
         "records": {} if player else {
-            k: [{"what": r.what, "who": r.who, "value": r.value} for r in records(rows, k)]
+            k: [{"what": r.what, "who": r.who, "value": r.value, "note": r.note}
+                for r in records(rows, k)]
             for k in keys},
     }

@@ -10,6 +10,7 @@ from companion import catalogue, roster
 from companion.errors import RosterError, StorageError
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import Painter
+from companion.ui.players import PlayersScreen
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, menu_list, title_bar
 
@@ -65,6 +66,7 @@ class HomeScreen(ListScreen):
             out.append((f"Resume {title}", lambda: self.ctx.resume(saved.id)))
         out.append(("New game", lambda: self.ctx.push(GamePicker(self.ctx))))
         out.append(("History", lambda: self.ctx.push(HistoryScreen(self.ctx))))
+        out.append(("Players", lambda: self.ctx.push(PlayersScreen(self.ctx))))
         out.append(("Keys", lambda: self.ctx.push(KeysHelp(self.ctx))))
         return out
 
@@ -255,8 +257,17 @@ class SetupScreen(Screen):
 
     def render(self, p: Painter) -> None:
         title_bar(p, catalogue.title(self.key, short=True), "setup")
-        lines = [r.line() if r is not None else ">> Start <<" for r in self.rows()]
+        lines = [self.line(r) for r in self.rows()]
         menu_list(p, lines, self.row, rows=4)
+
+    @staticmethod
+    def line(row: Choice | None) -> str:
+        """A row as shown; "+ New player" shortened where the seat's label is long."""
+        if row is None:
+            return ">> Start <<"
+        if row.value == NEW_PLAYER and len(row.line()) > 20:
+            return f"{row.label}: + New"
+        return row.line()
 
 
 class HistoryScreen(ListScreen):
