@@ -17,7 +17,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from benchmarks import bus, process, report
+from benchmarks import bus, name_entry, process, report
 
 
 def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
@@ -34,6 +34,8 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
     }
     result["bus"] = report.summarise_bus(bus.measure_bus(turns))
     result["latency"] = report.summarise_latency(bus.measure_latency(turns))
+    typed = name_entry.measure()
+    result["name_entry"] = {k: v for k, v in typed.items() if k != "names"}
     if subprocesses:
         result["start"] = report.summarise_starts(process.cold_starts(starts))
         result["idle"] = process.idle(idle_seconds)
@@ -56,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     result["command"] = "python -m benchmarks " + " ".join(argv if argv is not None
                                                              else sys.argv[1:])
     print(report.table(result))
+    if "name_entry" in result:
+        print(name_entry.table(result["name_entry"]))
     if args.json:
         path = Path(args.json)
         path.parent.mkdir(parents=True, exist_ok=True)

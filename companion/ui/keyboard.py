@@ -21,6 +21,7 @@ holding OK finishes.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -72,6 +73,16 @@ def toggled_small(ch: str) -> str:
     return katakana(flipped) if kata else flipped
 
 
+@functools.cache
+def _grid(page: int, kata: bool, upper: bool) -> list[tuple[str, ...]]:
+    grid = [tuple(r) for r in PAGES[page][1]]
+    if kata:
+        grid = [tuple(katakana(c) for c in r) for r in grid]
+    elif upper:
+        grid = [tuple(c.upper() for c in r) for r in grid]
+    return [*grid, CONTROLS]
+
+
 @dataclass
 class Keyboard:
     """The keyboard's state: ``text``, the ``page`` and the cursor (``row``, ``col``).
@@ -94,12 +105,7 @@ class Keyboard:
 
     def rows(self) -> list[tuple[str, ...]]:
         """Every row of the current page, the control row last, as the keys type."""
-        grid = [tuple(r) for r in PAGES[self.page][1]]
-        if self.page == 1 and self.kata:
-            grid = [tuple(katakana(c) for c in r) for r in grid]
-        elif self.page != 1 and self.upper():
-            grid = [tuple(c.upper() for c in r) for r in grid]
-        return [*grid, CONTROLS]
+        return _grid(self.page, self.page == 1 and self.kata, self.page != 1 and self.upper())
 
     def upper(self) -> bool:
         """Whether the next letter comes out upper case."""
