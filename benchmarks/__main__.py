@@ -21,7 +21,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from benchmarks import backups, burst, bus, process, report, response
+from benchmarks import backups, burst, bus, name_entry, process, report, response
 
 
 def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
@@ -46,6 +46,8 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
     result["latency"] = report.summarise_latency(bus.measure_latency(turns))
     if backup_games:
         result["backup"] = backups.measure(turns, games=backup_games)
+    typed = name_entry.measure()
+    result["name_entry"] = {k: v for k, v in typed.items() if k != "names"}
     if subprocesses:
         result["start"] = report.summarise_starts(process.cold_starts(starts))
         result["start_ja"] = report.summarise_starts(process.cold_starts(starts, "ja"))
@@ -73,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     result["command"] = "python -m benchmarks " + " ".join(argv if argv is not None
                                                              else sys.argv[1:])
     print(report.table(result))
+    if "name_entry" in result:
+        print(name_entry.table(result["name_entry"]))
     if args.json:
         path = Path(args.json)
         path.parent.mkdir(parents=True, exist_ok=True)

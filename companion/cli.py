@@ -1,4 +1,5 @@
-"""The ``companion`` command: run | roll | screenshot | history | backup | restore | doctor |
+"""The ``companion`` command: run | roll | screenshot | history | players | stats |
+backup | restore | doctor |
 install-service.
 
 Mistakes in the command line or the config file print one line on stderr and exit
@@ -48,9 +49,10 @@ def _parser() -> argparse.ArgumentParser:
                            "in one line")
     hist.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
 
-    from companion import doctor, install, restore
+    from companion import doctor, install, people, restore
 
     restore.add_parsers(sub)
+    people.add_parsers(sub)
     doctor.add_parser(sub)
     install.add_parser(sub)
     return parser
@@ -134,6 +136,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         cfg = _load_config(args)
         print(restore.backup(cfg, db=args.db, dest=args.path) if command == "backup"
               else restore.restore(cfg, args.path, db=args.db))
+        return 0
+    if command in ("players", "stats"):
+        from companion import people
+
+        print(getattr(people, command)(_load_config(args), args), end="")
         return 0
     if command == "doctor":
         from companion import doctor

@@ -52,3 +52,12 @@ class StorageError(Translatable, CompanionError, OSError):
 
 class HardwareError(CompanionError, OSError):
     """A display or a button could not be reached; the message names the device."""
+
+
+class RosterError(CompanionError, ValueError):
+    """A change to the player roster that cannot be made (an unknown name, a merge of two
+    people who played each other); the message says why."""
+
+
+class BadName(RosterError):
+    """A player's name that cannot be saved; the message says why and what is allowed."""

@@ -9,6 +9,9 @@ Players come out in their seats as set up, with the start player marked; times a
 box's local time (the log keeps UTC). Where the scores alone do not decide the places
 (a tie-break, a game without points), a play says so: ``manualWinner`` with each
 player's ``winner`` and ``rank``.
+A player on the roster is exported with the roster's UUID,
+which never changes, so importing two exports gives one BG Stats player, not two;
+guests (and the dice games' "Table") are anonymous players.
 """
 
 from __future__ import annotations
@@ -16,19 +19,16 @@ from __future__ import annotations
 import csv
 import io
 import json
-import uuid
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion import catalogue
-from companion.games.base import ranked
+from companion import catalogue, roster
 from companion.localtime import local_iso, seconds
+from companion.ranking import ranked
 from companion.store import Store
-
-#: BoardGameGeek ids of the games, where known.
 
 #: Every field of the BG Stats file this module writes, per object kind.
 BGSTATS_FIELDS: dict[str, set[str]] = {
@@ -43,7 +43,6 @@ BGSTATS_FIELDS: dict[str, set[str]] = {
     "playerScore": {"playerRefId", "score", "winner", "rank", "startPlayer", "newPlayer",
                     "seatOrder"},
 }
-_NAMESPACE = uuid.UUID("5b0e9c1e-8f6d-4c41-9d3e-7a61c0a1b2c3")
 
 
 @dataclass(frozen=True)
@@ -64,6 +63,8 @@ class Play:
     #: From a shelf game's options (the score pad): its BoardGameGeek id and win rule.
     bgg_id: int | None = None
     highest_wins: bool = True
+    #: Roster UUIDs of the players who are on the roster (guests are absent).
+    uuids: dict[str, str] = field(default_factory=dict)
 
     @property
     def duration_min(self) -> int:
@@ -128,19 +129,32 @@ def _shelf(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def plays(store: Store) -> list[Play]:
-    """Every finished game, newest first."""
+    """Every finished game, newest first, its players by their roster names of today
+    (a renamed or merged player appears under the name they have now)."""
     out = []
+    seats = store.seat_players()
     for r in store.history(100_000):
         result = r.result or {}
         shelf = _shelf(r.options)
+        names = [str(n) for n in r.options.get("players", [])]
+        people = seats.get(r.id, {})
+        now = {name: people[i].name for i, name in enumerate(names) if i in people}
+
+        def name(n: Any, now: dict[str, str] = now) -> Any:
+            return now.get(n, n)
+
+        start = _start_player(r.options)
         out.append(Play(
             id=r.id, key=r.kind, game=shelf.get("title") or catalogue.title(r.kind),
             bgg_id=shelf.get("bgg_id") or None, highest_wins=not shelf.get("lowest_wins"),
             started=r.started, finished=r.finished or r.started,
-            players=_seats(r.options),
-            scores=dict(result.get("scores", {})), places=result.get("places", []),
-            winners=list(result.get("winners", [])), start_player=_start_player(r.options),
-            detail=result.get("detail", "")))
+            players=[name(n) for n in _seats(r.options)],
+            scores={name(k): v for k, v in result.get("scores", {}).items()},
+            places=[[name(n) for n in place] for place in result.get("places", [])],
+            winners=[name(n) for n in result.get("winners", [])],
+            start_player=name(start) if start is not None else None,
+            detail=result.get("detail", ""),
+            uuids={people[i].name: people[i].uuid for i in range(len(names)) if i in people}))
     return out
 
 
@@ -195,7 +209,7 @@ def as_json(rows: Iterable[Play]) -> str:
 
 
 def _uid(kind: str, name: str) -> str:
-    return str(uuid.uuid5(_NAMESPACE, f"{kind}:{name}")).upper()
+    return roster.name_uuid(kind, name)
 
 
 def _game_ref(r: Play) -> str:
@@ -217,9 +231,10 @@ def as_bgstats(rows: Iterable[Play]) -> dict[str, Any]:
                             "noPoints": all(v is None for v in r.scores.values()),
                             "cooperative": False, "usesTeams": False}
         for name in r.players:
-            if name not in players:
-                players[name] = {"uuid": _uid("player", name), "id": len(players) + 1,
-                                 "name": name, "isAnonymous": False}
+            if name not in players:  # a guest has no roster UUID: one per name
+                players[name] = {"uuid": r.uuids.get(name) or _uid("player", name),
+                                 "id": len(players) + 1, "name": name,
+                                 "isAnonymous": name not in r.uuids}
     location = {"uuid": _uid("location", "Table Companion"), "id": 1, "name": "Table Companion"}
     out_plays = []
     for r in rows:

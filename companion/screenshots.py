@@ -24,15 +24,21 @@ from companion.ui.scenes import press
 
 #: The log's clock in the pictures: 22 November 2026, 20:00 UTC (shown as UTC).
 PICTURE_TIME = 1795377600.0
+#: The people on the pictures' roster, in the order the setups offer them.
+DEMO_ROSTER = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus")
 
 
-def make_app(seed: int = 4, language: str = "en") -> App:
-    """An app on a dummy display with a throwaway log, repeatable dice and a log clock
-    that stands still at :data:`PICTURE_TIME`."""
+def make_app(seed: int = 4, language: str = "en",
+             players: tuple[str, ...] = DEMO_ROSTER) -> App:
+    """An app on a dummy display with a throwaway log, ``players`` on its roster,
+    repeatable dice and a log clock that stands still at :data:`PICTURE_TIME`."""
     from luma.core.device import dummy
 
     config = from_mapping({"display": {"driver": "dummy"}, "language": language})
-    return App(config=config, store=Store.open(":memory:", clock=lambda: PICTURE_TIME),
+    store = Store.open(":memory:", clock=lambda: PICTURE_TIME)
+    for name in players:
+        store.add_player(name)
+    return App(config=config, store=store,
                display=dummy(width=128, height=64, mode="1"), dice=Dice.seeded(seed),
                strict=True)
 
@@ -122,7 +128,9 @@ CORE: dict[str, Callable[[App], None]] = {
 
 def scenes() -> dict[str, Callable[[App], None]]:
     """Every named scene: the core ones and each built game's ``SCREENSHOTS``."""
-    out = dict(CORE)
+    from companion.ui import players
+
+    out = {**CORE, **players.SCREENSHOTS}
     for game in catalogue.discover().values():
         if isinstance(game, catalogue.GameInfo):
             out.update(getattr(catalogue.screens_module(game.key), "SCREENSHOTS", {}))

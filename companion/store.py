@@ -22,21 +22,84 @@ rebuilt the same way.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.errors import StorageError
+from companion import roster
+from companion.errors import BadName, RosterError, StorageError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-#: migrations[n] takes a database from version n to n + 1.
-MIGRATIONS: list[str] = [
+_ROSTER_TABLES = """
+    CREATE TABLE players (
+        id      INTEGER PRIMARY KEY,
+        uuid    TEXT NOT NULL UNIQUE,
+        name    TEXT NOT NULL,
+        key     TEXT NOT NULL UNIQUE,
+        colour  TEXT,
+        created TEXT NOT NULL,
+        last_played TEXT,
+        hidden  INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE seats (
+        game_id   INTEGER NOT NULL REFERENCES games(id),
+        seat      INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_by_player ON seats (player_id, game_id);
+"""
+
+
+def _add_roster(conn: sqlite3.Connection) -> None:
+    """Schema 2: the roster. Every name in a saved game becomes a player (keeping the
+    UUID 0.1.0's BG Stats export gave that name) and its seats are linked to them."""
+    for statement in _ROSTER_TABLES.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+    for game_id, options, started in conn.execute(
+            "SELECT id, options, started FROM games ORDER BY id").fetchall():
+        try:
+            names = json.loads(options).get("players", [])
+        except (ValueError, AttributeError):
+            continue  # a damaged row: its game stays as it is, with nobody linked
+        _link_seats(conn, game_id, names, started, create=True)
+
+
+def _link_seats(conn: sqlite3.Connection, game_id: int, names: Any, when: str, *,
+                create: bool) -> None:
+    """Link each seat of a game whose name is on the roster (``create``: add it)."""
+    if not isinstance(names, list):
+        return
+    for seat, name in enumerate(names):
+        try:
+            clean = roster.clean_name(name)
+        except BadName:
+            continue  # guests, "Table", a name no roster could hold
+        row = conn.execute("SELECT id FROM players WHERE key = ?",
+                           (roster.name_key(clean),)).fetchone()
+        if row is None:
+            if not create:
+                continue
+            row = (conn.execute(
+                "INSERT INTO players (uuid, name, key, created) VALUES (?, ?, ?, ?)",
+                (roster.name_uuid("player", clean), clean, roster.name_key(clean), when),
+            ).lastrowid,)
+        conn.execute("INSERT OR IGNORE INTO seats VALUES (?, ?, ?)", (game_id, seat, row[0]))
+        conn.execute("UPDATE players SET last_played = ? WHERE id = ? AND "
+                     "(last_played IS NULL OR last_played < ?)", (when, row[0], when))
+
+
+#: migrations[n] takes a database from version n to n + 1 (SQL, or a function for the
+#: steps SQL alone cannot do).
+MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
     """
     CREATE TABLE games (
         id       INTEGER PRIMARY KEY,
@@ -55,6 +118,7 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seq)
     );
     """,
+    _add_roster,
 ]
 
 
@@ -69,6 +133,22 @@ class GameRecord:
     finished: str | None
     result: dict[str, Any] | None
     actions: int
+
+
+@dataclass(frozen=True)
+class Player:
+    """One person on the roster. ``uuid`` never changes, whatever the name becomes."""
+
+    id: int
+    uuid: str
+    name: str
+    colour: str | None
+    created: str
+    last_played: str | None
+    hidden: bool
+
+
+_PLAYER = "SELECT id, uuid, name, colour, created, last_played, hidden FROM players"
 
 
 def _why(err: Exception, path: str) -> StorageError:
@@ -186,9 +266,17 @@ class Store:
         conn.execute("PRAGMA journal_mode=WAL")  # only now: a newer log is left untouched
         while version < SCHEMA_VERSION:
             conn.execute("BEGIN IMMEDIATE")
-            for statement in MIGRATIONS[version].split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            step = MIGRATIONS[version]
+            try:
+                if callable(step):
+                    step(conn)
+                else:
+                    for statement in step.split(";"):
+                        if statement.strip():
+                            conn.execute(statement)
+            except BaseException:
+                conn.execute("ROLLBACK")  # the log stays at the version it was
+                raise
             version += 1
             conn.execute("DELETE FROM schema_version")
             conn.execute("INSERT INTO schema_version VALUES (?)", (version,))
@@ -292,12 +380,41 @@ class Store:
         return cur
 
     def new_game(self, kind: str, options: dict[str, Any]) -> int:
-        """Start a game of ``kind`` with ``options``; returns its id."""
-        cur = self._write(
-            "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
-            (kind, json.dumps(options, sort_keys=True), _now(self.clock)), "game",
-        )
+        """Start a game of ``kind`` with ``options``; returns its id. Seats whose name
+        is on the roster are linked to that player in the same transaction."""
+        started = _now(self.clock)
+        with self._transaction("game"):
+            cur = self._db.execute(
+                "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
+                (kind, json.dumps(options, sort_keys=True), started),
+            )
+            _link_seats(self._db, int(cur.lastrowid), options.get("players"), started,
+                        create=False)
         return int(cur.lastrowid)
+
+    @contextlib.contextmanager
+    def _transaction(self, event: str) -> Iterator[None]:
+        """Several writes, all or nothing, counted once in ``user_version`` (like
+        :meth:`_commit`); a failure is a :class:`StorageError` saying why."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as err:
+            raise _why(err, self.path) from err
+        try:
+            yield
+            self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
+            self._db.execute("COMMIT")
+        except BaseException as err:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # SQLite already rolled it back
+            if isinstance(err, sqlite3.Error):
+                raise _why(err, self.path) from err
+            raise
+        self.generation += 1
+        if self.on_saved is not None:
+            self.on_saved(event)
 
     def append(self, game_id: int, action: dict[str, Any]) -> int:
         """Append ``action`` to the game's log, durably; returns its sequence number."""
@@ -380,3 +497,87 @@ class Store:
                        json.loads(r[5]) if r[5] else None, r[6])
             for r in rows
         ]
+
+    # -- the roster ----------------------------------------------------------------------
+
+    def players(self, *, hidden: bool = False) -> list[Player]:
+        """The roster, most recently played first (by seat in their last game), then
+        the never-played in the order they were added; ``hidden`` includes the hidden."""
+        rows = self._db.execute(
+            "SELECT p.id, p.uuid, p.name, p.colour, p.created, p.last_played, p.hidden, "
+            "(SELECT MAX(game_id) FROM seats WHERE player_id = p.id) AS g FROM players p "
+            + ("" if hidden else "WHERE p.hidden = 0 ") +
+            "ORDER BY g IS NULL, g DESC, (SELECT seat FROM seats "
+            "WHERE player_id = p.id AND game_id = g), p.id").fetchall()
+        return [Player(*r[:6], bool(r[6])) for r in rows]
+
+    def player(self, name: str) -> Player | None:
+        """The roster entry called ``name`` (case and width ignored), hidden or not."""
+        row = self._db.execute(_PLAYER + " WHERE key = ?", (roster.name_key(name),)).fetchone()
+        return Player(*row[:6], bool(row[6])) if row else None
+
+    def _known(self, name: str) -> Player:
+        found = self.player(name)
+        if found is None:
+            raise RosterError(f"{name} is not on the roster; companion players list shows it.")
+        return found
+
+    def _free(self, name: str, but: int | None = None) -> str:
+        clean = roster.clean_name(name)
+        taken = self.player(clean)
+        if taken is not None and taken.id != but:
+            why = " (hidden)" if taken.hidden else ""
+            raise BadName(f"{taken.name}{why} is already on the roster; choose another name.")
+        return clean
+
+    def add_player(self, name: str, colour: str | None = None) -> Player:
+        """Add ``name`` to the roster, durably; :class:`BadName` says why it cannot be."""
+        clean = self._free(name)
+        self._write("INSERT INTO players (uuid, name, key, colour, created) VALUES (?, ?, ?, ?, ?)",
+                    (roster.new_uuid(), clean, roster.name_key(clean), colour, _now(self.clock)),
+                    "player")
+        return self._known(clean)
+
+    def rename_player(self, name: str, new: str) -> Player:
+        """Give a player a new name; every game they played stays theirs."""
+        who = self._known(name)
+        clean = self._free(new, but=who.id)
+        self._write("UPDATE players SET name = ?, key = ? WHERE id = ?",
+                    (clean, roster.name_key(clean), who.id), "player")
+        return self._known(clean)
+
+    def merge_players(self, name: str, into: str) -> Player:
+        """Make ``name``'s games ``into``'s and remove ``name`` (one person, two entries)."""
+        gone, kept = self._known(name), self._known(into)
+        if gone.id == kept.id:
+            raise RosterError(f"{gone.name} and {kept.name} are already one entry.")
+        both = self._db.execute(
+            "SELECT a.game_id FROM seats a JOIN seats b ON a.game_id = b.game_id "
+            "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1", (gone.id, kept.id)).fetchone()
+        if both is not None:
+            raise RosterError(f"{gone.name} and {kept.name} played each other in game "
+                              f"{both[0]}: they are two people, not one.")
+        with self._transaction("player"):
+            self._db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?",
+                             (kept.id, gone.id))
+            self._db.execute(
+                "UPDATE players SET last_played = NULLIF(MAX(COALESCE(last_played, ''), "
+                "COALESCE(?, '')), ''), hidden = 0 WHERE id = ?", (gone.last_played, kept.id))
+            self._db.execute("DELETE FROM players WHERE id = ?", (gone.id,))
+        return self._known(kept.name)
+
+    def hide_player(self, name: str, hidden: bool = True) -> Player:
+        """Leave a player out of the setup (``hidden=False`` brings them back)."""
+        who = self._known(name)
+        self._write("UPDATE players SET hidden = ? WHERE id = ?", (int(hidden), who.id),
+                    "player")
+        return self._known(who.name)
+
+    def seat_players(self) -> dict[int, dict[int, Player]]:
+        """game id → seat → the roster entry sitting there (seats of guests are absent)."""
+        out: dict[int, dict[int, Player]] = {}
+        for r in self._db.execute(
+                "SELECT s.game_id, s.seat, p.id, p.uuid, p.name, p.colour, p.created, "
+                "p.last_played, p.hidden FROM seats s JOIN players p ON p.id = s.player_id"):
+            out.setdefault(r[0], {})[r[1]] = Player(*r[2:8], bool(r[8]))
+        return out

@@ -53,12 +53,15 @@ class Rig:
     PWM pin (``rig.sounder``; its notes take no time).
     :param clock: the app's clock (a test may pass one it moves itself, to let a
         notice band's two seconds pass).
+    :param players: names put on the roster (when not there yet) before the app starts,
+        in this order: the setup offers them for seats 1, 2, … on a log with no games.
     """
 
     def __init__(self, *, db: str = ":memory:", seed: int = 1, config: Config | None = None,
                  display: Any = None, hold_ms: int = 100, start: bool = True,
                  wall_clock: Callable[[], float] = time.time,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None,
+                 players: tuple[str, ...] = ()) -> None:
         self.config = config or from_mapping({
             "display": {"driver": "dummy"},
             "input": {"bounce_ms": 20, "hold_ms": hold_ms},
@@ -66,6 +69,9 @@ class Rig:
         self.factory = MockFactory(pin_class=MockPWMPin)
         self._ticks = itertools.count(step=1)  # one second between edges: never a bounce
         self.store = Store.open(db)
+        for name in players:
+            if self.store.player(name) is None:
+                self.store.add_player(name)
         self.display = display or dummy(width=128, height=64, mode="1")
         self.app = App(config=self.config, store=self.store, display=self.display,
                        dice=Dice.seeded(seed), strict=True, wall_clock=wall_clock,

@@ -25,9 +25,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 @pytest.fixture
-def rig(tmp_path: Path):
-    """The app on mock pins and a dummy display, with its log in a temporary file."""
-    r = Rig(db=str(tmp_path / "companion.db"))
+def rig(tmp_path: Path, request: pytest.FixtureRequest):
+    """The app on mock pins and a dummy display, with its log in a temporary file; a test
+    module's ``ROSTER`` (names) is put on the roster first, so setups offer those seats."""
+    r = Rig(db=str(tmp_path / "companion.db"), players=getattr(request.module, "ROSTER", ()))
     yield r
     r.close()
 

@@ -6,6 +6,9 @@ from companion.catalogue import position
 from companion.games.brain_crush import rules as bc
 from companion.testing import Rig
 
+#: The roster the setups offer, seat by seat (the names these tests expect).
+ROSTER = ("Ann", "Ben", "Cleo", "Dan")
+
 
 def open_setup(rig: Rig) -> None:
     rig.keys("ok", *["down"] * position("brain_crush"), "ok")

@@ -13,6 +13,9 @@ from companion.games.brain_robbery import screens as ui
 from companion.screenshots import make_app, press
 from companion.testing import Rig
 
+#: The roster the setups offer, seat by seat (the names these tests expect).
+ROSTER = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange", "Black")
+
 
 def start(rig: Rig, fewer_players: int = 1) -> None:
     """Menu → New game → Brain Robbery → setup (4 players minus ``fewer``) → Start → deal."""
@@ -70,7 +73,7 @@ def test_deal_names_first_player_seat_order_and_board(rig: Rig) -> None:
 
 def test_turns_with_decoupling_undo_and_resume(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
-    rig = Rig(db=db, seed=1)
+    rig = Rig(db=db, seed=1, players=ROSTER)
     start(rig)
     rig.keys("ok", "ok")  # deal, put the board down
     red, blue, yellow = (p.name for p in state(rig).players)
@@ -116,7 +119,7 @@ def test_turns_with_decoupling_undo_and_resume(tmp_path: Path) -> None:
     rig.close()
 
     # Restart: the game comes back on Yellow's turn, with the same train.
-    rig = Rig(db=db, seed=7)
+    rig = Rig(db=db, seed=7, players=ROSTER)
     assert state(rig).mover.name == yellow and "2 dice" in rig.text and "behind" in rig.text
     assert logged(rig) == actions
     rig.keys("roll", "ok", "ok")  # roll, Stop, stop on the rear car: no new car, no check

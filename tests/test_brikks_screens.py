@@ -12,6 +12,9 @@ from companion.games.brikks.screens import BLOCK_BOX
 from companion.games.brikks.screens.draw import block_geometry
 from companion.testing import Clock, Rig
 
+#: The roster the setups offer, seat by seat (the names these tests expect).
+ROSTER = ("Red", "Blue", "Yellow", "Green")
+
 KEYS = ("up", "down", "left", "right", "ok", "roll", "back",
         "long up", "long down", "long ok", "long roll")
 
@@ -77,7 +80,7 @@ def test_setup_shows_energy_for_every_player_count(rig: Rig) -> None:
 
 def test_three_rounds_with_rerolls_undo_and_restart_then_final_score(tmp_path: Path) -> None:
     db = str(tmp_path / "brikks.db")
-    rig = Rig(db=db, seed=3, clock=Clock())
+    rig = Rig(db=db, seed=3, clock=Clock(), players=ROSTER)
     start_two(rig)
     # round 1: Red rolls and rerolls, tracks a matching circle; Blue rolls
     rig.keys("roll")
@@ -113,7 +116,7 @@ def test_three_rounds_with_rerolls_undo_and_restart_then_final_score(tmp_path: P
     shown = rig.text
     rig.close()
     # the box restarts: the game comes back exactly where it was
-    rig = Rig(db=db, seed=8)
+    rig = Rig(db=db, seed=8, players=ROSTER)
     assert state(rig).rolls == rolls and rig.text == shown
     # round 3
     rig.keys("roll", "roll")

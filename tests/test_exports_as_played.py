@@ -21,6 +21,8 @@ from companion.store import Store
 from companion.testing import Rig
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The people on the box's roster, offered for seats 1, 2, … in this order.
+ROSTER = ("Red", "Blue", "Yellow", "Green", "Purple")
 
 
 def run_cli(*args: str, tz: str = "UTC") -> subprocess.CompletedProcess[str]:
@@ -63,8 +65,8 @@ SETUPS: dict[str, tuple[list[str], list[str]]] = {
     "brikks": (["@Starts", "right", "right", "ok", "ok"], ["Red", "Blue"]),  # Blue starts
     "brain_robbery": (["left", "@Starts", "right", "right", "ok", "ok"],
                       ["Red", "Blue", "Yellow"]),  # 3 players, Blue starts
-    "four_stones": (["ok", "ok"], ["Ann", "Ben", "Cleo", "Dan"]),
-    "brain_crush": (["left", "@Starts", "right", "ok", "ok"], ["Ann", "Ben", "Cleo"]),
+    "four_stones": (["ok", "ok"], ["Red", "Blue", "Yellow", "Green"]),
+    "brain_crush": (["left", "@Starts", "right", "ok", "ok"], ["Red", "Blue", "Yellow"]),
     "area_tiles": (["ok", "ok"], ["Red", "Blue", "Yellow"]),
 }
 
@@ -72,7 +74,7 @@ SETUPS: dict[str, tuple[list[str], list[str]]] = {
 @pytest.mark.parametrize("game", list(SETUPS))
 def test_seats_and_start_player_come_out_as_set_up(game: str, tmp_path: Path) -> None:
     db = tmp_path / "companion.db"
-    rig = Rig(db=str(db), seed=5)
+    rig = Rig(db=str(db), seed=5, players=ROSTER)
     try:
         rig.keys("ok", *["down"] * position(game), "ok")  # New game → the game
         keys, seats = SETUPS[game]

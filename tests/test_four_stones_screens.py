@@ -10,6 +10,9 @@ from companion.games.four_stones import rules as fs
 from companion.games.four_stones.board import AREAS, SIZE
 from companion.testing import Rig
 
+#: The roster the setups offer, seat by seat (the names these tests expect).
+ROSTER = ("Ann", "Ben", "Cleo", "Dan")
+
 
 def open_setup(rig: Rig) -> None:
     rig.keys("ok", *["down"] * position("four_stones"), "ok")
@@ -71,7 +74,7 @@ def test_deal_shows_the_layout_big_and_one_row_zoomed(rig: Rig) -> None:
 
 def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
-    rig = Rig(db=db, seed=3)
+    rig = Rig(db=db, seed=3, players=ROSTER)
     start_four(rig)
     rig.keys("ok")  # deal: the layout to copy
     assert close_messages(rig) == []
@@ -107,7 +110,7 @@ def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> Non
         if jumps == 6:  # the box restarts mid-round: the board comes back as it was
             before = rig.app.session.state
             rig.close()
-            rig = Rig(db=db, seed=11)
+            rig = Rig(db=db, seed=11, players=ROSTER)
             assert rig.app.session.state == before
             if before.phase == "play":
                 assert before.to_move in rig.app.texts and "rd1" in rig.app.texts

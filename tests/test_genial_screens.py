@@ -14,6 +14,9 @@ from typing import Any
 from companion.games.genial import rules
 from companion.testing import Rig
 
+#: The roster the setups offer, seat by seat (the names these tests expect).
+ROSTER = ("Red", "Blue", "Yellow", "Green")
+
 COLUMN = {s: i for i, s in enumerate(rules.SYMBOLS)} | {"all": len(rules.SYMBOLS)}
 
 
@@ -94,7 +97,7 @@ def game_script() -> list[dict[str, Any]]:
 
 def test_full_three_player_game_by_pins(tmp_path: Path) -> None:
     db = str(tmp_path / "companion.db")
-    rig = Rig(db=db)
+    rig = Rig(db=db, players=ROSTER)
     start_game(rig)
     players = ["Red", "Blue", "Yellow"]
     expected = rules.new_game({"players": players})
@@ -111,7 +114,7 @@ def test_full_three_player_game_by_pins(tmp_path: Path) -> None:
             assert f"{players[seat]}'s turn" in score_screen(rig)
         if n == 30:  # the box restarts: the game comes back by itself
             rig.close()
-            rig = Rig(db=db, seed=7)
+            rig = Rig(db=db, seed=7, players=ROSTER)
             assert f"{players[seat]}'s turn" in rig.text and "R11/20" in rig.text
         if n == 40:  # standings one press away, and back
             rig.keys("right")

@@ -49,3 +49,20 @@ def test_the_old_log_covers_every_seed_game(old_log: Store) -> None:
     assert kinds == {"dice_roller", "dice_test", "genial", "brikks", "brain_robbery",
                      "four_stones", "brain_crush", "area_tiles"}
     assert finished == kinds - {"dice_test"}
+
+
+def test_after_the_migration_every_name_is_a_roster_entry(old_log: Store) -> None:
+    from companion import roster
+
+    expected = json.loads((FIXTURES / "v1-log.expected.json").read_text())
+    seats = old_log.seat_players()
+    names = set()
+    for game_id in expected:
+        record = old_log.game(int(game_id))
+        for seat, name in enumerate(record.options.get("players", [])):
+            if name != "Table":  # the dice games' one seat is nobody in particular
+                names.add(name)
+                assert seats[int(game_id)][seat].name == name, (game_id, seat)
+    assert {p.name for p in old_log.players()} == names
+    # 0.1.0's BG Stats export named players by a name-based UUID: they keep it
+    assert all(p.uuid == roster.name_uuid("player", p.name) for p in old_log.players())

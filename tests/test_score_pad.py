@@ -23,9 +23,12 @@ SHELF = [
     {"title": "Azul", "bgg_id": 230802, "players": [2, 4]},
 ]
 
+#: The people on the box's roster, offered for seats 1, 2, … in this order.
+ROSTER = ("Red", "Blue", "Yellow", "Green", "Purple")
+
 
 def shelf_rig(tmp_path: Path) -> Rig:
-    return Rig(db=str(tmp_path / "companion.db"), config=from_mapping(
+    return Rig(db=str(tmp_path / "companion.db"), players=ROSTER, config=from_mapping(
         {"display": {"driver": "dummy"}, "input": {"hold_ms": 100}, "shelf": SHELF}))
 
 
@@ -165,7 +168,7 @@ def test_a_cell_edited_from_the_table_undo_and_resume(tmp_path: Path) -> None:
 
 
 def test_other_game_asks_who_wins_and_keeps_its_name() -> None:
-    rig = Rig()
+    rig = Rig(players=ROSTER)
     try:
         rig.open_game("score_pad")
         assert rig.app.top.items() == ["Other game"]      # an empty shelf

@@ -23,6 +23,9 @@ from companion.testing import Rig
 ROOT = Path(__file__).resolve().parent.parent
 T0 = 1_700_000_000.0
 
+#: The people on the box's roster, offered for seats 1, 2, … in this order.
+ROSTER = ("Red", "Blue", "Yellow", "Green", "Purple")
+
 
 def play(actions, **options):
     state = rules.new_game({"players": ["Ann", "Bob", "Cy"], **options})
@@ -66,7 +69,7 @@ def test_bad_setup_is_refused() -> None:
 
 
 def timer_rig(clock: FakeClock, config: dict | None = None, **kw) -> Rig:
-    return Rig(wall_clock=clock, config=from_mapping(
+    return Rig(wall_clock=clock, players=ROSTER, config=from_mapping(
         {"display": {"driver": "dummy"}, "input": {"hold_ms": 100}, **(config or {})}), **kw)
 
 
@@ -190,7 +193,8 @@ CHILD = textwrap.dedent("""
     from companion.testing import Rig
 
     now = [float(sys.argv[2])]
-    rig = Rig(db=sys.argv[1], wall_clock=lambda: now[0], config=from_mapping(
+    rig = Rig(db=sys.argv[1], wall_clock=lambda: now[0], players=("Red", "Blue", "Yellow"),
+              config=from_mapping(
         {"display": {"driver": "dummy"}, "input": {"hold_ms": 100}}))
     rig.keys("ok", *["down"] * catalogue.position("turn_timer"), "ok", "up", "ok")
     rig.keys("ok")              # Red's clock starts

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import RuleError
+from companion.ranking import ranked
 
-__all__ = ["HouseRule", "Result", "RuleError", "require", "players_from", "house_rule"]
+__all__ = ["HouseRule", "Result", "RuleError", "require", "players_from", "house_rule", "ranked"]
 
 
 @dataclass(frozen=True)
@@ -107,20 +108,3 @@ def check_house_rules(chosen: Mapping[str, Any], rules: Mapping[str, HouseRule])
             known = ", ".join(sorted(rules)) or "none"
             raise RuleError(f"unknown house rule {name!r}; this game knows: {known}.")
         rules[name].check(name, value)
-
-
-def ranked(scores: Mapping[str, Any],
-           order: Iterable[str] | None = None) -> tuple[tuple[str, ...], ...]:
-    """Group players into places by a sortable key, highest first; equal keys share a place.
-
-    >>> ranked({"Ann": 5, "Bob": 7, "Cy": 5})
-    (('Bob',), ('Ann', 'Cy'))
-    """
-    names = list(order) if order is not None else list(scores)
-    places: list[list[str]] = []
-    for name in sorted(names, key=lambda n: scores[n], reverse=True):
-        if places and scores[places[-1][0]] == scores[name]:
-            places[-1].append(name)
-        else:
-            places.append([name])
-    return tuple(tuple(p) for p in places)

@@ -6,17 +6,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import catalogue
+from companion import catalogue, roster
+from companion.errors import RosterError, StorageError
 from companion.keys import Key
 from companion.localtime import minute
 from companion.ui import unfinished
+from companion.ui.name_entry import NameEntry
 from companion.ui.paint import Painter
+from companion.ui.players import PlayersScreen
 from companion.ui.screen import Context, Screen
 from companion.ui.settings_screen import SettingsScreen
 from companion.ui.widgets import hint, menu_list, title_bar, wrap
 
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange", "Black", "White",
-              "Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
+#: The seat choice that types a new name into the roster.
+NEW_PLAYER = "+ New player"
 
 
 class ListScreen(Screen):
@@ -72,6 +75,7 @@ class HomeScreen(ListScreen):
         out.append(("New game", lambda: unfinished.new_game(
             self.ctx, lambda: self.ctx.push(GamePicker(self.ctx)))))
         out.append(("History", lambda: self.ctx.push(HistoryScreen(self.ctx))))
+        out.append(("Players", lambda: self.ctx.push(PlayersScreen(self.ctx))))
         out.append(("Settings", lambda: self.ctx.push(SettingsScreen(self.ctx))))
         out.append(("Keys", lambda: self.ctx.push(KeysHelp(self.ctx))))
         return out
@@ -177,30 +181,48 @@ class Choice:
 
 
 class SetupScreen(Screen):
-    """Player count, seat names, the game's own options, then Start.
+    """Player count, who sits in each seat, the game's own options, then Start.
+
+    Seats are picked from the roster, most recently played first, so a regular group
+    needs no press per seat; each seat also offers ``Guest N`` and ``+ New player``
+    (OK on it types a name, which joins the roster at once).
 
     :param extra: the game's own rows (level, variant, …) as :class:`Choice` objects.
     :param options: builds the game's options from ``(players, {choice key: value})``.
+    :param names: a fixed list of seat names instead of the roster (``["Table"]``).
     """
 
     def __init__(self, ctx: Context, key: str, *, low: int, high: int, default: int | None = None,
                  extra: Sequence[Choice] = (),
                  options: Callable[[list[str], dict[str, Any]], dict[str, Any]] | None = None,
-                 names: Sequence[str] = SEAT_NAMES) -> None:
+                 names: Sequence[str] | None = None) -> None:
         super().__init__(ctx)
         self.key = key
-        self.names = list(names)
+        self.from_roster = names is None
+        self.names = self._roster() if names is None else list(names)
         count = default if default is not None else low
         self.count = Choice("players", "Players", list(range(low, high + 1)), count - low)
-        self.seats = [Choice(f"seat{i}", f"Seat {i + 1}", self.names, i) for i in range(high)]
+        self.seats = [Choice(f"seat{i}", f"Seat {i + 1}", self._values(i), i) for i in range(high)]
+        if self.from_roster:
+            for i, seat in enumerate(self.seats):
+                seat.index = i if i < len(self.names) else len(self.names)  # else: a guest
         self.extra = list(extra)
         self.build = options or (lambda players, chosen: {"players": players, **chosen})
         self.row = 0
 
+    def _roster(self) -> list[str]:
+        return [p.name for p in self.ctx.store.players()]
+
+    def _values(self, seat: int) -> list[str]:
+        if not self.from_roster:
+            return self.names
+        return [*self.names, roster.guest_label(seat), NEW_PLAYER]
+
     def rows(self) -> list[Choice | None]:
         """The rows shown: count (if it can change), seats, extras, then Start (None)."""
         head = [self.count] if len(self.count.values) > 1 else []
-        seats = self.seats[: self.count.value] if len(self.names) > 1 else []
+        several = self.from_roster or len(self.names) > 1
+        seats = self.seats[: self.count.value] if several else []
         return [*head, *seats, *self.extra, None]
 
     def players(self) -> list[str]:
@@ -219,7 +241,7 @@ class SetupScreen(Screen):
         taken = {s.value for s in self.seats[: self.count.value] if s is not row}
         for _ in range(len(row.values)):
             row.index = (row.index + step) % len(row.values)
-            if row not in self.seats or row.value not in taken:
+            if row not in self.seats or row.value not in taken or row.value == NEW_PLAYER:
                 break
 
     def key_left(self) -> None:
@@ -229,19 +251,59 @@ class SetupScreen(Screen):
         self._change(1)
 
     def key_ok(self) -> None:
-        if self.rows()[self.row] is not None:
+        row = self.rows()[self.row]
+        if row in self.seats and row.value == NEW_PLAYER:
+            self.ctx.push(NameEntry(self.ctx, "New player", lambda name: self._join(row, name)))
+            return
+        if row is not None:
             self.row = len(self.rows()) - 1  # OK on a row jumps to Start
             return
-        if len(set(self.players())) != len(self.players()):
-            self.ctx.notice("Two seats have the same name; change one.")
+        if not self.ready():
             return
         chosen = {c.key: c.value for c in self.extra}
         self.ctx.start_game(self.key, self.build(self.players(), chosen))
 
+    def ready(self) -> bool:
+        """True when every seat has somebody; else says what is missing."""
+        for seat in self.seats[: self.count.value]:
+            if seat.value == NEW_PLAYER:
+                self.ctx.notice(f"{seat.label} has nobody yet: OK there types a name, "
+                                "LEFT/RIGHT picks one.")
+                return False
+        if len(set(self.players())) != len(self.players()):
+            self.ctx.notice("Two seats have the same name; change one.")
+            return False
+        return True
+
+    def _join(self, seat: Choice, name: str) -> str | None:
+        """Add ``name`` to the roster (saved before the screen says so) and seat them."""
+        try:
+            player = self.ctx.store.add_player(name)
+        except RosterError as err:
+            return str(err)
+        except StorageError as err:
+            return f"Not saved: {err}"
+        chosen = [s.value for s in self.seats]
+        self.names = self._roster()
+        for i, s in enumerate(self.seats):
+            s.values = self._values(i)
+            s.index = s.values.index(chosen[i]) if chosen[i] in s.values else s.index
+        seat.index = seat.values.index(player.name)
+        return None
+
     def render(self, p: Painter) -> None:
         title_bar(p, catalogue.title(self.key, short=True), "setup")
-        lines = [r.line() if r is not None else ">> Start <<" for r in self.rows()]
+        lines = [self.line(r) for r in self.rows()]
         menu_list(p, lines, self.row, rows=4)
+
+    @staticmethod
+    def line(row: Choice | None) -> str:
+        """A row as shown; "+ New player" shortened where the seat's label is long."""
+        if row is None:
+            return ">> Start <<"
+        if row.value == NEW_PLAYER and len(row.line()) > 20:
+            return f"{row.label}: + New"
+        return row.line()
 
 
 class HistoryScreen(ListScreen):

@@ -22,7 +22,6 @@ from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar, winner_page
 
 KEY = "brain_crush"
-SEAT_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo")
 
 
 def new_game(ctx: Context) -> None:
@@ -34,7 +33,7 @@ def new_game(ctx: Context) -> None:
 
     starts = Choice("starts", "Starts", ["seat 1", "random"])
     ctx.push(SetupScreen(ctx, KEY, low=2, high=4, default=4, extra=[starts],
-                         options=options, names=SEAT_NAMES))
+                         options=options))
 
 
 def play_screen(ctx: Context) -> Screen:

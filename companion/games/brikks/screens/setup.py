@@ -81,7 +81,7 @@ class BrikksSetup(SetupScreen):
 
     def render(self, p: Painter) -> None:
         title_bar(p, "Brikks", "solo" if self.count.value == 1 else "setup")
-        lines = [r.line() if r is not None else ">> Start <<" for r in self.rows()]
+        lines = [self.line(r) for r in self.rows()]
         menu_list(p, lines, self.row, rows=3)
         n = self.count.value
         crossed = D.CROSSED_CIRCLES[n]

@@ -27,7 +27,6 @@ from companion.ui.widgets import hint, title_bar
 KEY = "four_stones"
 #: Layouts dealt in one go before asking again (a dead deal is rare).
 MAX_DEALS = 20
-SEAT_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo")
 PANEL_X = DENSE_WIDTH + 1
 PANEL_CHARS = (WIDTH - PANEL_X) // 4  # tiny-font characters a panel line holds
 
@@ -50,7 +49,7 @@ class StonesSetup(SetupScreen):
             Choice("starts", "Starts", ["by the rules"]),  # seat r opens round r
         ]
         super().__init__(ctx, KEY, low=2, high=4, default=4, extra=extra,
-                         options=self._options, names=SEAT_NAMES)
+                         options=self._options)
         self.count = Choice("players", "Players", [4, 2], 0,
                             shown=lambda n: "2 (2 each)" if n == 2 else "4")
 

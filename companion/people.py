@@ -1,0 +1,116 @@
+"""``companion players list|add|rename|merge|hide`` and ``companion stats``.
+
+For setting the box up from a laptop or over SSH. Every change is saved before the
+command says so; a bad name or an unknown player is one line on stderr and exit 2
+(through :class:`~companion.errors.CompanionError`), and nothing is saved.
+
+    $ companion players add "Ann"
+    Added Ann.
+    $ companion players rename Ann Annie
+    Ann is now Annie (their games stay theirs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from companion.config import Config
+from companion.errors import CompanionError
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``players`` and ``stats`` subcommands."""
+    players = sub.add_parser("players", help="the roster: list, add, rename, merge, hide")
+    players.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
+    verbs = players.add_subparsers(dest="verb", required=True)
+    listing = verbs.add_parser("list", help="everyone on the roster, most recent first")
+    listing.add_argument("--all", action="store_true", help="include hidden players")
+    add = verbs.add_parser("add", help="add a player")
+    add.add_argument("name")
+    add.add_argument("--colour", help="a colour they like to play")
+    rename = verbs.add_parser("rename", help="rename a player; their games stay theirs")
+    rename.add_argument("name")
+    rename.add_argument("new")
+    merge = verbs.add_parser("merge", help="NAME's games become INTO's; NAME is removed")
+    merge.add_argument("name")
+    merge.add_argument("into")
+    hide = verbs.add_parser("hide", help="leave a player out of the setup (--show: back)")
+    hide.add_argument("name")
+    hide.add_argument("--show", action="store_true", help="offer them in the setup again")
+
+    stats = sub.add_parser("stats", help="plays, wins and records per person and game")
+    stats.add_argument("--player", metavar="NAME", help="only this player")
+    stats.add_argument("--game", metavar="KEY", help="only this game (genial, brikks, …)")
+    stats.add_argument("--json", action="store_true", help="as JSON")
+    stats.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
+
+
+def _store(config: Config, db: str | None, *, write: bool) -> Any:
+    from companion.runtime import open_store
+
+    store = open_store(config, db)
+    if write and store.read_only:
+        store.close()
+        raise CompanionError(f"nothing changed: {store.notice}")
+    return store
+
+
+def players(config: Config, args: argparse.Namespace) -> str:
+    """Run a ``players`` verb; returns what to print."""
+    store = _store(config, args.db, write=args.verb != "list")
+    try:
+        if args.verb == "list":
+            return _listing(store, args.all)
+        if args.verb == "add":
+            return f"Added {store.add_player(args.name, args.colour).name}.\n"
+        if args.verb == "rename":
+            old = store.player(args.name)
+            new = store.rename_player(args.name, args.new)
+            return f"{old.name} is now {new.name} (their games stay theirs).\n"
+        if args.verb == "merge":
+            gone = store.player(args.name)
+            kept = store.merge_players(args.name, args.into)
+            return f"{gone.name}'s games are now {kept.name}'s; {gone.name} is removed.\n"
+        player = store.hide_player(args.name, hidden=not args.show)
+        return (f"{player.name} is hidden from the setup.\n" if player.hidden
+                else f"{player.name} is offered in the setup again.\n")
+    finally:
+        store.close()
+
+
+def _listing(store: Any, everyone: bool) -> str:
+    rows = store.players(hidden=everyone)
+    if not rows:
+        return "Nobody on the roster yet: companion players add NAME.\n"
+    lines = [f"{'name':12}  {'last played':11}  {'colour':8}  uuid"]
+    for p in rows:
+        hidden = "  (hidden)" if p.hidden else ""
+        lines.append(f"{p.name:12}  {(p.last_played or 'never')[:10]:11}  "
+                     f"{p.colour or '-':8}  {p.uuid}{hidden}")
+    return "\n".join(lines) + "\n"
+
+
+def stats(config: Config, args: argparse.Namespace) -> str:
+    """Run ``stats``; returns what to print."""
+    from companion import catalogue
+    from companion import stats as st
+
+    if args.game and args.game not in catalogue.discover():
+        raise CompanionError(f"--game {args.game}: unknown game; games are "
+                             f"{', '.join(catalogue.discover())}.")
+    store = _store(config, args.db, write=False)
+    try:
+        who = store.player(args.player) if args.player else None
+        if args.player and who is None:
+            raise CompanionError(f"--player {args.player}: not on the roster "
+                                 "(companion players list shows who is).")
+        rows = st.plays(store)
+    finally:
+        store.close()
+    name = who.name if who is not None else None
+    if args.json:
+        return json.dumps(st.as_json(rows, player=name, game=args.game), indent=2,
+                          ensure_ascii=False) + "\n"
+    return st.as_text(rows, player=name, game=args.game)

@@ -1,0 +1,98 @@
+"""The rules for a player's name: what may be saved, and when two names are the same.
+
+Pure functions, no storage: :mod:`companion.store` keeps the roster and asks these.
+A name is 1–12 characters after NFKC normalisation (so full-width ``ＡＮＮ`` is ``ANN``),
+any letters, digits, spaces and ordinary punctuation; two names are the same person
+when their :func:`name_key` is equal (case and width ignored)::
+
+    >>> clean_name("  Ａｎｎ ")
+    'Ann'
+    >>> name_key("ANN") == name_key("ａｎｎ")
+    True
+    >>> clean_name("Ann\\x07")
+    Traceback (most recent call last):
+    ...
+    companion.errors.BadName: A name cannot hold control characters.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import uuid
+
+from companion.errors import BadName
+
+#: The longest name the box shows in full.
+MAX_LEN = 12
+#: What a seat is called when nobody from the roster sits there ("Guest 2").
+GUEST = "Guest"
+#: Names the companion itself writes for "nobody in particular" (the dice roller's
+#: one seat); never a person, so never a roster entry.
+NOT_PEOPLE = frozenset({"table"})
+_GUEST_RE = re.compile(r"^guest(?: \d+)?$")
+#: The namespace of the name-based UUIDs the BG Stats export of 0.1.0 gave players.
+UUID_NAMESPACE = uuid.UUID("5b0e9c1e-8f6d-4c41-9d3e-7a61c0a1b2c3")
+
+
+
+def normalise(name: str) -> str:
+    """NFKC-normalised, spaces collapsed and trimmed (what is saved and shown)."""
+    return re.sub(" +", " ", unicodedata.normalize("NFKC", name)).strip()
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: NFKC, case-folded, spaces collapsed."""
+    return unicodedata.normalize("NFKC", normalise(name).casefold())
+
+
+def guest_label(seat: int) -> str:
+    """The name shown for a guest in seat ``seat`` (0-based): ``Guest 1``…"""
+    return f"{GUEST} {seat + 1}"
+
+
+def is_guest(name: str) -> bool:
+    """True for ``Guest`` and ``Guest 3``: seats that are nobody on the roster."""
+    return bool(_GUEST_RE.match(name_key(name)))
+
+
+def clean_name(name: str) -> str:
+    """``name`` as it will be saved, or :class:`BadName` with one sentence.
+
+    Refuses an empty name or only spaces, more than :data:`MAX_LEN` characters,
+    control, format, private-use and unassigned characters, and the guest labels.
+    """
+    if not isinstance(name, str):
+        raise BadName("A name must be text.")
+    for ch in name:
+        kind = unicodedata.category(ch)
+        if kind == "Cc" or ch in "\u2028\u2029":
+            raise BadName("A name cannot hold control characters.")
+        if kind == "Co":
+            raise BadName("A name cannot hold private-use characters.")
+        if kind in ("Cf", "Cs", "Cn"):
+            raise BadName(f"A name cannot hold the invisible character U+{ord(ch):04X}.")
+        if ch.isspace() and ch != " ":
+            raise BadName("A name may hold plain spaces only (no tabs or line breaks).")
+    cleaned = normalise(name)
+    if not cleaned:
+        raise BadName("A name needs at least one letter (it was empty or only spaces).")
+    if len(cleaned) > MAX_LEN:
+        raise BadName(f"A name is at most {MAX_LEN} characters; "
+                         f"{cleaned[:MAX_LEN]}… has {len(cleaned)}.")
+    if is_guest(cleaned) or name_key(cleaned) in NOT_PEOPLE:
+        raise BadName(f"{cleaned} is kept for seats without a player; choose another name.")
+    return cleaned
+
+
+def name_uuid(kind: str, name: str) -> str:
+    """The UUID 0.1.0's BG Stats export derived from a name (``kind`` ``player``,
+    ``game``, ``play``…). A player migrated from an old log keeps it, so a new export
+    lands on the same BG Stats player as the old exports did.
+    """
+    return str(uuid.uuid5(UUID_NAMESPACE, f"{kind}:{name}")).upper()
+
+
+def new_uuid() -> str:
+    """A fresh UUID for a new roster entry (BG Stats' upper-case form)."""
+    return str(uuid.uuid4()).upper()

@@ -1,0 +1,125 @@
+"""The name keyboard on screen: the typed name on top, the keys below, the cursor inverted.
+
+Keys: the d-pad moves (wrapping round; hold to jump) · OK types the key · BACK deletes
+the last character, or leaves when nothing is typed · hold BACK deletes too · ROLL
+turns the page (abc → かな → 123) · hold OK (or the OK key) finishes. What was typed
+exists only on this screen until it is accepted: a half-typed name is simply gone
+after a restart.
+
+>>> from companion.screenshots import make_app
+>>> app = make_app(); app.start()
+>>> app.push(NameEntry(app, "New player", lambda name: None))
+>>> app.render().size
+(128, 64)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.ui.keyboard import Keyboard
+from companion.ui.paint import WIDTH, Painter, drawable
+from companion.ui.screen import Context, Screen
+
+#: The font of the kana page's keys (the kana appear once a font with kana is bundled;
+#: until then they are drawn as the look-alikes of :func:`~companion.ui.paint.drawable`).
+KANA_FONT = "small"
+TOP = 14  # the keys start below the typed name
+#: What a control key says while the bundled fonts cannot draw its kana.
+_ASCII_LABELS = {"かな": "kana", "カナ": "KANA"}
+
+
+class NameEntry(Screen):
+    """Type a name; ``on_done(text)`` returns None to accept it (the screen closes) or a
+    one-line message saying what is wrong (shown; the screen stays, the text kept).
+
+    :param title: shown while nothing is typed ("New player", "Rename Ann").
+    :param text: what the name starts as (renaming).
+    """
+
+    def __init__(self, ctx: Context, title: str, on_done: Callable[[str], str | None], *,
+                 text: str = "", limit: int = 12) -> None:
+        super().__init__(ctx)
+        self.title = title
+        self.on_done = on_done
+        self.kb = Keyboard(text=text, limit=limit)
+
+    def _press(self, key: str, long: bool = False) -> None:
+        outcome = self.kb.press(key, long)
+        if outcome == "cancel":
+            self.ctx.pop()
+        elif outcome == "done":
+            problem = self.on_done(self.kb.text)
+            if problem:
+                self.ctx.notice(problem)
+            else:
+                self.ctx.pop()
+
+    def key_up(self) -> None:
+        self._press("UP")
+
+    def key_down(self) -> None:
+        self._press("DOWN")
+
+    def key_left(self) -> None:
+        self._press("LEFT")
+
+    def key_right(self) -> None:
+        self._press("RIGHT")
+
+    def key_long_up(self) -> None:
+        self._press("UP", True)
+
+    def key_long_down(self) -> None:
+        self._press("DOWN", True)
+
+    def key_long_left(self) -> None:
+        self._press("LEFT", True)
+
+    def key_long_right(self) -> None:
+        self._press("RIGHT", True)
+
+    def key_ok(self) -> None:
+        self._press("OK")
+
+    def key_long_ok(self) -> None:
+        self._press("OK", True)
+
+    def key_roll(self) -> None:
+        self._press("ROLL")
+
+    def key_long_roll(self) -> None:
+        self._press("ROLL")
+
+    def key_back(self) -> None:
+        self._press("BACK")
+
+    def key_long_back(self) -> None:
+        """Undo, here: take back the last character (never leaves the screen)."""
+        if self.kb.text:
+            self._press("BACK")
+
+    def render(self, p: Painter) -> None:
+        kb = self.kb
+        if kb.text:
+            p.text((1, 0), kb.text + "_", "text")
+        else:
+            p.text((1, 0), f"{self.title}:_", "text")
+        p.right(3, f"{len(kb.text)}/{kb.limit}", "small", x1=WIDTH - 1)
+        p.line((0, TOP - 2, WIDTH - 1, TOP - 2))
+        rows = kb.rows()
+        height = (64 - TOP) // len(rows)
+        for r, row in enumerate(rows):
+            y = TOP + r * height
+            width = WIDTH // len(row)
+            x0 = (WIDTH - width * len(row)) // 2
+            font = KANA_FONT if kb.page == 1 and r < len(rows) - 1 else "small"
+            for c, key in enumerate(row):
+                x = x0 + c * width
+                label = kb.label(key) if r == len(rows) - 1 else key
+                if drawable(label) != label:
+                    label = _ASCII_LABELS.get(label, label)
+                if label:
+                    p.centred(y + (height - 7) // 2, label, font, x0=x, x1=x + width)
+                if (r, c) == (kb.row, kb.col):
+                    p.inverted((x, y, x + width - 1, y + height - 1))
