@@ -372,7 +372,7 @@ class App:
             return
         if self.session is not None and not self.session.over:
             self.inform(_("{game} set aside: History > Unfinished").format(
-                game=self.session.info.short))
+                game=catalogue.title(self.session.key, short=True)))
         self.session = session
         self.show_game()
 
@@ -385,7 +385,8 @@ class App:
             return
         self.show_game()
         if not quiet:
-            self.inform(_("Resumed {game}.").format(game=self.session.info.short))
+            self.inform(_("Resumed {game}.").format(
+                game=catalogue.title(self.session.key, short=True)))
 
     def show_game(self) -> None:
         """Show the current game's play screen above the start menu."""

@@ -35,6 +35,7 @@ from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
+from companion import i18n
 from companion.errors import RuleError
 
 GROUP = "companion.games"
@@ -127,11 +128,13 @@ def find(key: str) -> GameInfo | None:
 
 
 def title(key: str, *, short: bool = False) -> str:
-    """The name to show for game ``key``; the key itself when it is not installed."""
+    """The name to show for game ``key`` in the language in use (the game's own
+    catalogue translates it); the key itself when it is not installed."""
     info = find(key)
     if info is None:
         return key
-    return info.short if short else info.title
+    gettext = i18n.translator(info.rules)[0]
+    return gettext(info.short if short else info.title)
 
 
 def menu(order: Iterable[str] = (), hide: Iterable[str] = ()) -> list[Entry]:

@@ -27,6 +27,7 @@ from companion.config import Config, from_mapping
 from companion.dice import Dice
 from companion.hw.buttons import KeyPad
 from companion.hw.buzzer import open_sounder
+from companion.i18n import _
 from companion.store import Store
 
 
@@ -120,7 +121,7 @@ class Rig:
 
         self.app.home()
         home = self.app.top
-        self.keys(*["down"] * ((home.items().index("New game") - home.index)
+        self.keys(*["down"] * ((home.items().index(_("New game")) - home.index)
                                % len(home.items())), "ok")
         if isinstance(self.app.top, NewGameQuestion):
             self.keys(*["down"] * self.app.top.entries().index(SET_ASIDE), "ok")

@@ -7,19 +7,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import catalogue, roster
-from companion.errors import RosterError, StorageError
+from companion.errors import RosterError, StorageError, Translatable
+from companion.i18n import N_, _, ngettext, number
 from companion.keys import Key
 from companion.localtime import minute
 from companion.ui import unfinished
+from companion.ui.fonts import text_width
 from companion.ui.name_entry import NameEntry
-from companion.ui.paint import Painter
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.players import PlayersScreen
 from companion.ui.screen import Context, Screen
 from companion.ui.settings_screen import SettingsScreen
 from companion.ui.widgets import hint, menu_list, title_bar, wrap
 
 #: The seat choice that types a new name into the roster.
-NEW_PLAYER = "+ New player"
+NEW_PLAYER = N_("+ New player")
 
 
 class ListScreen(Screen):
@@ -48,7 +50,7 @@ class ListScreen(Screen):
             self.choose(self.index)
 
     def render(self, p: Painter) -> None:
-        title_bar(p, self.title)
+        title_bar(p, _(self.title))
         items = self.items()
         self.index = min(self.index, max(0, len(items) - 1))
         menu_list(p, items, self.index)
@@ -57,7 +59,7 @@ class ListScreen(Screen):
 class HomeScreen(ListScreen):
     """The start menu: continue or resume a game, start one, see history, key help."""
 
-    title = "Table Companion"
+    title = N_("Table Companion")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -67,17 +69,17 @@ class HomeScreen(ListScreen):
         out: list[tuple[str, Callable[[], None]]] = []
         session = self.ctx.session
         if session is not None and not session.over:
-            out.append((_entry("Back to", session.info.short), self.ctx.show_game))
+            out.append((_entry(N_("Back to {game}"), session.key), self.ctx.show_game))
         saved = self.ctx.store.unfinished()
         if saved is not None and (session is None or saved.id != session.game_id):
-            title = catalogue.title(saved.kind, short=True)
-            out.append((_entry("Resume", title), lambda: self.ctx.resume(saved.id)))
-        out.append(("New game", lambda: unfinished.new_game(
+            out.append((_entry(N_("Resume {game}"), saved.kind),
+                        lambda: self.ctx.resume(saved.id)))
+        out.append((_("New game"), lambda: unfinished.new_game(
             self.ctx, lambda: self.ctx.push(GamePicker(self.ctx)))))
-        out.append(("History", lambda: self.ctx.push(HistoryScreen(self.ctx))))
-        out.append(("Players", lambda: self.ctx.push(PlayersScreen(self.ctx))))
-        out.append(("Settings", lambda: self.ctx.push(SettingsScreen(self.ctx))))
-        out.append(("Keys", lambda: self.ctx.push(KeysHelp(self.ctx))))
+        out.append((_("History"), lambda: self.ctx.push(HistoryScreen(self.ctx))))
+        out.append((_("Players"), lambda: self.ctx.push(PlayersScreen(self.ctx))))
+        out.append((_("Settings"), lambda: self.ctx.push(SettingsScreen(self.ctx))))
+        out.append((_("Keys"), lambda: self.ctx.push(KeysHelp(self.ctx))))
         return out
 
     def items(self) -> list[str]:
@@ -111,15 +113,17 @@ class HomeScreen(ListScreen):
         super().render(p)
 
 
-def _entry(verb: str, name: str, chars: int = 20) -> str:
-    """``Back to Brikks``; ``Play 4-Colour Stones`` where the verb leaves no room."""
-    return f"{verb} {name}" if len(verb) + 1 + len(name) <= chars else f"Play {name}"
+def _entry(template: str, key: str, width: int = WIDTH - 10) -> str:
+    """``Back to Brikks``; ``Play 4-Colour Stones`` where the words leave no room."""
+    name = catalogue.title(key, short=True)
+    text = _(template).format(game=name)
+    return text if text_width(text, "text") <= width else _("Play {game}").format(game=name)
 
 
 class GamePicker(ListScreen):
     """Every installed game, in the config's order; one that failed to load says why."""
 
-    title = "New game"
+    title = N_("New game")
 
     def games(self) -> list[catalogue.Entry]:
         chosen = self.ctx.config.games
@@ -129,13 +133,14 @@ class GamePicker(ListScreen):
         return [g.key for g in self.games()]
 
     def items(self) -> list[str]:
-        return [g.short if isinstance(g, catalogue.GameInfo) else f"{g.short[:9]} (broken)"
-                for g in self.games()]
+        return [catalogue.title(g.key, short=True) if isinstance(g, catalogue.GameInfo)
+                else _("{game} (broken)").format(game=g.short[:9]) for g in self.games()]
 
     def choose(self, index: int) -> None:
         game = self.games()[index]
         if isinstance(game, catalogue.Unavailable):
-            self.ctx.notice(f"{game.key} does not load; companion doctor says why.")
+            self.ctx.notice(_("{game} does not load; companion doctor says why.").format(
+                game=game.key))
             return
         self.ctx.open_setup(game.key)
 
@@ -143,8 +148,8 @@ class GamePicker(ListScreen):
 class KeysHelp(Screen):
     """What each button does, in words."""
 
-    LINES = ("UP/DOWN  choose", "LEFT/RIGHT change", "OK       confirm",
-             "BACK     back", "hold BACK  undo", "ROLL     roll dice")
+    LINES = (N_("UP/DOWN  choose"), N_("LEFT/RIGHT change"), N_("OK       confirm"),
+             N_("BACK     back"), N_("hold BACK  undo"), N_("ROLL     roll dice"))
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -157,9 +162,9 @@ class KeysHelp(Screen):
         self.top = max(0, self.top - 1)
 
     def render(self, p: Painter) -> None:
-        title_bar(p, "Keys")
+        title_bar(p, _("Keys"))
         for i, line in enumerate(self.LINES[self.top:self.top + 4]):
-            p.text((2, 13 + i * 12), line, "text")
+            p.text((2, 13 + i * 12), _(line), "text")
 
 
 @dataclass
@@ -171,13 +176,16 @@ class Choice:
     values: Sequence[Any]
     index: int = 0
     shown: Callable[[Any], str] = field(default=str)
+    #: Translates ``label`` (a game passes its own catalogue's ``_``); the core's default.
+    gettext: Callable[[str], str] = field(default=_)
 
     @property
     def value(self) -> Any:
         return self.values[self.index]
 
     def line(self) -> str:
-        return f"{self.label}: {self.shown(self.value)}"
+        value = _(NEW_PLAYER) if self.value == NEW_PLAYER else self.shown(self.value)
+        return _("{label}: {value}").format(label=self.gettext(self.label), value=value)
 
 
 class SetupScreen(Screen):
@@ -201,8 +209,10 @@ class SetupScreen(Screen):
         self.from_roster = names is None
         self.names = self._roster() if names is None else list(names)
         count = default if default is not None else low
-        self.count = Choice("players", "Players", list(range(low, high + 1)), count - low)
-        self.seats = [Choice(f"seat{i}", f"Seat {i + 1}", self._values(i), i) for i in range(high)]
+        self.count = Choice("players", N_("Players"), list(range(low, high + 1)), count - low)
+        self.seats = [Choice(f"seat{i}", N_("Seat {n}"), self._values(i), i,
+                             gettext=lambda label, n=i + 1: _(label).format(n=n))
+                      for i in range(high)]
         if self.from_roster:
             for i, seat in enumerate(self.seats):
                 seat.index = i if i < len(self.names) else len(self.names)  # else: a guest
@@ -239,7 +249,7 @@ class SetupScreen(Screen):
         if row is None:
             return
         taken = {s.value for s in self.seats[: self.count.value] if s is not row}
-        for _ in range(len(row.values)):
+        for _step in range(len(row.values)):
             row.index = (row.index + step) % len(row.values)
             if row not in self.seats or row.value not in taken or row.value == NEW_PLAYER:
                 break
@@ -253,7 +263,8 @@ class SetupScreen(Screen):
     def key_ok(self) -> None:
         row = self.rows()[self.row]
         if row in self.seats and row.value == NEW_PLAYER:
-            self.ctx.push(NameEntry(self.ctx, "New player", lambda name: self._join(row, name)))
+            self.ctx.push(NameEntry(self.ctx, _("New player"),
+                                    lambda name: self._join(row, name)))
             return
         if row is not None:
             self.row = len(self.rows()) - 1  # OK on a row jumps to Start
@@ -267,11 +278,11 @@ class SetupScreen(Screen):
         """True when every seat has somebody; else says what is missing."""
         for seat in self.seats[: self.count.value]:
             if seat.value == NEW_PLAYER:
-                self.ctx.notice(f"{seat.label} has nobody yet: OK there types a name, "
-                                "LEFT/RIGHT picks one.")
+                self.ctx.notice(_("{seat} has nobody yet: OK there types a name, "
+                                  "LEFT/RIGHT picks one.").format(seat=seat.gettext(seat.label)))
                 return False
         if len(set(self.players())) != len(self.players()):
-            self.ctx.notice("Two seats have the same name; change one.")
+            self.ctx.notice(_("Two seats have the same name; change one."))
             return False
         return True
 
@@ -280,9 +291,9 @@ class SetupScreen(Screen):
         try:
             player = self.ctx.store.add_player(name)
         except RosterError as err:
-            return str(err)
+            return err.translated(_) if isinstance(err, Translatable) else str(err)
         except StorageError as err:
-            return f"Not saved: {err}"
+            return _("Not saved: {why}").format(why=err.translated(_))
         chosen = [s.value for s in self.seats]
         self.names = self._roster()
         for i, s in enumerate(self.seats):
@@ -292,7 +303,7 @@ class SetupScreen(Screen):
         return None
 
     def render(self, p: Painter) -> None:
-        title_bar(p, catalogue.title(self.key, short=True), "setup")
+        title_bar(p, catalogue.title(self.key, short=True), _("setup"))
         lines = [self.line(r) for r in self.rows()]
         menu_list(p, lines, self.row, rows=4)
 
@@ -300,9 +311,9 @@ class SetupScreen(Screen):
     def line(row: Choice | None) -> str:
         """A row as shown; "+ New player" shortened where the seat's label is long."""
         if row is None:
-            return ">> Start <<"
-        if row.value == NEW_PLAYER and len(row.line()) > 20:
-            return f"{row.label}: + New"
+            return _(">> Start <<")
+        if row.value == NEW_PLAYER and text_width(row.line(), "text") > WIDTH - 8:
+            return _("{label}: + New").format(label=row.gettext(row.label))
         return row.line()
 
 
@@ -310,7 +321,7 @@ class HistoryScreen(ListScreen):
     """*Unfinished (n)* first, then finished games, newest first, by local end date.
     OK opens the unfinished list or shows one game's result."""
 
-    title = "History"
+    title = N_("History")
 
     def unfinished(self) -> int:
         return len(self.ctx.store.unfinished_games())
@@ -319,9 +330,9 @@ class HistoryScreen(ListScreen):
         return self.ctx.store.history(50)
 
     def items(self) -> list[str]:
-        out = [f"Unfinished ({n})" for n in [self.unfinished()] if n]
+        out = [_("Unfinished ({n})").format(n=n) for n in [self.unfinished()] if n]
         out += [unfinished.dated(r.finished, r.kind) for r in self.records()]
-        return out or ["No games yet"]
+        return out or [_("No games yet")]
 
     def choose(self, index: int) -> None:
         if self.unfinished():
@@ -344,7 +355,8 @@ class GameSummary(Screen):
 
     def lines(self) -> list[str]:
         r = self.record
-        out = [f"Started {minute(r.started)[5:]}", f"{r.actions} actions"]
+        out = [_("Started {when}").format(when=minute(r.started)[5:]),
+               ngettext("{n} action", "{n} actions", r.actions).format(n=number(r.actions))]
         result = r.result or {}
         for place, names in enumerate(result.get("places", []), start=1):
             for name in names:
@@ -370,7 +382,7 @@ class GameSummary(Screen):
         for i, line in enumerate(self.lines()[self.top:self.top + rows]):
             p.text((2, 13 + i * 12), p.fit(line, "text", 126), "text")
         if rows < len(self.lines()):
-            hint(p, "UP/DOWN scroll")
+            hint(p, _("UP/DOWN scroll"))
 
 
 class Confirm(Screen):
@@ -386,7 +398,7 @@ class Confirm(Screen):
         self.on_yes()
 
     def render(self, p: Painter) -> None:
-        title_bar(p, "Sure?")
+        title_bar(p, _("Sure?"))
         for i, line in enumerate(wrap(self.question, 21)[:3]):
             p.text((2, 14 + i * 12), line, "text")
-        hint(p, "OK yes   BACK no")
+        hint(p, _("OK yes   BACK no"))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import _
 from companion.keys import Key
 from companion.ui.unfinished import SET_ASIDE, NewGameQuestion
 
@@ -31,7 +32,7 @@ def open_game(app: Any, key: str) -> None:
     """From the start menu: *New game*, then game ``key``, as a player would."""
     app.home()
     labels = app.top.items()
-    press(app, *["DOWN"] * labels.index("New game"), "OK")
+    press(app, *["DOWN"] * labels.index(_("New game")), "OK")
     if isinstance(app.top, NewGameQuestion):  # a game is unfinished: set it aside
         press(app, *["DOWN"] * app.top.entries().index(SET_ASIDE), "OK")
     press(app, *["DOWN"] * app.top.keys().index(key), "OK")

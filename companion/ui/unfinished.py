@@ -83,12 +83,14 @@ class NewGameQuestion(_Menu):
             action = session.end_action()
             if action is None or self.ctx.play(action) is None:
                 return  # the reason is on screen
-            self.ctx.inform(_("{game} ended; result saved.").format(game=session.info.short))
+            self.ctx.inform(_("{game} ended; result saved.").format(
+                game=catalogue.title(session.key, short=True)))
         self.open_picker()
 
     def render(self, p: Painter) -> None:
         session = self.ctx.session
-        title_bar(p, session.info.short if session is not None else _("New game"))
+        title_bar(p, catalogue.title(session.key, short=True) if session is not None
+                  else _("New game"))
         p.text((2, TITLE_H + 1), _("is not finished yet:"), "text")
         entries = self.entries()
         self.index = min(self.index, len(entries) - 1)

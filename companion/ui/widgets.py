@@ -45,20 +45,48 @@ def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_
         p.rect((WIDTH - 3, y0, WIDTH - 1, y0 + bar_h - 1), fill=1, outline=None)
 
 
+def cells(text: str) -> int:
+    """How many character cells ``text`` takes: kana and kanji take two.
+
+    >>> cells("Ann"), cells("はな")
+    (3, 4)
+    """
+    from unicodedata import east_asian_width
+
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def wrap(text: str, width_chars: int) -> list[str]:
-    """Split ``text`` into lines of at most ``width_chars`` characters, at spaces."""
+    """Split ``text`` into lines of at most ``width_chars`` cells: at spaces, and between
+    any two full-width characters (Japanese has no spaces to break at).
+
+    >>> wrap("Ann wins on the lowest colour", 12)
+    ['Ann wins on', 'the lowest', 'colour']
+    >>> wrap("はなこさんの勝ちです", 8)
+    ['はなこさ', 'んの勝ち', 'です']
+    """
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
-            while len(word) > width_chars:
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:width_chars])
-                word = word[width_chars:]
+        for word in paragraph.split(" "):
+            if not word:
+                continue
+            while cells(word) > width_chars:
+                room = width_chars - cells(line) - (1 if line else 0)
+                cut = 0
+                while cut < len(word) and cells(word[:cut + 1]) <= room:
+                    cut += 1
+                if cut == 0 or not cells(word[0]) == 2 and line:
+                    if line:
+                        lines.append(line)
+                        line = ""
+                        continue
+                    cut = max(1, cut)
+                head, word = word[:cut], word[cut:]
+                lines.append(f"{line} {head}" if line else head)
+                line = ""
             candidate = f"{line} {word}" if line else word
-            if len(candidate) <= width_chars:
+            if cells(candidate) <= width_chars:
                 line = candidate
             else:
                 lines.append(line)

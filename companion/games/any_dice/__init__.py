@@ -6,11 +6,12 @@ with ``companion roll``.
 """
 
 from companion.catalogue import GameInfo
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="any_dice",
-    title="Any dice",
-    short="Any dice",
+    title=N_("Any dice"),
+    short=N_("Any dice"),
     min_players=1,
     max_players=1,
     rules="companion.games.any_dice.rules",

@@ -6,11 +6,12 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 
 from companion.catalogue import GameInfo
 from companion.games.area_tiles.house_rules import HOUSE_RULES
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="area_tiles",
-    title="Area Tiles",
-    short="Area Tiles",
+    title=N_("Area Tiles"),
+    short=N_("Area Tiles"),
     min_players=2,
     max_players=3,
     rules="companion.games.area_tiles.rules",

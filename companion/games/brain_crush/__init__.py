@@ -5,11 +5,12 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 """
 
 from companion.catalogue import GameInfo
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="brain_crush",
-    title="Brain Crush",
-    short="Brain Crush",
+    title=N_("Brain Crush"),
+    short=N_("Brain Crush"),
     min_players=2,
     max_players=4,
     rules="companion.games.brain_crush.rules",

@@ -6,11 +6,12 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 
 from companion.catalogue import GameInfo
 from companion.games.brain_robbery.house_rules import HOUSE_RULES
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="brain_robbery",
-    title="The Great Brain Robbery",
-    short="Brain Robbery",
+    title=N_("The Great Brain Robbery"),
+    short=N_("Brain Robbery"),
     min_players=3,
     max_players=7,
     rules="companion.games.brain_robbery.rules",

@@ -6,11 +6,12 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 
 from companion.catalogue import GameInfo
 from companion.games.brikks.house_rules import HOUSE_RULES
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="brikks",
-    title="Brikks",
-    short="Brikks",
+    title=N_("Brikks"),
+    short=N_("Brikks"),
     min_players=1,
     max_players=4,
     rules="companion.games.brikks.rules",

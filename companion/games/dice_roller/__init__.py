@@ -5,11 +5,12 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 """
 
 from companion.catalogue import GameInfo
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="dice_roller",
-    title="Dice roller",
-    short="Dice roller",
+    title=N_("Dice roller"),
+    short=N_("Dice roller"),
     min_players=1,
     max_players=8,
     rules="companion.games.dice_roller.rules",

@@ -5,11 +5,12 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 """
 
 from companion.catalogue import GameInfo
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="dice_test",
-    title="Test your dice",
-    short="Test your dice",
+    title=N_("Test your dice"),
+    short=N_("Test your dice"),
     min_players=1,
     max_players=1,
     rules="companion.games.dice_test.rules",

@@ -6,11 +6,12 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 
 from companion.catalogue import GameInfo
 from companion.games.four_stones.house_rules import HOUSE_RULES
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="four_stones",
-    title="Four-Colour Stones",
-    short="4-Colour Stones",
+    title=N_("Four-Colour Stones"),
+    short=N_("4-Colour Stones"),
     min_players=2,
     max_players=4,
     rules="companion.games.four_stones.rules",

@@ -5,11 +5,12 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 """
 
 from companion.catalogue import GameInfo
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="genial",
-    title="Genial Spezial",
-    short="Genial Spezial",
+    title=N_("Genial Spezial"),
+    short=N_("Genial Spezial"),
     min_players=2,
     max_players=4,
     rules="companion.games.genial.rules",

@@ -6,11 +6,12 @@ config; each play exports under its own title and BoardGameGeek id.
 """
 
 from companion.catalogue import GameInfo
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="score_pad",
-    title="Score pad",
-    short="Score pad",
+    title=N_("Score pad"),
+    short=N_("Score pad"),
     min_players=1,
     max_players=8,
     rules="companion.games.score_pad.rules",

@@ -5,11 +5,12 @@ the logged actions) and the screens (``screens.py``); this declaration is its on
 """
 
 from companion.catalogue import GameInfo
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="turn_timer",
-    title="Turn timer",
-    short="Turn timer",
+    title=N_("Turn timer"),
+    short=N_("Turn timer"),
     min_players=2,
     max_players=8,
     rules="companion.games.turn_timer.rules",
