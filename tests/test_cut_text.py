@@ -9,7 +9,7 @@ import random
 import pytest
 from luma.core.device import dummy
 
-from companion import screenshots
+from companion import i18n, screenshots
 from companion.app import App
 from companion.catalogue import GameInfo, discover, position
 from companion.config import from_mapping
@@ -46,9 +46,16 @@ def test_the_checks_find_cut_text() -> None:
     assert p.drawn[-1].overflows()
 
 
+@pytest.fixture
+def english_after() -> None:
+    yield
+    i18n.use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize("name", screenshots.names())
-def test_no_scene_cuts_text(name: str) -> None:
-    app = screenshots.make_app()
+def test_no_scene_cuts_text(name: str, language: str, english_after: None) -> None:
+    app = screenshots.make_app(language=language)
     app.start()
     screenshots.scenes()[name](app)
     app.render()
