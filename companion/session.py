@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.catalogue import find, rules_module
 from companion.errors import RuleError, StorageError
+from companion.i18n import _
 from companion.store import Store
 
 
@@ -135,13 +136,13 @@ class GameSession:
         if not self.actions:
             return None
         if len(self.actions) == 1:
-            return "Undo the game's first action?"
+            return _("Undo the game's first action?")
         round_of = getattr(self.rules, "round_of", None)
         if round_of is None:
             return None
         before = round_of(replay(self.rules, self.options, self.actions[:-1]))
         if before != round_of(self.state):
-            return f"Undo back into round {before}?"
+            return _("Undo back into round {n}?").format(n=before)
         return None
 
     def end_action(self) -> dict[str, Any] | None:

@@ -51,3 +51,12 @@ def golden(request: pytest.FixtureRequest):
         assert diff is None, f"{name}: pixels differ inside {diff} (see --update-goldens)"
 
     return check
+
+
+@pytest.fixture(autouse=True)
+def _english_again():
+    """A test that switched the box to Japanese leaves the next one in English."""
+    yield
+    from companion import i18n
+
+    i18n.use("en")

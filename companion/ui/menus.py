@@ -116,8 +116,10 @@ class HomeScreen(ListScreen):
 def _entry(template: str, key: str, width: int = WIDTH - 10) -> str:
     """``Back to Brikks``; ``Play 4-Colour Stones`` where the words leave no room."""
     name = catalogue.title(key, short=True)
-    text = _(template).format(game=name)
-    return text if text_width(text, "text") <= width else _("Play {game}").format(game=name)
+    for text in (_(template).format(game=name), _("Play {game}").format(game=name)):
+        if text_width(text, "text") <= width:
+            return text
+    return name
 
 
 class GamePicker(ListScreen):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.ui.fonts import CELLS
+from companion.ui.fonts import CELLS, needs_japanese
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 
 TITLE_H = 12
@@ -112,7 +112,8 @@ def message_box(p: Painter, text: str) -> None:
 def hint(p: Painter, text: str) -> None:
     """One line of small key help at the bottom of the screen."""
     p.rect((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
-    p.centred(HEIGHT - 7, p.fit(text, "small", WIDTH), "small")
+    top = HEIGHT - 8 if needs_japanese(text) else HEIGHT - 7  # the 8 px kana fill the band
+    p.centred(top, p.fit(text, "small", WIDTH), "small")
 
 
 PIPS = {
