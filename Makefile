@@ -22,6 +22,7 @@ test: $(VENV)/.installed
 
 screenshots: $(VENV)/.installed
 	$(BIN)/companion screenshot --all docs/screens
+	$(BIN)/companion screenshot --all docs/screens/ja --language ja
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m benchmarks --json benchmarks/last-run.json

@@ -16,15 +16,17 @@ from companion.config import preset_names
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize("name", screenshots.names())
-def test_screen_pictures_match_the_renderer(name: str) -> None:
-    path = ROOT / "docs" / "screens" / f"{name}.png"
-    assert path.exists(), f"docs/screens/{name}.png is missing: run make screenshots"
-    now = screenshots.scaled(screenshots.render(name), 4)
+def test_screen_pictures_match_the_renderer(name: str, language: str) -> None:
+    folder = "docs/screens" if language == "en" else "docs/screens/ja"
+    path = ROOT / folder / f"{name}.png"
+    assert path.exists(), f"{folder}/{name}.png is missing: run make screenshots"
+    now = screenshots.scaled(screenshots.render(name, language), 4)
     committed = Image.open(path).convert("RGB")
     assert committed.size == now.size
     assert ImageChops.difference(now, committed).getbbox() is None, \
-        f"docs/screens/{name}.png is stale: run make screenshots"
+        f"{folder}/{name}.png is stale: run make screenshots"
 
 
 @pytest.mark.parametrize("name", preset_names())
