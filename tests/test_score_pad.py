@@ -172,8 +172,15 @@ def test_other_game_asks_who_wins_and_keeps_its_name() -> None:
     try:
         rig.open_game("score_pad")
         assert rig.app.top.items() == ["Other game"]      # an empty shelf
-        rig.keys("ok", "down", "down", "down", "right", "ok", "ok")  # Wins: lowest
+        rig.keys("ok")                                    # the name keyboard opens
+        rig.keys("long ok")                               # nothing typed: refused
+        assert "Type the game's name" in rig.text
+        rig.keys("back")                                  # close the message
+        rig.keys("ok", "right", "ok", "long ok")          # "Ab", hold OK: done
+        assert "setup" in rig.text
+        rig.keys("down", "down", "down", "right", "ok", "ok")  # Wins: lowest
         shelf = rig.app.session.options["shelf"]
-        assert shelf["title"] == "Other game" and shelf["lowest_wins"] is True
+        assert shelf["title"] == "Ab" and shelf["lowest_wins"] is True
+        assert export.plays(rig.store) == [] and "Ab" in rig.text
     finally:
         rig.close()

@@ -38,10 +38,13 @@ class NameEntry(Screen):
     """
 
     def __init__(self, ctx: Context, title: str, on_done: Callable[[str], str | None], *,
-                 text: str = "", limit: int = 12) -> None:
+                 text: str = "", limit: int = 12,
+                 then: Callable[[str], None] | None = None) -> None:
         super().__init__(ctx)
         self.title = title
         self.on_done = on_done
+        #: Called with the accepted text once this screen has closed (to open the next).
+        self.then = then
         self.kb = Keyboard(text=text, limit=limit)
 
     def _press(self, key: str, long: bool = False) -> None:
@@ -54,6 +57,8 @@ class NameEntry(Screen):
                 self.ctx.notice(problem)
             else:
                 self.ctx.pop()
+                if self.then is not None:
+                    self.then(self.kb.text)
 
     def key_up(self) -> None:
         self._press("UP")

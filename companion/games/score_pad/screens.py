@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.games.score_pad import rules
 from companion.ui.menus import Choice, Confirm, ListScreen, SetupScreen
+from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, PagedScreen, Screen
 from companion.ui.widgets import hint, title_bar
@@ -31,10 +32,13 @@ def play_screen(ctx: Context) -> Screen:
 
 
 def ask_title(ctx: Context, done: Callable[[str], None]) -> None:
-    """Name an "Other game". The seam for the name keyboard: once ``companion.ui`` has
-    one, push it here and call ``done`` with what was typed; until then the game is
-    called "Other game" (the rules take any title of 1–24 characters)."""
-    done(rules.OTHER)
+    """Name an "Other game" on the name keyboard (1–24 characters), then ``done(title)``."""
+
+    def check(text: str) -> str | None:
+        return None if text.strip() else "Type the game's name (1-24 characters)."
+
+    ctx.push(NameEntry(ctx, rules.OTHER, check, limit=24,
+                       then=lambda text: done(" ".join(text.split()))))
 
 
 class ShelfPicker(ListScreen):
