@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from companion.i18n import _
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.widgets import wrap
 
@@ -73,4 +74,4 @@ def draw_question(p: Painter, text: str) -> None:
     p.rect((1, y0 + 1, WIDTH - 2, y0 + h - 1), fill=None, outline=1)
     for i, line in enumerate(lines):
         p.centred(y0 + 3 + i * 12, line, "text")
-    p.centred(y0 + h - 9, "OK yes    BACK no", "small")
+    p.centred(y0 + h - 9, _("OK yes    BACK no"), "small")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.ui.fonts import CELLS, needs_japanese
+from companion.i18n import _
+from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 
 TITLE_H = 12
@@ -14,7 +15,7 @@ TITLE_H = 12
 def title_bar(p: Painter, title: str, right: str = "") -> None:
     """An inverted bar across the top with ``title`` left and ``right`` right-aligned."""
     p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
-    room = WIDTH - 2 - (len(right) + 1) * 6 if right else WIDTH - 2
+    room = WIDTH - 2 - text_width(right, "bold") - 6 if right else WIDTH - 2
     p.text((1, 0), p.fit(title, "bold", room), "bold", fill=0)
     if right:
         p.right(0, right, "bold", x1=WIDTH - 1, fill=0)
@@ -173,9 +174,11 @@ def bar_chart(p: Painter, labels: Sequence[str], observed: Sequence[int],
         p.line((x - 1 if i else x, ey, x + bar, ey), fill=0 if h > y1 - ey else 1)
         p.line((x, ey - 1, x + bar - 1, ey - 1), fill=0 if h > y1 - ey + 1 else 1)
     step = max(1, (n * 4 + 1) // ((x1 - x0) // 2))
+    face = "small" if any(needs_japanese(label) for label in labels) else "tiny"  # kanji
     for i, label in enumerate(labels):
         if i % step == 0:
-            p.text((x0 + i * slot + (slot - 4 * len(label)) // 2, y1 + 2), label, "tiny")
+            x = x0 + i * slot + (slot - text_width(label, face)) // 2
+            p.text((x, y1 + 2), label, face)
 
 
 def winner_page(p: Painter, result: Any, right: str, keys: str) -> None:
@@ -184,11 +187,14 @@ def winner_page(p: Painter, result: Any, right: str, keys: str) -> None:
     :param result: a :class:`companion.games.base.Result`; :param right: the title bar's
     right-hand text; :param keys: the key help line.
     """
-    title_bar(p, "Game over", right)
+    title_bar(p, _("Game over"), right)
     lead = result.places[0]
-    shown = lead[0] if len(lead) == 1 else "Tie"
-    p.text((2, 13), shown[:6], "large")
-    p.right(13, str(result.scores[lead[0]]), "large", x1=WIDTH - 2)
+    shown = lead[0] if len(lead) == 1 else _("Tie")
+    score = str(result.scores[lead[0]])
+    room = WIDTH - 4 - text_width(score, "large") - 4
+    big = "large" if text_width(shown, "large") <= room else "medium"
+    p.text((2, 13 if big == "large" else 17), p.fit(shown, big, room), big)
+    p.right(13, score, "large", x1=WIDTH - 2)
     rest = [f"{n} {result.scores[n]}" for place in result.places for n in place if n != shown]
     for i in range(0, len(rest), 2):
         p.text((2, 40 + i // 2 * 8), "  ".join(rest[i:i + 2]), "small")
