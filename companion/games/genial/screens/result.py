@@ -22,9 +22,17 @@ _, ngettext = translator(__name__)
 #: The sorted position that decided, as a short note in the places list …
 SHORT = {"lowest": N_("lowest"), "2nd-lowest": N_("2nd-low"), "3rd-lowest": N_("3rd-low"),
          "highest": N_("highest")}
-#: … and in the winner's sentence.
-ORDINAL = {"lowest": N_("lowest"), "2nd-lowest": N_("2nd-lowest"),
-           "3rd-lowest": N_("3rd-lowest"), "highest": N_("highest")}
+#: … and the winner's sentence, one per position (each language words them its own way).
+WINS = {
+    "lowest": N_("wins on the lowest colour: {colour} {value} vs {runner}'s "
+                 "{other} {other_value}."),
+    "2nd-lowest": N_("wins on the 2nd-lowest colour: {colour} {value} vs {runner}'s "
+                     "{other} {other_value}."),
+    "3rd-lowest": N_("wins on the 3rd-lowest colour: {colour} {value} vs {runner}'s "
+                     "{other} {other_value}."),
+    "highest": N_("wins on the highest colour: {colour} {value} vs {runner}'s "
+                  "{other} {other_value}."),
+}
 NAME_W = 66  # a place row: "1. " and the name, left of the four small values
 
 
@@ -75,9 +83,8 @@ def why(state: rules.State) -> str:
             names=_names(top.players), values=", ".join(str(v) for v in top.key))
     else:
         d = table[1].beaten_by
-        text = _("wins on the {ordinal} colour: {colour} {value} vs {runner}'s "
-                 "{other} {other_value}.").format(
-            ordinal=_(ORDINAL[d.label]), colour=_(COLOUR[d.better_symbol]),
+        text = _(WINS[d.label]).format(
+            colour=_(COLOUR[d.better_symbol]),
             value=d.better_value, runner=table[1].players[0],
             other=_(COLOUR[d.worse_symbol]), other_value=d.worse_value)
     if state.ended_early:
