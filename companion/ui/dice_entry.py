@@ -91,7 +91,9 @@ class DiceEntry(Screen):
                        "text")
             label = (self._tr(self.labels[i]) if self.labels
                      else _("die {n}").format(n=i + 1))
-            p.centred(14, p.fit(label, "small", slot), "small", x0=x0, x1=x0 + slot)
+            if not p.fits(label, "small", slot - 1):  # six dice leave 21 px a die
+                label = f"#{i + 1}"
+            p.centred(14, label, "small", x0=x0, x1=x0 + slot)
             p.centred(24, text, big, x0=x0, x1=x0 + slot)
             if i == self.cursor:
                 p.rect((x0 + 1, 22, x0 + slot - 2, 51), outline=1)

@@ -29,7 +29,8 @@ from companion.ui.widgets import wrap
 
 #: How long a band stays on screen, in seconds.
 BAND_SECONDS = 2.0
-_CHARS = 20  # "text" characters across the band, inside its frame
+_CHARS = 20  # "text" cells across a question, inside its frame
+_BAND_CELLS = 21  # a band has no frame: 21 cells of 6 px fill its 128
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Question:
 
 def draw_band(p: Painter, text: str) -> None:
     """``text`` (three lines at most) as dark type on a lit bar along the bottom edge."""
-    lines = wrap(text, _CHARS)
+    lines = wrap(text, _BAND_CELLS)
     if len(lines) > 3:
         p.cut.append(text)
     lines = lines[:3]
