@@ -57,14 +57,31 @@ def cells(text: str) -> int:
     return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
 
 
+#: Characters a Japanese line may not start with (kinsoku): closing brackets, punctuation,
+#: small kana and the long-vowel mark — and those it may not end with (opening brackets).
+NO_START = set("、。，．・：；？！ー）」』】〕〉》…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ")
+NO_END = set("（「『【〔〈《")
+
+
+def _may_break(before: str, after: str) -> bool:
+    """True when a line may end after ``before`` and the next start with ``after``: never
+    inside a run of half-width letters and digits ("139%"), nor against kinsoku."""
+    if cells(before) == 1 and cells(after) == 1:
+        return False
+    return after not in NO_START and before not in NO_END
+
+
 def wrap(text: str, width_chars: int) -> list[str]:
     """Split ``text`` into lines of at most ``width_chars`` cells: at spaces, and between
-    any two full-width characters (Japanese has no spaces to break at).
+    two full-width characters (Japanese has no spaces to break at) where the rules of
+    Japanese line breaking allow it (no line starts with "。", none cuts "139%").
 
     >>> wrap("Ann wins on the lowest colour", 12)
     ['Ann wins on', 'the lowest', 'colour']
     >>> wrap("はなこさんの勝ちです", 8)
     ['はなこさ', 'んの勝ち', 'です']
+    >>> wrap("勝ちです。約139%以上", 8)
+    ['勝ちで', 'す。約', '139%以上']
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -74,15 +91,18 @@ def wrap(text: str, width_chars: int) -> list[str]:
                 continue
             while cells(word) > width_chars:
                 room = width_chars - cells(line) - (1 if line else 0)
-                cut = 0
-                while cut < len(word) and cells(word[:cut + 1]) <= room:
-                    cut += 1
-                if cut == 0 or not cells(word[0]) == 2 and line:
-                    if line:
-                        lines.append(line)
-                        line = ""
-                        continue
-                    cut = max(1, cut)
+                fits = 0
+                while fits < len(word) and cells(word[:fits + 1]) <= room:
+                    fits += 1
+                cut = fits
+                while 0 < cut < len(word) and not _may_break(word[cut - 1], word[cut]):
+                    cut -= 1
+                if line and (cut == 0 or cells(word[0]) == 1):
+                    lines.append(line)  # a new line for the word, then try again
+                    line = ""
+                    continue
+                if cut == 0:
+                    cut = max(1, fits)  # nowhere to break: a forced break
                 head, word = word[:cut], word[cut:]
                 lines.append(f"{line} {head}" if line else head)
                 line = ""

@@ -24,7 +24,7 @@ SHORT = {"white": N_("W"), "yellow": N_("Y"), "green": N_("G"), "red": N_("R"),
          "blue": N_("B"), "black": N_("K")}
 #: The dice whose name is a word rather than "d6".
 DIE_NAMES = {"colour": N_("colour")}
-VERDICT_LINES = 4  # small lines between the verdict and the hint
+VERDICT_LINES = 3  # small lines between the verdict and the hint
 
 
 def label(face: Any) -> str:
@@ -165,7 +165,7 @@ class TallyVerdict(Screen):
             few = len(s.faces) <= 10  # a d12 or a d20 labels 1, 5, 10, …
             labels = [label(f) if few or i == 0 or (i + 1) % 5 == 0 else ""
                       for i, f in enumerate(s.faces)]
-            bar_chart(p, labels, list(s.counts), expected, (4, 15, 124, 54))
+            bar_chart(p, labels, list(s.counts), expected, (4, 15, 124, 46))
             if s.rolls_to_verdict:
                 hint(p, needed(s.rolls_to_verdict))
             else:
