@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from companion.games.genial import rules
-from companion.games.genial.screens.score import COLOUR, round_of
+from companion.games.genial.screens.labels import COLOUR, round_of
 from companion.i18n import N_, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import HEIGHT, WIDTH, Painter

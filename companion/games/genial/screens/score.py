@@ -8,18 +8,14 @@ entry edits one turn before it is confirmed; nothing reaches the log until OK.
 from __future__ import annotations
 
 from companion.games.genial import rules
-from companion.i18n import N_, translator
+from companion.games.genial.screens.labels import ABBR, COLOUR, round_of
+from companion.i18n import translator
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar
 
 _, ngettext = translator(__name__)
 
-#: Each symbol's colour as a column label (3 small Latin letters, one kanji) …
-ABBR = {"orange": N_("ora"), "purple": N_("pur"), "blue": N_("blu"), "green": N_("grn")}
-#: … and as a word in a sentence.
-COLOUR = {"orange": N_("orange"), "purple": N_("purple"), "blue": N_("blue"),
-          "green": N_("green")}
 LEFT_ZONE = 28  # the round on the big row, the names on the small rows
 COL = 25  # width of one track column
 LABEL_Y, BIG_Y, ROW_Y = 13, 15, 37  # large digits' ink starts 4 px below the cell top
@@ -57,11 +53,6 @@ def draw_score(p: Painter, state: rules.State) -> None:
         _small_row(p, ROW_Y + row * 9, state.players[other], state.tracks[other])
     if len(others) < 3:
         hint(p, _("OK turn  > standings"))
-
-
-def round_of(state: rules.State) -> str:
-    """The round as the title bar's right-hand text: "R7/20"."""
-    return _("R{n}/{total}").format(n=rules.round_number(state), total=rules.ROUNDS)
 
 
 def _small_row(p: Painter, y: int, name: str, tracks: rules.Tracks) -> None:
