@@ -4,8 +4,9 @@ Each package that shows words has ``locale/<lang>/LC_MESSAGES/messages.po``: the
 (``companion/``, without the games) and each game package (``companion/games/<key>/``,
 or a plugin's own package). This extracts the messages each one's code marks — ``_()``,
 ``ngettext()``, ``N_()``, and the templates of ``require(cond, "...")``,
-``RuleError("...")`` and ``ConfigError("...")`` — and updates its ``.po`` files: new
-messages are added untranslated, vanished ones are kept as obsolete. ``--check``
+``RuleError("...")``, ``ConfigError("...")`` and ``NotationError("...")`` — and
+updates its ``.po`` files: new messages are added untranslated, vanished ones are kept
+as obsolete. ``--check``
 changes nothing and exits 1 listing what is untranslated (the test suite runs it too).
 
     python tools/translations.py            # update
@@ -25,7 +26,8 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("ja",)
-KEYWORDS = {**DEFAULT_KEYWORDS, "require": (2,), "RuleError": (1,), "ConfigError": (1,)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "require": (2,), "RuleError": (1,), "ConfigError": (1,),
+            "NotationError": (1,)}
 
 
 def packages(root: Path = ROOT / "companion") -> list[Path]:
