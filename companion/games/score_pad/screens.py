@@ -22,9 +22,10 @@ from companion.ui.widgets import hint, title_bar
 
 _, ngettext = translator(__name__)
 
-COLUMNS = 3  # players per page of the table
 ROWS = 3  # table rows on screen
-LABEL_W = 38  # the table's first column: rounds, categories, the total
+LABEL_W = 38  # the table's first column at its narrowest: rounds, categories, the total
+LABEL_MAX = 62  # ... and at its widest (a category of 10 letters)
+MIN_COLUMN = 24  # a player's column: four digits
 #: The "Wins" row of an "Other game" (values are the options' own words).
 WINS = (N_("highest"), N_("lowest"))
 #: rules.OTHER, marked here for translation (the log keeps the English title).
@@ -239,7 +240,20 @@ class TableScreen(PagedScreen):
         return self.ctx.session.state
 
     def pages(self) -> int:
-        return -(-len(self.state.players) // COLUMNS)
+        return -(-len(self.state.players) // self.columns()[0])
+
+    def labels(self) -> list[str]:
+        s = self.state
+        names = s.categories if s.sheet else [_("R{n}").format(n=r + 1)
+                                              for r in range(rules.rows(s))]
+        return [*names, _("Total")]
+
+    def columns(self) -> tuple[int, int]:
+        """(players per page, width of the label column): the labels whole, at 12 px;
+        two players to a page where the categories leave too little room for three."""
+        widest = max(text_width(label, "bold") for label in self.labels()) + 2
+        label_w = max(LABEL_W, min(LABEL_MAX, widest))
+        return (3 if (WIDTH - label_w) // 3 >= MIN_COLUMN else 2), label_w
 
     def key_up(self) -> None:
         self.row = (self.row - 1) % (rules.rows(self.state) + 1)
@@ -264,14 +278,15 @@ class TableScreen(PagedScreen):
         n_rows = rules.rows(s) + 1  # the totals row last
         self.row %= n_rows
         self.player %= len(s.players)
-        self.page = self.player // COLUMNS
+        columns, label_w = self.columns()
+        self.page = self.player // columns
         self.top = min(max(self.top, self.row - ROWS + 1), self.row, max(0, n_rows - ROWS))
         title_bar(p, game_title(s), f"{self.page + 1}/{self.pages()}" if self.pages() > 1
                   else "")
-        seats = range(self.page * COLUMNS, min(len(s.players), (self.page + 1) * COLUMNS))
-        width = (WIDTH - LABEL_W) // COLUMNS
+        seats = range(self.page * columns, min(len(s.players), (self.page + 1) * columns))
+        width = (WIDTH - label_w) // columns
         for i, seat in enumerate(seats):
-            x0 = LABEL_W + i * width
+            x0 = label_w + i * width
             p.centred(13, p.fit(s.players[seat], "small", width - 2), "small", x0=x0,
                       x1=x0 + width)
         totals = rules.totals(s)
@@ -281,18 +296,14 @@ class TableScreen(PagedScreen):
                 break
             y = 21 + line * 12
             is_total = r == n_rows - 1
-            label = _("Total") if is_total else (s.categories[r] if s.sheet else
-                                                 _("R{n}").format(n=r + 1))
+            label = self.labels()[r]
             font = "bold" if is_total else "text"
-            if not is_total and not p.fits(label, font, LABEL_W - 2):
-                font = "small"  # a long category: the config allows 10 characters
-            p.text((1, y + (2 if font == "small" else 0)), p.fit(label, font, LABEL_W - 2),
-                   font)
+            p.text((1, y), p.fit(label, font, label_w - 2), font)
             if is_total:
                 p.line((0, y - 1, WIDTH - 1, y - 1))
             for i, seat in enumerate(seats):
                 value = totals[seat] if is_total else s.cells[r][seat]
-                x0 = LABEL_W + i * width
+                x0 = label_w + i * width
                 text = "-" if value is None else str(value)
                 chosen = r == self.row and seat == self.player and not is_total
                 if chosen:
@@ -357,7 +368,7 @@ class ResultsScreen(Screen):
         places = [q for q, _n, _t in lines]
         shown = [(_("{place}=") if places.count(place) > 1 else _("{place}.")).format(
             place=place) for place in places]
-        x = 3 + max(text_width(label, "bold") for label in shown) if shown else 20
+        x = 5 + max(text_width(label, "bold") for label in shown) if shown else 20
         for i, (place, name, total) in enumerate(lines[self.top:self.top + 4]):
             y = 13 + i * 12
             font = "bold" if place == 1 else "text"
