@@ -281,14 +281,18 @@ class TableScreen(PagedScreen):
         columns, label_w = self.columns()
         self.page = self.player // columns
         self.top = min(max(self.top, self.row - ROWS + 1), self.row, max(0, n_rows - ROWS))
-        title_bar(p, game_title(s), f"{self.page + 1}/{self.pages()}" if self.pages() > 1
-                  else "")
         seats = range(self.page * columns, min(len(s.players), (self.page + 1) * columns))
         width = (WIDTH - label_w) // columns
-        for i, seat in enumerate(seats):
+        # A name too long for its column is headed P1, P2, ... and the title bar names
+        # the player under the cursor in full, so nothing is cut.
+        heads = [name if p.fits(name, "small", width - 2) else _("P{n}").format(n=seat + 1)
+                 for seat in seats for name in [s.players[seat]]]
+        whole = all(head == s.players[seat] for head, seat in zip(heads, seats, strict=True))
+        title_bar(p, game_title(s) if whole else s.players[self.player],
+                  f"{self.page + 1}/{self.pages()}" if self.pages() > 1 else "")
+        for i, head in enumerate(heads):
             x0 = label_w + i * width
-            p.centred(13, p.fit(s.players[seat], "small", width - 2), "small", x0=x0,
-                      x1=x0 + width)
+            p.centred(13, head, "small", x0=x0, x1=x0 + width)
         totals = rules.totals(s)
         for line in range(ROWS):
             r = self.top + line
