@@ -6,8 +6,8 @@ or a plugin's own package). This extracts the messages each one's code marks —
 ``ngettext()``, ``N_()``, and the templates of ``require(cond, "...")``,
 ``RuleError("...")``, ``ConfigError("...")`` and ``NotationError("...")`` — and
 updates its ``.po`` files: new messages are added untranslated, vanished ones are kept
-as obsolete. ``--check``
-changes nothing and exits 1 listing what is untranslated (the test suite runs it too).
+as obsolete. ``--check`` changes nothing and exits 1 listing what is untranslated (the
+test suite runs it too).
 
     python tools/translations.py            # update
     python tools/translations.py --check    # what is missing
