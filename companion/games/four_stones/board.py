@@ -301,7 +301,7 @@ def play(board: Board, move: str) -> tuple[Board, list[str]]:
     if move not in legal_moves(board, colour):
         allowed = ", ".join(legal_moves(board, colour))
         if not allowed:
-            raise RuleError("{move} is not a legal jump for {colour}; it has no jump now.",
+            raise RuleError("{move} is not a legal jump for {colour}; legal: none.",
                             move=move, colour=COLOUR_NAMES[colour], letter=colour)
         raise RuleError("{move} is not a legal jump for {colour}; legal: {allowed}.",
                         move=move, colour=COLOUR_NAMES[colour], letter=colour, allowed=allowed)

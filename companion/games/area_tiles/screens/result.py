@@ -8,7 +8,7 @@ undoes the finish and goes back to the area entry.
 from __future__ import annotations
 
 from companion.games.area_tiles import rules
-from companion.games.area_tiles.screens.draw import names_list, player_glyph, shown_name
+from companion.games.area_tiles.screens.draw import player_glyph, shown_name
 from companion.i18n import N_, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
@@ -65,7 +65,8 @@ class ResultView(PagedScreen):
         top = score.line(score.winners[0])
         if score.is_draw:
             p.centred(TITLE_H + 1, _("Draw"), "large")
-            p.centred(TITLE_H + 26, p.fit(names_list(score.winners), "text", WIDTH), "text")
+            both = _(" & ").join(shown_name(n) for n in score.winners)
+            p.centred(TITLE_H + 26, p.fit(both, "text", WIDTH), "text")
             each = ngettext("{points} pts, {n} area each", "{points} pts, {n} areas each",
                             top.areas).format(points=top.total, n=top.areas)
             p.centred(TITLE_H + 41, each, "small")

@@ -26,6 +26,7 @@ from companion.games.four_stones.screens.scores import (
     render_round,
 )
 from companion.i18n import N_, translator
+from companion.ui.fonts import needs_japanese
 from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
@@ -62,7 +63,7 @@ class StonesSetup(SetupScreen):
         super().__init__(ctx, KEY, low=2, high=4, default=4, extra=extra,
                          options=self._options)
         self.count = Choice("players", N_("Players"), [4, 2], 0, gettext=_,
-                            shown=lambda n: _("2 (2 colours each)") if n == 2 else "4")
+                            shown=lambda n: _("2 (2 each)") if n == 2 else "4")
 
     def rows(self) -> list[Choice | None]:
         # Labels are set here, at every draw, so a change of language shows at once;
@@ -98,7 +99,7 @@ def deal_round(ctx: Context) -> None:
     """Deal layouts until somebody can open (each one logged), then show the layout."""
     state = ctx.session.state
     dead = 0
-    for _ in range(MAX_DEALS):
+    for _deal in range(MAX_DEALS):
         shuffled = ctx.dice.shuffled(rules.deal_pool(state.star))
         state = ctx.play(rules.deal_action(state, shuffled))
         if state is None:
@@ -199,7 +200,9 @@ class StonesScreen(Screen):
         dense_grid(p, s.board, move=selected)
         colour = s.to_move or ""
         p.text((PANEL_X + 1, -3), colour, "large")
-        p.text((PANEL_X + 14, 0), _("rd{n}").format(n=s.round), "small")
+        rd = _("rd{n}").format(n=s.round)  # Latin in the 4×6 font; kanji need the 8 px one
+        p.text((PANEL_X + 14, 0 if needs_japanese(rd) else 1), rd,
+               "small" if needs_japanese(rd) else "tiny")
         p.text((PANEL_X + 14, 9), f"{self.index + 1}/{len(labels)}", "tiny")
         p.centred(22, p.fit(rules.owner(s, colour), "small", WIDTH - PANEL_X), "small",
                   x0=PANEL_X)

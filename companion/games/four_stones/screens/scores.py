@@ -46,7 +46,7 @@ def render_deal(p: Painter, state: rules.State) -> None:
     top = state.top
     p.centred(14, colour_name(top), "large")
     opens = _("opens ({name})").format(name=rules.owner(state, top))
-    p.centred(38, p.fit(opens, "text", WIDTH), "text")
+    p.centred(40, p.fit(opens, "text", WIDTH), "text")
     if state.dead_deals:
         hint(p, _("nobody could open: OK deal again"))
     else:
