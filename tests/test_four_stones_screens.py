@@ -41,9 +41,9 @@ def close_messages(rig: Rig) -> list[str]:
 
 def test_setup_names_seats_by_colour_and_offers_two_players_and_the_star(rig: Rig) -> None:
     open_setup(rig)
-    assert "Players: 4" in rig.text and "Yellow: Ann" in rig.text
+    assert "Players: 4" in rig.text and "Yellow (Y): Ann" in rig.text
     rig.keys("right")  # Players: 2 (the two-player rule)
-    assert "Y+R: Ann" in rig.text and "G+B: Ben" in rig.text
+    assert "Yellow+Red: Ann" in rig.text and "Green+Blue: Ben" in rig.text
     rig.keys("down", "down", "down", "right")  # Setup: star
     assert "Setup: star" in rig.text
     rig.keys("down", "right")  # the rules decide who opens: nothing else on offer

@@ -16,12 +16,18 @@ from typing import Any
 from companion.games.brain_crush import rules
 from companion.games.brain_crush.rules import crush_set_points
 from companion.games.stones import COLOURS
+from companion.i18n import N_, translator
+from companion.ui.fonts import text_width
 from companion.ui.menus import Choice, Confirm, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar, winner_page
 
+_, ngettext = translator(__name__)
+
 KEY = "brain_crush"
+#: The colours by name (the rule book's 黄・緑・赤・青), translated where drawn.
+COLOUR_NAMES = {"Y": N_("Yellow"), "G": N_("Green"), "R": N_("Red"), "B": N_("Blue")}
 
 
 def new_game(ctx: Context) -> None:
@@ -31,7 +37,8 @@ def new_game(ctx: Context) -> None:
         first = ctx.dice.pick(range(len(players))) if chosen["starts"] == "random" else 0
         return {"players": players, "first": first}
 
-    starts = Choice("starts", "Starts", ["seat 1", "random"])
+    starts = Choice("starts", N_("Starts"), [N_("seat 1"), N_("random")], gettext=_,
+                    shown=lambda v: _(v))
     ctx.push(SetupScreen(ctx, KEY, low=2, high=4, default=4, extra=[starts],
                          options=options))
 
@@ -75,7 +82,8 @@ class CrushScreen(Screen):
         s = self.state
         if s.finished:
             return
-        self.ctx.push(Confirm(self.ctx, f"Every piece face up? End round {s.round}.",
+        question = _("Every piece face up? End round {n}.").format(n=s.round)
+        self.ctx.push(Confirm(self.ctx, question,
                               lambda: play_ending_round(self.ctx, {"type": "end_round"})))
 
     def key_back(self) -> None:
@@ -86,18 +94,22 @@ class CrushScreen(Screen):
         if s.finished:
             render_final(p, s)
             return
-        title_bar(p, f"Round {s.round}/{s.rounds}", f"1st {s.players[s.starter]}")
-        p.text((2, 12), s.players[s.to_play][:10], "large")
+        title_bar(p, _("Round {n}/{rounds}").format(n=s.round, rounds=s.rounds),
+                  _("1st {name}").format(name=s.players[s.starter]))
         starting = not s.sets and s.to_play == s.starter
-        p.right(14, "starts" if starting else "to play", "small", x1=WIDTH - 2)
-        p.right(23, f"{len(s.sets)} sets", "small", x1=WIDTH - 2)
+        status = _("starts") if starting else _("to play")
+        sets = ngettext("{n} set", "{n} sets", len(s.sets)).format(n=len(s.sets))
+        side = max(text_width(status, "small"), text_width(sets, "small"))
+        p.text((2, 12), p.fit(s.players[s.to_play], "large", WIDTH - 8 - side), "large")
+        p.right(14, status, "small", x1=WIDTH - 2)
+        p.right(23, sets, "small", x1=WIDTH - 2)
         points = rules.round_points(s)
         width = WIDTH // len(s.players)
         for i, name in enumerate(s.players):
             x0 = i * width
-            p.centred(37, name[:6], "small", x0=x0, x1=x0 + width)
+            p.centred(37, p.fit(name, "small", width - 2), "small", x0=x0, x1=x0 + width)
             p.centred(44, str(points[i]), "bold", x0=x0, x1=x0 + width)
-        hint(p, "OK set >miss hold OK end")
+        hint(p, _("OK set >miss hold OK end"))
 
 
 class SetPicker(Screen):
@@ -125,14 +137,20 @@ class SetPicker(Screen):
 
     def key_ok(self) -> None:
         colour, kind = COLOURS[self.colour], rules.KINDS[self.kind]
-        # A set already given is refused by the rules, which say why; the picker stays.
+        if (colour, kind) not in rules.open_sets(self.ctx.session.state):
+            # Said here rather than by the rules, so the colour is named in the language
+            # in use; the picker stays for another choice.
+            self.ctx.notice(_("{colour} has already given its {kind} set this round.")
+                            .format(colour=_(COLOUR_NAMES[colour]), letter=colour, kind=kind))
+            return
         play_ending_round(self.ctx, {"type": "take", "colour": colour, "kind": kind},
                           leave=True)
 
     def render(self, p: Painter) -> None:
         s = self.ctx.session.state
         colour, kind = COLOURS[self.colour], rules.KINDS[self.kind]
-        title_bar(p, f"Set for {s.players[s.to_play]}", f"+{crush_set_points(kind)}")
+        title_bar(p, _("Set for {name}").format(name=s.players[s.to_play]),
+                  f"+{crush_set_points(kind)}")
         still = set(rules.open_sets(s))
         for r, k in enumerate(rules.KINDS):
             y = 13 + r * 12
@@ -165,26 +183,28 @@ class RoundDone(Screen):
     def render(self, p: Painter) -> None:
         s = self.ctx.session.state
         if self.index >= len(s.scores):
-            title_bar(p, "Round")
-            p.centred(26, "undone", "text")
+            title_bar(p, _("Round"))
+            p.centred(26, _("undone"), "text")
             return
         row = s.scores[self.index]
         totals = [sum(r[i] for r in s.scores[: self.index + 1]) for i in range(len(s.players))]
-        title_bar(p, f"Round {self.index + 1}", "round total")
+        title_bar(p, _("Round {n}").format(n=self.index + 1), _("round total"))
         for i, name in enumerate(s.players):
             y = 12 + i * 10
-            p.text((2, y), name[:8], "text")
+            p.text((2, y), p.fit(name, "text", 64), "text")
             p.right(y, str(row[i]), "bold", x1=WIDTH - 37)
             p.right(y, str(totals[i]), "bold", x1=WIDTH - 2)
         if s.finished:
-            hint(p, "OK the result")
+            hint(p, _("OK the result"))
         else:
-            hint(p, f"{s.players[s.starter]} starts round {s.round}")
+            hint(p, p.fit(_("{name} starts round {n}").format(name=s.players[s.starter],
+                                                               n=s.round), "small", WIDTH))
 
 
 def render_final(p: Painter, state: rules.State) -> None:
     """The winner big, everybody's total below."""
-    winner_page(p, rules.result(state), f"{len(state.scores)} rounds", "BACK menu")
+    rounds = ngettext("{n} round", "{n} rounds", len(state.scores)).format(n=len(state.scores))
+    winner_page(p, rules.result(state), rounds, _("BACK menu"))
 
 
 # -- screenshots ----------------------------------------------------------------------

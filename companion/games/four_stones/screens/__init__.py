@@ -16,13 +16,23 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.four_stones import rules
-from companion.games.four_stones.rules import COLOUR_NAMES, COLOURS
+from companion.games.four_stones.rules import COLOURS
 from companion.games.four_stones.screens.board import DENSE_WIDTH, dense_grid, full_grid, row_zoom
-from companion.games.four_stones.screens.scores import render_deal, render_final, render_round
+from companion.games.four_stones.screens.scores import (
+    colour_name,
+    names_list,
+    render_deal,
+    render_final,
+    render_round,
+)
+from companion.i18n import N_, translator
+from companion.ui.fonts import needs_japanese
 from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar
+
+_, ngettext = translator(__name__)
 
 KEY = "four_stones"
 #: Layouts dealt in one go before asking again (a dead deal is rare).
@@ -45,18 +55,26 @@ class StonesSetup(SetupScreen):
 
     def __init__(self, ctx: Context) -> None:
         extra = [
-            Choice("star", "Setup", [False, True], shown=lambda v: "star" if v else "basic"),
-            Choice("starts", "Starts", ["by the rules"]),  # seat r opens round r
+            Choice("star", N_("Setup"), [False, True], gettext=_,
+                   shown=lambda v: _("star") if v else _("basic")),
+            Choice("starts", N_("Starts"), [N_("by the rules")], gettext=_,
+                   shown=lambda v: _(v)),  # seat r opens round r
         ]
         super().__init__(ctx, KEY, low=2, high=4, default=4, extra=extra,
                          options=self._options)
-        self.count = Choice("players", "Players", [4, 2], 0,
-                            shown=lambda n: "2 (2 each)" if n == 2 else "4")
+        self.count = Choice("players", N_("Players"), [4, 2], 0, gettext=_,
+                            shown=lambda n: _("2 (2 each)") if n == 2 else "4")
 
     def rows(self) -> list[Choice | None]:
-        labels = ("Y+R", "G+B") if self.count.value == 2 else [COLOUR_NAMES[c] for c in COLOURS]
+        # Labels are set here, at every draw, so a change of language shows at once;
+        # the letter is the board's notation (Y10, R3), so a seat names both.
+        if self.count.value == 2:
+            labels = ["+".join(colour_name(c) for c in pair) for pair in rules.PAIRS]
+        else:
+            labels = [_("{colour} ({letter})").format(colour=colour_name(c), letter=c)
+                      for c in COLOURS]
         for seat, label in zip(self.seats, labels, strict=False):
-            seat.label = label
+            seat.label = label.replace("{", "{{").replace("}", "}}")
         return super().rows()
 
     def _options(self, players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
@@ -68,19 +86,20 @@ class StonesSetup(SetupScreen):
 
 
 def pass_message(state: rules.State) -> str:
-    """``"Green cannot jump - passes to Red"`` for the colours that just passed."""
-    names = [COLOUR_NAMES[c] for c in state.passed]
-    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    """``"Green cannot jump - passes to Red (Cleo)"`` for the colours that just passed."""
+    who = names_list([colour_name(c) for c in state.passed])
     nxt = state.to_move
-    to = f"{COLOUR_NAMES[nxt]} ({rules.owner(state, nxt)})" if nxt else "nobody"
-    return f"{who} cannot jump - passes to {to}"
+    if nxt is None:
+        return _("{who} cannot jump - nobody can.").format(who=who)
+    return _("{who} cannot jump - passes to {colour} ({name})").format(
+        who=who, colour=colour_name(nxt), name=rules.owner(state, nxt))
 
 
 def deal_round(ctx: Context) -> None:
     """Deal layouts until somebody can open (each one logged), then show the layout."""
     state = ctx.session.state
     dead = 0
-    for _ in range(MAX_DEALS):
+    for _deal in range(MAX_DEALS):
         shuffled = ctx.dice.shuffled(rules.deal_pool(state.star))
         state = ctx.play(rules.deal_action(state, shuffled))
         if state is None:
@@ -89,11 +108,13 @@ def deal_round(ctx: Context) -> None:
             break
         dead += 1
     if state.phase != "play":
-        ctx.notice(f"Nobody could open {dead} layouts; OK deals again.")
+        ctx.notice(ngettext("Nobody could open {n} layout; OK deals again.",
+                            "Nobody could open {n} layouts; OK deals again.", dead)
+                   .format(n=dead))
         return
     ctx.push(LayoutScreen(ctx, after_deal=True))
     if dead:
-        ctx.inform(f"Nobody could open; dealt {dead + 1} times.")
+        ctx.inform(_("Nobody could open; dealt {n} times.").format(n=dead + 1))
 
 
 def move_lines(labels: list[str], width: int = PANEL_CHARS) -> list[tuple[int, str]]:
@@ -179,9 +200,12 @@ class StonesScreen(Screen):
         dense_grid(p, s.board, move=selected)
         colour = s.to_move or ""
         p.text((PANEL_X + 1, -3), colour, "large")
-        p.text((PANEL_X + 14, 1), f"rd{s.round}", "tiny")
+        rd = _("rd{n}").format(n=s.round)  # Latin in the 4×6 font; kanji need the 8 px one
+        p.text((PANEL_X + 14, 0 if needs_japanese(rd) else 1), rd,
+               "small" if needs_japanese(rd) else "tiny")
         p.text((PANEL_X + 14, 9), f"{self.index + 1}/{len(labels)}", "tiny")
-        p.centred(22, rules.owner(s, colour)[:7], "small", x0=PANEL_X)
+        p.centred(22, p.fit(rules.owner(s, colour), "small", WIDTH - PANEL_X), "small",
+                  x0=PANEL_X)
         lines = move_lines(labels)
         first_line = next(n for n, (i, _) in enumerate(lines) if i == self.index)
         last_line = max(n for n, (i, _) in enumerate(lines) if i == self.index)
@@ -234,16 +258,17 @@ class LayoutScreen(Screen):
     def render(self, p: Painter) -> None:
         board = self.ctx.session.state.board
         if board is None:
-            title_bar(p, "Layout")
-            p.centred(26, "no board yet", "text")
+            title_bar(p, _("Layout"))
+            p.centred(26, _("no board yet"), "text")
             return
         if not self.zoom:
             full_grid(p, board, row=self.row)
             return
         row = self.row or 0
-        title_bar(p, f"Row {rules.ROWS[row]}  ({row + 1}/7)", "layout")
+        title_bar(p, _("Row {row}  ({n}/7)").format(row=rules.ROWS[row], n=row + 1),
+                  _("layout"))
         row_zoom(p, board, row)
-        hint(p, "UP/DN row  LEFT board")
+        hint(p, _("UP/DN row  LEFT board"))
 
 
 # -- screenshots ----------------------------------------------------------------------
