@@ -40,7 +40,7 @@ def die_label(name: str, k: int, width: int) -> str:
     """``name`` and die number ``k``, the name shortened to fit ``width`` pixels in the
     dice entry's small labels.
 
-    >>> die_label("Bartholomew", 1, 25)
+    >>> die_label("Bartholomew", 1, 20)
     'Bar1'
     """
     while name and text_width(f"{name}{k}", "small") > width:
