@@ -368,11 +368,11 @@ def test_rotate_and_swap_spend_energy_and_never_go_below_zero():
     assert B.column_costs(state, 0) == (2, 1, 0, 1)
     state = B.step(state, {"type": "rotate", "player": 0, "column": 4})
     assert state.trackers[0].energy == 1
-    with pytest.raises(RuleError, match="has 1 energy; that rotate costs 2"):
+    with pytest.raises(RuleError, match="has 1 energy; that rotation costs 2"):
         B.step(state, {"type": "rotate", "player": 0, "column": 2})
     with pytest.raises(RuleError, match="already in column 4"):
         B.step(state, {"type": "rotate", "player": 0, "column": 4})
-    with pytest.raises(RuleError, match="has 4 energy; that swap costs 5"):
+    with pytest.raises(RuleError, match="has 4 energy; a swap costs 5"):
         B.step(state, {"type": "swap", "player": 1, "colour": "black", "column": 3})
     state = B.step(state, {"type": "circle", "player": 1, "match": True})
     state = B.step(state, {"type": "swap", "player": 1, "colour": "black", "column": 3})

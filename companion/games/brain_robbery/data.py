@@ -132,23 +132,22 @@ def cars_uncoupled(train_length: int, rolls: Sequence[int]) -> int:
     (0, 2)
     """
     if not isinstance(train_length, int) or train_length < 1:
-        raise RuleError(f"a train has at least 1 car, not {train_length!r}.")
+        raise RuleError("a train has at least 1 car, not {length}.", length=repr(train_length))
     length = train_length
     for used, roll in enumerate(rolls, start=1):
         if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= 6:
-            raise RuleError(f"a decoupling roll shows 1 to 6, not {roll!r}.")
+            raise RuleError("a decoupling roll shows 1 to 6, not {roll}.", roll=repr(roll))
         if roll >= length:
             if used < len(rolls):
                 raise RuleError(
-                    f"the check ended at roll {used} ({roll} against {length} cars); "
-                    f"{len(rolls) - used} roll(s) too many."
-                )
+                    "the check ended at roll {used} ({roll} against {length} cars); "
+                    "{extra} roll(s) too many.",
+                    used=used, roll=roll, length=length, extra=len(rolls) - used)
             return train_length - length
         length -= 1
     raise RuleError(
-        f"the decoupling rolls ran out with {length} cars left: roll again until a roll "
-        f"is not less than the train length."
-    )
+        "the decoupling rolls ran out with {length} cars left: roll again until a roll "
+        "is not less than the train length.", length=length)
 
 
 def decoupling_done(train_length: int, rolls: Sequence[int]) -> bool:
@@ -202,8 +201,8 @@ def whole(action: Mapping[str, Any], key: str, low: int, high: int, what: str) -
     value = action.get(key)
     require(
         isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
-        f"{what} is a whole number from {low} to {high}, not {value!r}.",
-    )
+        "{what} is a whole number from {low} to {high}, not {value}.",
+        what=what, low=low, high=high, value=repr(value))
     return value
 
 
@@ -213,7 +212,7 @@ def seat(state: Any, name: Any) -> int:
         if p.name == name:
             return i
     names = ", ".join(p.name for p in state.players)
-    raise RuleError(f"{name!r} is not playing; players: {names}.")
+    raise RuleError("{name} is not playing; players: {names}.", name=repr(name), names=names)
 
 
 def with_player(state: Any, seat: int, **changes: Any) -> Any:
@@ -226,7 +225,8 @@ def with_player(state: Any, seat: int, **changes: Any) -> Any:
 def dice_values(values: Any, count: int, who: str) -> tuple[int, ...]:
     """``values`` checked as ``count`` dice of 1–6 rolled by ``who``."""
     require(isinstance(values, Sequence) and not isinstance(values, str), "dice are a list.")
-    require(len(values) == count, f"{who} rolls {count} dice, not {len(values)}.")
+    require(len(values) == count, "{who} rolls {count} dice, not {given}.",
+            who=who, count=count, given=len(values))
     require(
         all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in values),
         "each die shows 1 to 6.",
@@ -254,7 +254,8 @@ def combat_winner(totals: Mapping[str, int], attacker: str) -> str:
     'Ann'
     """
     if attacker not in totals:
-        raise RuleError(f"the attacker {attacker!r} must be one of the fighters.")
+        raise RuleError("the attacker {attacker} must be one of the fighters.",
+                        attacker=repr(attacker))
     best = max(totals.values())
     top = [name for name, total in totals.items() if total == best]
     return top[0] if len(top) == 1 else attacker
@@ -274,7 +275,7 @@ def start_fight(s: Any, a: Mapping[str, Any]) -> Any:
     dice, totals = [], []
     for name in fighters:
         p = s.player(name)
-        require(p.car == attacker.car, f"{name} is not on the mover's car.")
+        require(p.car == attacker.car, "{name} is not on the mover's car.", name=name)
         d = dice_values(rolls.get(name), dice_count(p.brain is not None, p.hand), name)
         dice.append(d)
         totals.append(sum(d) + (p.brain.hit if p.brain else 0))
@@ -284,10 +285,10 @@ def start_fight(s: Any, a: Mapping[str, Any]) -> Any:
 def hit_card(s: Any, a: Mapping[str, Any]) -> Any:
     """The ``hit_card`` action: a fighter discards a card and adds its Hit."""
     name = a.get("player")
-    require(name in s.fight.fighters, f"{name!r} is not fighting.")
+    require(name in s.fight.fighters, "{name} is not fighting.", name=repr(name))
     k, i = seat(s, name), s.fight.fighters.index(name)
     hit = whole(a, "hit", -MAX_STAT, MAX_STAT, "a card's Hit")
-    require(s.players[k].hand > 0, f"{name} has no card to discard.")
+    require(s.players[k].hand > 0, "{name} has no card to discard.", name=name)
     totals = s.fight.totals[:i] + (s.fight.totals[i] + hit,) + s.fight.totals[i + 1:]
     s = with_player(s, k, hand=s.players[k].hand - 1)
     return replace(s, fight=replace(s.fight, totals=totals))
@@ -328,12 +329,14 @@ def move_brains(s: Any, a: Mapping[str, Any]) -> Any:
     fighters = s.fight.fighters
     heads = a.get("heads")
     require(isinstance(heads, Mapping) and sorted(heads) == sorted(fighters),
-            f"'heads' names every fighter once: {', '.join(fighters)}.")
+            "'heads' names every fighter once: {fighters}.", fighters=", ".join(fighters))
     taken = [source for source in heads.values() if source is not None]
     for source in taken:
         require(source in fighters,
-                f"a brain comes from a fighter ({', '.join(fighters)}), not {source!r}.")
-        require(s.player(source).brain is not None, f"{source} has no brain to give.")
+                "a brain comes from a fighter ({fighters}), not {source}.",
+                fighters=", ".join(fighters), source=repr(source))
+        require(s.player(source).brain is not None, "{name} has no brain to give.",
+                name=source)
     require(len(set(taken)) == len(taken), "a brain goes into one head only.")
     before = {name: s.player(name).brain for name in fighters}
     for name in fighters:

@@ -62,7 +62,7 @@ def _discard(s: State, a: Mapping[str, Any]) -> State:
     k = seat(s, a.get("player", s.mover.name))
     count = whole({"n": a.get("cards", 1)}, "n", 1, MAX_HAND, "the cards to discard")
     hand = s.players[k].hand
-    require(count <= hand, f"{s.players[k].name} holds only {hand} cards.")
+    require(count <= hand, "{name} holds only {hand} cards.", name=s.players[k].name, hand=hand)
     return with_player(s, k, hand=hand - count)
 
 
@@ -70,8 +70,9 @@ def _insert_brain(s: State, a: Mapping[str, Any]) -> State:
     p = s.mover
     brain = _brain(a)
     cost = whole(a, "cost", 0, 999, "a brain's Cost")
-    require(p.hand > 0, f"{p.name} has no card in hand to insert.")
-    require(not s.track_xp or p.xp >= cost, f"{p.name} has {p.xp} XP; this brain costs {cost}.")
+    require(p.hand > 0, "{name} has no card in hand to insert.", name=p.name)
+    require(not s.track_xp or p.xp >= cost, "{name} has {xp} XP; this brain costs {cost}.",
+            name=p.name, xp=p.xp, cost=cost)
     xp = p.xp - cost if s.track_xp else p.xp
     return with_player(s, s.current, brain=brain, hand=p.hand - 1, xp=xp)
 

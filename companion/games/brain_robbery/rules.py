@@ -135,7 +135,8 @@ def new_game(options: Mapping[str, Any]) -> State:
     require(
         isinstance(board_names, Sequence) and not isinstance(board_names, str)
         and len(board_names) in (0, BOARDS),
-        f"board_names lists the {BOARDS} boards in order, board 1 (Caboose/Engine) first.",
+        "board_names lists the {boards} boards in order, board 1 (Caboose/Engine) first.",
+        boards=BOARDS,
     )
     return State(
         players=tuple(Player(n) for n in names),
@@ -149,12 +150,14 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     """Apply one action and return the new state (see the module docstring)."""
     require(isinstance(action, Mapping), "an action is a dict with a 'type' key.")
     kind = action.get("type")
-    require(kind in _HANDLERS, f"The Great Brain Robbery does not know the action {kind!r}.")
+    require(kind in _HANDLERS, "The Great Brain Robbery does not know the action {kind}.",
+            kind=repr(kind))
     handler, phases = _HANDLERS[kind]
     require(state.phase != OVER, "this game is over; start a new one.")
     require(
         state.phase in phases,
-        f"{kind!r} is not possible now; allowed: {', '.join(legal_actions(state))}.",
+        "{kind} is not possible now; allowed: {allowed}.",
+        kind=repr(kind), allowed=", ".join(legal_actions(state)),
     )
     return handler(state, action)
 
@@ -225,7 +228,7 @@ def _setup(s: State, a: Mapping[str, Any]) -> State:
     first = whole(a, "first", 0, len(s.players) - 1, "the first seat")
     board = whole(a, "board", 2, BOARDS, "the first board after the Caboose")
     side = a.get("side")
-    require(side in ("A", "B"), f"a board lies on side 'A' or 'B', not {side!r}.")
+    require(side in ("A", "B"), "a board lies on side 'A' or 'B', not {side}.", side=repr(side))
     return replace(s, phase=START, current=first, turn=1, train=s.train + (Car(board, side),),
                    pile=tuple(b for b in s.pile if b != board))
 
@@ -240,7 +243,7 @@ def _move_roll(s: State, a: Mapping[str, Any]) -> State:
 
 def _run_card(s: State, a: Mapping[str, Any]) -> State:
     run = whole(a, "run", -MAX_STAT, MAX_STAT, "a card's Run")
-    require(s.mover.hand > 0, f"{s.mover.name} has no card to discard.")
+    require(s.mover.hand > 0, "{name} has no card to discard.", name=s.mover.name)
     s = with_player(s, s.current, hand=s.mover.hand - 1)
     return replace(s, move=replace(s.move, cards=s.move.cards + (run,)))
 
@@ -248,9 +251,10 @@ def _run_card(s: State, a: Mapping[str, Any]) -> State:
 def _new_car(s: State, a: Mapping[str, Any]) -> State:
     require(not s.engine, "the Engine is coupled: no more cars are added.")
     board = whole(a, "board", 1, BOARDS, "a board")
-    require(board in s.pile, f"board {board} is not in the pile; the pile holds {s.pile}.")
+    require(board in s.pile, "board {board} is not in the pile; the pile holds {pile}.",
+            board=board, pile=s.pile)
     side = a.get("side")
-    require(side in ("A", "B"), f"a board lies on side 'A' or 'B', not {side!r}.")
+    require(side in ("A", "B"), "a board lies on side 'A' or 'B', not {side}.", side=repr(side))
     car = Car(CABOOSE, "B") if board == CABOOSE else Car(board, side)
     move = replace(s.move, new_cars=s.move.new_cars + 1, start=len(s.train) - 1)
     return replace(s, train=s.train + (car,), pile=tuple(b for b in s.pile if b != board),
@@ -261,7 +265,8 @@ def _index(s: State, board: int) -> int:
     for i, car in enumerate(s.train):
         if car.board == board:
             return i
-    raise RuleError(f"board {board} is not in the train; the train is {train_labels(s)}.")
+    raise RuleError("board {board} is not in the train; the train is {train}.",
+                    board=board, train=train_labels(s))
 
 
 def _move(s: State, a: Mapping[str, Any]) -> State:

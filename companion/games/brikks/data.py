@@ -124,15 +124,20 @@ BLOCKS = {
     ),
 }
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the game's catalogue (the screens translate it when drawn)."""
+    return message
+
+
 #: Solo rating bands: (lowest score of the band, a short phrase), best band first.
 SOLO_BANDS = (
-    (151, "Brikks master 2000!"),
-    (130, "Go on, brag about it."),
-    (110, "You could do this for a living."),
-    (100, "Ever seen the like?"),
-    (90, "Throw yourself a party."),
-    (80, "Someone has been practising."),
-    (70, "Nicely done."),
-    (60, "Room to grow."),
-    (0, "First game, was it?"),
+    (151, N_("Brikks master 2000!")),
+    (130, N_("Go on, brag about it.")),
+    (110, N_("You could do this for a living.")),
+    (100, N_("Ever seen the like?")),
+    (90, N_("Throw yourself a party.")),
+    (80, N_("Someone has been practising.")),
+    (70, N_("Nicely done.")),
+    (60, N_("Room to grow.")),
+    (0, N_("First game, was it?")),
 )

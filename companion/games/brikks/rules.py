@@ -39,6 +39,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.base import (
+    RuleError,
     check_house_rules,
     players_from,
     require,
@@ -63,6 +64,7 @@ from companion.games.brikks.scoring import (
     result,
     rotation_cost,
     row_points,
+    solo_band,
     solo_rating,
 )
 from companion.games.brikks.state import Entry, Roll, State, Tracker
@@ -72,8 +74,8 @@ __all__ = [
     "bonus_points", "breakdown", "can_reroll", "column_costs", "current_block", "duel_score",
     "energy_points", "entry_score", "final_score", "free_start_blocks", "is_over", "legal",
     "new_game", "next_picker", "next_roller", "player_block", "prefill", "result",
-    "rotation_cost", "row_points", "setup_hint", "solo_rating", "starting_energy", "step",
-    "round_of",
+    "rotation_cost", "row_points", "setup_hint", "solo_band", "solo_rating", "starting_energy",
+    "step", "round_of",
 ]
 
 TITLE = "Brikks"
@@ -117,12 +119,12 @@ def new_game(options: Mapping[str, Any]) -> State:
     check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
     levels = options.get("levels") or [D.DEFAULT_LEVEL] * len(players)
     require(isinstance(levels, Sequence) and len(levels) == len(players),
-            f"give one level per player ({len(players)}).")
+            "give one level per player ({count}).", count=len(players))
     levels = tuple(_int(v, 1, 4, "a level") for v in levels)
     duel = options.get("duel", False)
     require(isinstance(duel, bool), "duel is true or false.")
     require(not duel or len(players) == 2,
-            f"Brikks Duel is for exactly 2 players, not {len(players)}.")
+            "Brikks Duel is for exactly 2 players, not {count}.", count=len(players))
     n = len(players)
     if n == 1:  # solo: the circles a solo player starts with are all available ones
         solo = house_rules.value(options, "solo_energy")
@@ -223,15 +225,18 @@ def _gain(t: Tracker, amount: int) -> dict[str, int]:
 def step(state: State, action: Mapping[str, Any]) -> State:
     """Apply one action (see the module docstring); return the new state."""
     kind = action.get("type")
-    require(kind in legal(state), _refusal(state, kind))
+    if kind not in legal(state):
+        raise _refusal(state, kind)
     if kind == "start_block":
         seat, colour = _player(state, action), _colour(action.get("colour"))
         require(state.start_blocks[seat] is None,
-                f"{state.players[seat]} already has a start block.")
+                "{name} already has a start block.", name=state.players[seat])
         if state.pick_order == "rules":
             picker = next_picker(state)
-            require(seat == picker, f"{state.players[picker]} picks a start block now.")
-        require(colour in free_start_blocks(state), f"the {colour} start block is taken.")
+            require(seat == picker, "{name} picks a start block now.",
+                    name=state.players[picker])
+        require(colour in free_start_blocks(state), "the {colour} start block is taken.",
+                colour=colour)
         blocks = state.start_blocks[:seat] + (colour,) + state.start_blocks[seat + 1:]
         return replace(state, start_blocks=blocks, phase="start" if None in blocks else "play")
     if kind in ("roll", "reroll"):
@@ -253,7 +258,7 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     name = state.players[seat]
     if kind == "score":
         return _score(state, seat, action)
-    require(not t.out, f"{name} is out already.")
+    require(not t.out, "{name} is out already.", name=name)
     state = replace(state, acted=True)
     if kind == "out":
         state = _set(state, seat, out=True)
@@ -275,19 +280,23 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         count = _int(action.get("count"), 2, 4, "rows completed at once")
         return _set(state, seat, used=True, bonus_marks=t.bonus_marks + D.MULTI_ROW_MARKS[count])
     if kind == "bomb":
-        require(t.bomb_turn != state.turn_no, f"{name} already bombed this block.")
-        require(t.bombs_left > 0, f"{name} has no bombs left.")
+        require(t.bomb_turn != state.turn_no, "{name} already bombed this block.", name=name)
+        require(t.bombs_left > 0, "{name} has no bombs left.", name=name)
         return _set(state, seat, used=True, bombs_left=t.bombs_left - 1, bomb_turn=state.turn_no)
     colour, column = player_block(state, seat)
     if kind == "rotate":
         target = _int(action.get("column"), 1, D.COLUMNS, "the column")
-        require(target != column, f"{name}'s block is already in column {column}.")
+        require(target != column, "{name}'s block is already in column {column}.",
+                name=name, column=column)
         cost = rotation_cost(column, target)
+        require(t.energy >= cost, "{name} has {energy} energy; that rotation costs {cost}.",
+                name=name, energy=t.energy, cost=cost)
     else:  # swap
         colour = _colour(action.get("colour"))
         target = _int(action.get("column"), 1, D.COLUMNS, "the column")
         cost = D.SWAP_COST
-    require(t.energy >= cost, f"{name} has {t.energy} energy; that {kind} costs {cost}.")
+        require(t.energy >= cost, "{name} has {energy} energy; a swap costs {cost}.",
+                name=name, energy=t.energy, cost=cost)
     return _set(state, seat, used=True, energy=t.energy - cost, chip=(colour, target),
                 chip_turn=state.turn_no)
 
@@ -304,26 +313,27 @@ def _score(state: State, seat: int, action: Mapping[str, Any]) -> State:
     return replace(state, entries=entries, phase="scoring" if None in entries else "over")
 
 
-def _refusal(state: State, kind: Any) -> str:
+def _refusal(state: State, kind: Any) -> RuleError:
+    """Why ``step`` refuses action ``kind`` now (a translatable message)."""
     if kind not in ("start_block", "roll", "reroll", "finish", "out", "score", *TRACKERS):
-        return f"Brikks does not know the action {kind!r}."
+        return RuleError("Brikks does not know the action {kind}.", kind=repr(kind))
     if state.phase == "start":
-        return "every player picks a start block first."
+        return RuleError("every player picks a start block first.")
     if kind == "start_block":
-        return "start blocks are picked before the first roll."
+        return RuleError("start blocks are picked before the first roll.")
     if kind == "finish":
-        return "finish ends a duel once one of the two is out."
+        return RuleError("finish ends a duel once one of the two is out.")
     if kind == "score" and state.phase == "play":
-        return "final scores are entered once everyone is out."
+        return RuleError("final scores are entered once everyone is out.")
     if state.phase == "play":
         if state.duel and any(t.out for t in state.trackers):
-            return "one duellist is out: mark the other out too (same turn) or finish."
+            return RuleError("one duellist is out: mark the other out too (same turn) or finish.")
         if kind == "reroll":
             if state.solo:
-                return "no rerolls in solo."
-            return ("one reroll of both dice per turn, right after the roll, "
-                    "before anyone uses the block.")
-        return "roll the dice first."
+                return RuleError("no rerolls in solo.")
+            return RuleError("one reroll of both dice per turn, right after the roll, "
+                             "before anyone uses the block.")
+        return RuleError("roll the dice first.")
     if state.phase == "scoring":
-        return "everyone is out: enter the final scores."
-    return "this game is over; start a new one."
+        return RuleError("everyone is out: enter the final scores.")
+    return RuleError("this game is over; start a new one.")

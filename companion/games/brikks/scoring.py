@@ -25,18 +25,22 @@ def _int(value: Any, low: int, high: int | None, what: str) -> int:
     ok = isinstance(value, int) and not isinstance(value, bool)
     if ok and value >= low and (high is None or value <= high):
         return value
-    allowed = f"from {low} to {high}" if high is not None else f"of {low} or more"
-    raise RuleError(f"{what} must be a whole number {allowed}, not {value!r}.")
+    if high is None:
+        raise RuleError("{what} must be a whole number of {low} or more, not {value}.",
+                        what=what, low=low, value=repr(value))
+    raise RuleError("{what} must be a whole number from {low} to {high}, not {value}.",
+                    what=what, low=low, high=high, value=repr(value))
 
 
 def _colour(value: Any) -> str:
-    require(value in D.COLOURS, f"the colour is one of {', '.join(D.COLOURS)}, not {value!r}.")
+    require(value in D.COLOURS, "the colour is one of {colours}, not {value}.",
+            colours=", ".join(D.COLOURS), value=repr(value))
     return value
 
 
 def _rows(rows: Any) -> tuple[int, ...]:
     require(isinstance(rows, Sequence) and not isinstance(rows, str) and len(rows) == D.ROWS,
-            f"rows must list the marks of all {D.ROWS} rows, bottom first.")
+            "rows must list the marks of all {rows} rows, bottom first.", rows=D.ROWS)
     return tuple(_int(r, 0, D.CELLS_PER_ROW, f"row {i}") for i, r in enumerate(rows, 1))
 
 
@@ -125,21 +129,32 @@ def rotation_cost(from_column: int, to_column: int) -> int:
     return min(gap, D.COLUMNS - gap)
 
 
+def solo_band(score: int) -> tuple[int, int | None, str]:
+    """The solo rating band for ``score``: ``(low, high, phrase)``, ``high`` ``None`` for
+    the open top band (the phrase is English; the screens translate it).
+
+    >>> solo_band(73), solo_band(200)[1]
+    ((70, 79, 'Nicely done.'), None)
+    """
+    score = _int(score, 0, None, "a score")
+    upper = None
+    for low, phrase in D.SOLO_BANDS:
+        if score >= low:
+            return low, upper, phrase
+        upper = low - 1
+    raise AssertionError("the lowest band starts at 0")  # pragma: no cover
+
+
 def solo_rating(score: int) -> str:
     """The solo rating band for ``score``, as ``"130–150: phrase"``.
 
     >>> solo_rating(73)
     '70–79: Nicely done.'
     """
-    score = _int(score, 0, None, "a score")
-    upper = None
-    for low, phrase in D.SOLO_BANDS:
-        if score >= low:
-            if upper is None:
-                return f"over {low - 1}: {phrase}"
-            return f"{low}–{upper}: {phrase}" if low else f"under {upper + 1}: {phrase}"
-        upper = low - 1
-    raise AssertionError("the lowest band starts at 0")  # pragma: no cover
+    low, upper, phrase = solo_band(score)
+    if upper is None:
+        return f"over {low - 1}: {phrase}"
+    return f"{low}–{upper}: {phrase}" if low else f"under {upper + 1}: {phrase}"
 
 
 def block_cells(colour: str, column: int) -> frozenset[tuple[int, int]]:
@@ -173,7 +188,7 @@ def is_over(state: State) -> bool:
 def entry_score(state: State, seat: int) -> int:
     """The score of ``seat``'s entered sheet (duel: full rows only)."""
     e = state.entries[seat]
-    require(e is not None, f"{state.players[seat]} has not entered a score yet.")
+    require(e is not None, "{name} has not entered a score yet.", name=state.players[seat])
     return duel_score(e.rows) if state.duel else final_score(e.rows, e.bonus_marks, e.bombs_left,
                                                               e.energy_left)
 

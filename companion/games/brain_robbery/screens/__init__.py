@@ -21,13 +21,20 @@ from companion.games.brain_robbery.screens.move import (
     TurnView,
     back_to_move_result,
 )
-from companion.games.brain_robbery.screens.parts import Sub, game, seat_order
+from companion.games.brain_robbery.screens.parts import Sub, biggest, game, seat_order
+from companion.i18n import N_, translator
 from companion.ui.menus import Choice, SetupScreen
-from companion.ui.paint import Painter
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar
 
 KEY = "brain_robbery"
+
+_, ngettext = translator(__name__)
+
+
+def _yes_no(value: bool) -> str:
+    return _("yes") if value else _("no")
 
 
 class RobberySetup(SetupScreen):
@@ -35,15 +42,16 @@ class RobberySetup(SetupScreen):
 
     def __init__(self, ctx: Context) -> None:
         house = ctx.config.house_rules.get(KEY, {})
-        self.starts = Choice("starts", "Starts", ["random"])
+        self.starts = Choice("starts", N_("Starts"), ["random"],
+                             shown=lambda v: _("random") if v == "random" else v, gettext=_)
         xp = house.get("track_xp", rules.HOUSE_RULES["track_xp"].default)
         long_game = house.get("long_game", rules.HOUSE_RULES["long_game"].default)
         extra = [
             self.starts,
-            Choice("track_xp", "XP kept", [True, False], 0 if xp else 1,
-                   shown=lambda v: "yes" if v else "no"),
-            Choice("long_game", "Long game", [False, True], 1 if long_game else 0,
-                   shown=lambda v: "yes" if v else "no"),
+            Choice("track_xp", N_("XP kept"), [True, False], 0 if xp else 1, shown=_yes_no,
+                   gettext=_),
+            Choice("long_game", N_("Long game"), [False, True], 1 if long_game else 0,
+                   shown=_yes_no, gettext=_),
         ]
         super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, default=4,
                          extra=extra, options=self.options)
@@ -94,12 +102,13 @@ class DealView(PhaseView):
 
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
-        title_bar(p, "Brain Robbery", "deal")
+        title_bar(p, _("Brain Robbery"), _("deal"))
         name = s.players[self.first()].name
-        p.centred(12, name[:10], "large")
-        p.centred(36, "starts. Seat order:", "small")
-        p.centred(45, seat_order(s, self.first())[:25], "small")
-        hint(p, "OK deal the train")
+        font = biggest(name, WIDTH)
+        p.centred(12 if font == "large" else 16, p.fit(name, font, WIDTH), font)
+        p.centred(36, _("starts. Seat order:"), "small")
+        p.centred(45, p.fit(seat_order(s, self.first()), "small", WIDTH), "small")
+        hint(p, _("OK deal the train"))
 
 
 class StartTrainReveal(Sub):
@@ -111,12 +120,13 @@ class StartTrainReveal(Sub):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         car = s.train[-1]
-        title_bar(p, "Put down", "")
+        title_bar(p, _("Put down"), "")
         p.centred(13, f"{car.board}{car.side}", "large")
-        named = rules.car_label(s, car) if s.board_names else f"board {car.board} side {car.side}"
-        p.centred(37, named[:25], "small")
-        p.centred(45, "in front of the Caboose", "small")
-        hint(p, "long game: may never end" if s.long_game else "OK play")
+        named = (rules.car_label(s, car) if s.board_names else
+                 _("board {board} side {side}").format(board=car.board, side=car.side))
+        p.centred(37, p.fit(named, "small", WIDTH), "small")
+        p.centred(45, _("in front of the Caboose"), "small")
+        hint(p, _("long game: may never end") if s.long_game else _("OK play"))
 
 
 VIEWS: dict[str, Callable[[Context], Screen]] = {
@@ -238,6 +248,33 @@ def _brains(app: Any) -> None:
     press(app, "LEFT", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT", "RIGHT")
 
 
+def _turn(app: Any) -> None:
+    _dealt(app)
+    app.play({"type": "set_brain", "player": "Ann", "brain": {"run": 1, "hit": 2, "iq": 5}})
+    app.play({"type": "set_hand", "player": "Ann", "cards": 1})
+
+
+def _players(app: Any) -> None:
+    _turn(app)
+    press(app, "LEFT", "DOWN")
+
+
+def _after(app: Any) -> None:
+    _dealt(app)
+    app.play({"type": "move_roll", "dice": [4]})
+    app.play({"type": "new_car", "board": 6, "side": "A"})
+    before = app.session.state
+    app.play({"type": "move", "car": 4, "checks": [2, 5]})
+    back_to_move_result(app, before)
+    press(app, "OK", "OK", "OK")  # through the decoupling to the after-move screen
+
+
+def _scoring(app: Any) -> None:
+    _dealt(app)
+    app.play({"type": "set_brain", "player": "Cy", "brain": {"run": 0, "hit": 0, "iq": 14}})
+    app.play({"type": "end_game"})
+
+
 def _end(app: Any) -> None:
     _dealt(app)
     app.play({"type": "set_brain", "player": "Cy", "brain": {"run": 0, "hit": 0, "iq": 14}})
@@ -255,5 +292,9 @@ SCREENSHOTS: dict[str, Callable[[Any], None]] = {
     "brain_robbery-train": _train,
     "brain_robbery-combat": _combat,
     "brain_robbery-brains": _brains,
+    "brain_robbery-turn": _turn,
+    "brain_robbery-players": _players,
+    "brain_robbery-after": _after,
+    "brain_robbery-scoring": _scoring,
     "brain_robbery-end": _end,
 }

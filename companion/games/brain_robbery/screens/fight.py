@@ -19,14 +19,33 @@ from companion.games.brain_robbery.screens.parts import (
     BrainEdit,
     NumberPick,
     Sub,
+    biggest,
+    fitting,
     game,
+    padded,
     signed,
     where,
 )
+from companion.i18n import translator
 from companion.ui.dice_entry import DiceEntry
-from companion.ui.paint import Painter
+from companion.ui.fonts import text_width
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context
 from companion.ui.widgets import hint, menu_list, title_bar
+
+_, ngettext = translator(__name__)
+
+
+def die_label(name: str, k: int, width: int) -> str:
+    """``name`` and die number ``k``, the name shortened to fit ``width`` pixels in the
+    dice entry's small labels.
+
+    >>> die_label("Bartholomew", 1, 20)
+    'Bar1'
+    """
+    while name and text_width(f"{name}{k}", "small") > width:
+        name = name[:-1]
+    return f"{name}{k}"
 
 
 class AfterView(ActionView):
@@ -35,39 +54,47 @@ class AfterView(ActionView):
     def actions(self) -> list[tuple[str, Callable[[], None]]]:
         s = game(self.ctx)
         legal = rules.legal_actions(s)
-        found = [("End turn", lambda: self.ctx.play({"type": "end_turn"}))]
+        found = [(_("End turn"), lambda: self.ctx.play({"type": "end_turn"}))]
         if "brain_space" in legal:
-            found.append(("Brain space +1", lambda: self.ctx.play({"type": "brain_space"})))
+            found.append((_("Brain space +1"), lambda: self.ctx.play({"type": "brain_space"})))
         if "fight" in legal:
-            found.append(("Fight!", lambda: self.ctx.push(FightPicker(self.ctx))))
+            found.append((_("Fight!"), lambda: self.ctx.push(FightPicker(self.ctx))))
         if s.mover.hand:
-            found.append(("Insert brain", lambda: self.ctx.push(
+            found.append((_("Insert brain"), lambda: self.ctx.push(
                 BrainEdit(self.ctx, s.mover.name, insert=True))))
         if "brains" in legal and any(s.player(n).brain is not None for n in s.fight.fighters):
-            found.append(("Brains", lambda: self.ctx.push(BrainsScreen(self.ctx))))
+            found.append((_("Brains"), lambda: self.ctx.push(BrainsScreen(self.ctx))))
         return found
 
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         m = s.mover
-        xp = f" {m.xp}xp" if s.track_xp else ""
         if s.fight is not None and s.fight.winner is not None:
-            title_bar(p, "The fight is won by")
-            p.centred(12, s.fight.winner[:10], "large")
+            title_bar(p, _("The fight is won by"))
+            winner = s.fight.winner
+            p.centred(12, p.fit(winner, "text", WIDTH), biggest(winner, WIDTH))
             losers = [n for n in s.fight.fighters if n != s.fight.winner]
             if s.track_xp:
-                p.centred(35, ("+1 XP: " + " ".join(losers))[:25], "small")
+                line = _("+1 XP: {names}").format(names=" ".join(losers))
+                p.centred(35, p.fit(line, "small", WIDTH), "small")
         else:
-            title_bar(p, m.name, f"{m.hand}c{xp}")
-            p.text((2, 14), "on", "small")
-            p.centred(12, where(s, m), "large")
+            right = _("{n}c").format(n=m.hand)
+            if s.track_xp:
+                right += " " + _("{n}xp").format(n=m.xp)
+            title_bar(p, m.name, right)
+            p.text((2, 14), _("on"), "small")
+            place = where(s, m)
+            font = biggest(place, WIDTH - 2 * 16)
+            p.centred(12 if font == "large" else 16, p.fit(place, font, WIDTH - 32), font,
+                      x0=16, x1=WIDTH - 16)
             e = s.event
             if e and (e.removed or e.broken):
                 lost = len(e.removed) + (1 if e.broken else 0)
-                p.centred(35, f"{lost} car{'s' if lost > 1 else ''} off, "
-                          f"{len(e.stranded)} behind", "small")
+                line = ngettext("{n} car off, {behind} behind", "{n} cars off, {behind} behind",
+                                lost).format(n=lost, behind=len(e.stranded))
+                p.centred(35, line, "small")
             elif s.took_space:
-                p.centred(35, "took a brain space", "small")
+                p.centred(35, _("took a brain space"), "small")
         self.draw_action(p)
 
 
@@ -103,7 +130,7 @@ class FightPicker(Sub):
 
     def key_roll(self) -> None:
         if not self.fighters():
-            self.ctx.notice("Tick at least one pawn to attack.")
+            self.ctx.notice(_("Tick at least one pawn to attack."))
             return
         s = game(self.ctx)
         everyone = [s.mover.name, *self.fighters()]
@@ -119,7 +146,8 @@ class FightPicker(Sub):
         if not sum(counts):
             self._fight({n: [] for n in everyone}, entered=True)
             return
-        labels = [f"{n[:3]}{k + 1}" for n, c in zip(everyone, counts, strict=True)
+        slot = WIDTH // sum(counts)
+        labels = [die_label(n, k + 1, slot - 2) for n, c in zip(everyone, counts, strict=True)
                   for k in range(c)]
 
         def done(values: list[int]) -> None:
@@ -129,17 +157,18 @@ class FightPicker(Sub):
             self._fight(dice, entered=True)
 
         self.ctx.push(DiceEntry(self.ctx, [D6] * sum(counts), on_done=done, labels=labels,
-                                title="Fight dice"))
+                                title=_("Fight dice")))
 
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         others = self.others()
         self.row = min(self.row, max(0, len(others) - 1))
-        title_bar(p, f"{s.mover.name} attacks", where(s, s.mover))
-        lines = [f"[{' ' if n in self.left_out else 'x'}] {n} {rules.dice_needed(s, n)}d"
+        title_bar(p, _("{name} attacks").format(name=s.mover.name), where(s, s.mover))
+        lines = [_("{mark} {name} {n}d").format(mark="[ ]" if n in self.left_out else "[x]",
+                                                 name=n, n=rules.dice_needed(s, n))
                  for n in others]
         menu_list(p, lines, self.row, rows=3)
-        hint(p, "OK tick   ROLL fight")
+        hint(p, _("OK tick   ROLL fight"))
 
 
 class FightView(ActionView):
@@ -147,12 +176,13 @@ class FightView(ActionView):
 
     def actions(self) -> list[tuple[str, Callable[[], None]]]:
         s = game(self.ctx)
-        found = [(f"+Hit: {n}", lambda n=n: self.hit(n)) for n in s.fight.fighters
-                 if s.player(n).hand]
-        return found + [("All pass: result", lambda: self.ctx.play({"type": "end_fight"}))]
+        found = [(_("+Hit: {name}").format(name=n), lambda n=n: self.hit(n))
+                 for n in s.fight.fighters if s.player(n).hand]
+        return found + [(_("All pass: result"), lambda: self.ctx.play({"type": "end_fight"}))]
 
     def hit(self, name: str) -> None:
-        self.ctx.push(NumberPick(self.ctx, f"{name} discards", "the card's Hit",
+        self.ctx.push(NumberPick(self.ctx, lambda: _("{name} discards").format(name=name),
+                                 lambda: _("the card's Hit"),
                                  lambda hit: self.ctx.play(
                                      {"type": "hit_card", "player": name, "hit": hit})))
 
@@ -161,14 +191,16 @@ class FightView(ActionView):
         f = s.fight
         totals = dict(zip(f.fighters, f.totals, strict=True))
         lead = rules.combat_winner(totals, f.attacker)
-        title_bar(p, "Fight", f"lead {lead}"[:10])
+        title_bar(p, _("Fight"), fitting("bold", 64, _("lead {name}").format(name=lead), _("lead")))
         if len(f.fighters) == 2:
             for col, (name, dice, total) in enumerate(zip(f.fighters, f.dice, f.totals,
                                                           strict=True)):
                 x0 = col * 64
                 pl = s.player(name)
                 hit = f" {signed(pl.brain.hit)}" if pl.brain else ""
-                line = f"{name[:6]} {' '.join(map(str, dice))}{hit}"
+                line = f"{name} {' '.join(map(str, dice))}{hit}"
+                line = fitting("small", 62, line, f"{p.fit(name, 'small', 30)} "
+                               f"{' '.join(map(str, dice))}{hit}")
                 if name == lead:
                     p.rect((x0, 13, x0 + 63, 21), fill=1, outline=None)
                 p.centred(14, line, "small", x0=x0, x1=x0 + 64, fill=0 if name == lead else 1)
@@ -181,7 +213,9 @@ class FightView(ActionView):
                 x, y = (i // rows) * 64, 12 + (i % rows) * step
                 if name == lead:
                     p.rect((x, y, x + 62, y + step - 1), fill=1, outline=None)
-                p.text((x + 2, y), f"{name[:7]:<7} {total:>2}", font, fill=0 if name == lead else 1)
+                fill = 0 if name == lead else 1
+                p.text((x + 2, y), p.fit(name, font, 44), font, fill=fill)
+                p.right(y, str(total), font, x1=x + 61, fill=fill)
         self.draw_action(p)
 
 
@@ -236,7 +270,8 @@ class BrainsScreen(Sub):
             return
         crowded = self.crowded()
         if crowded:
-            self.ctx.notice(f"{crowded[0]} would get two brains; a head holds one.")
+            self.ctx.notice(_("{name} would get two brains; a head holds one.").format(
+                name=crowded[0]))
             return
         if all(self.targets[n] == n for n in self.owners):
             self.ctx.pop()  # nothing changes: nothing to log
@@ -252,12 +287,14 @@ class BrainsScreen(Sub):
         s = game(self.ctx)
         self.row = min(self.row, self.rows() - 1)
         brain = s.player(self.owners[self.row]).brain if self.row < len(self.owners) else None
-        title_bar(p, f"{s.fight.winner[:10]}'s pick", f"R{brain.run} H{brain.hit}" if brain else "")
+        title_bar(p, _("{name}'s pick").format(name=s.fight.winner),
+                  f"R{brain.run} H{brain.hit}" if brain else "")
         crowded = self.crowded()
-        lines = [f"{'!' if self.targets[n] in crowded else ''}{n[:6]} IQ{s.player(n).brain.iq}"
-                 f" > {self.targets[n] or 'discard'}" for n in self.owners]
-        menu_list(p, lines + [">> Done <<"], self.row, rows=3)
-        hint(p, "</> where  OK done" if self.owners else "no brains here  BACK")
+        discard = _("discard")
+        lines = [f"{'!' if self.targets[n] in crowded else ''}{n} IQ{s.player(n).brain.iq}"
+                 f" > {self.targets[n] or discard}" for n in self.owners]
+        menu_list(p, lines + [_(">> Done <<")], self.row, rows=3)
+        hint(p, _("</> where  OK done") if self.owners else _("no brains here  BACK"))
 
 
 class ScoringView(Adjusts, PhaseView):
@@ -291,10 +328,11 @@ class ScoringView(Adjusts, PhaseView):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         self.row = min(self.row, self.rows() - 1)
-        title_bar(p, "IQ in your head", "end")
-        lines = [f"{pl.name[:12]:<12} IQ {iq}" for pl, iq in zip(s.players, s.iqs, strict=True)]
-        menu_list(p, lines + [">> Finish <<"], self.row, rows=3)
-        hint(p, "</> IQ  hold: 5  OK")
+        title_bar(p, _("IQ in your head"), _("end"))
+        lines = [padded(p, pl.name, 72) + f"IQ {iq}"
+                 for pl, iq in zip(s.players, s.iqs, strict=True)]
+        menu_list(p, lines + [_(">> Finish <<")], self.row, rows=3)
+        hint(p, _("</> IQ  hold: 5  OK"))
 
 
 class OverView(PhaseView):
@@ -309,14 +347,17 @@ class OverView(PhaseView):
         iqs = {pl.name: iq for pl, iq in zip(s.players, s.iqs, strict=True)}
         best = max(iqs.values(), default=0)
         top = [n for n, iq in iqs.items() if iq == best]
-        title_bar(p, "Game over")
+        title_bar(p, _("Game over"))
         if best == 0:
-            p.centred(13, "Nobody", "large")
-            p.centred(38, "wins: the best IQ is 0", "small")
+            p.centred(13, _("Nobody"), "large")
+            p.centred(38, _("wins: the best IQ is 0"), "small")
         else:
-            p.centred(13, (top[0] if len(top) == 1 else "Tie")[:10], "large")
-            shared = " and ".join(top) + " " if len(top) > 1 else ""
-            p.centred(38, f"{shared}wins with IQ {best}"[:25], "small")
+            big = top[0] if len(top) == 1 else _("Tie")
+            font = biggest(big, WIDTH)
+            p.centred(13 if font == "large" else 17, p.fit(big, font, WIDTH), font)
+            line = (_("{names} win with IQ {iq}").format(names=" & ".join(top), iq=best)
+                    if len(top) > 1 else _("wins with IQ {iq}").format(iq=best))
+            p.centred(38, p.fit(line, "small", WIDTH), "small")
         ranking = sorted(iqs.items(), key=lambda kv: -kv[1])
-        p.centred(47, " ".join(f"{n[:5]} {iq}" for n, iq in ranking)[:25], "small")
-        hint(p, "BACK menu  >train")
+        p.centred(47, p.fit(" ".join(f"{n} {iq}" for n, iq in ranking), "small", WIDTH), "small")
+        hint(p, _("BACK menu  >train"))

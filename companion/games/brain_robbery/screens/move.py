@@ -19,19 +19,25 @@ from companion.games.brain_robbery.screens.parts import (
     Sub,
     TrainScreen,
     action_line,
+    biggest,
     brain_text,
+    car_name,
     draw_train,
     game,
     signed,
     where,
+    wrap_px,
 )
+from companion.i18n import translator
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.menus import Confirm
-from companion.ui.paint import Painter
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import dice_row, hint, title_bar
 
 D6 = range(1, 7)
+
+_, ngettext = translator(__name__)
 
 
 class PhaseView(Screen):
@@ -48,7 +54,7 @@ class PhaseView(Screen):
 
     def key_long_ok(self) -> None:
         if game(self.ctx).phase in rules.PLAYING:
-            self.ctx.push(Confirm(self.ctx, "End the game now and compare IQs?",
+            self.ctx.push(Confirm(self.ctx, _("End the game now and compare IQs?"),
                                   lambda: self.ctx.play({"type": "end_game"})))
 
 
@@ -84,7 +90,7 @@ class ActionView(PhaseView):
     def draw_action(self, p: Painter) -> None:
         found = self._actions()
         action_line(p, found[self.cursor][0], self.cursor, len(found))
-        hint(p, "^v choose  OK do  >train")
+        hint(p, _("^v choose  OK do  >train"))
 
 
 # --- start of a turn -----------------------------------------------------------------------
@@ -106,8 +112,8 @@ class TurnView(PhaseView):
             self.key_roll()
             return
         self.ctx.push(DiceEntry(
-            self.ctx, [D6] * count, labels=[f"die {i + 1}" for i in range(count)],
-            title=f"{s.mover.name}'s move dice",
+            self.ctx, [D6] * count, labels=[_("die {n}").format(n=i + 1) for i in range(count)],
+            title=_("{name}'s move dice").format(name=s.mover.name),
             on_done=lambda v: self.ctx.play({"type": "move_roll", "dice": v, "entered": True})))
 
     def _hand(self, by: int) -> None:
@@ -127,19 +133,21 @@ class TurnView(PhaseView):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         m = s.mover
-        title_bar(p, m.name, f"round {s.round}")
+        title_bar(p, m.name, _("round {n}").format(n=s.round))
         count = rules.dice_needed(s)
         if count:
             dice_row(p, [None] * count, y=15, height=26, x0=0, x1=62)
         else:
             p.centred(17, "0", "large", x0=0, x1=62)
+        dice = ngettext("{n} die", "{n} dice", count).format(n=count)
         run = f" {signed(m.brain.run)}" if m.brain else ""
-        p.centred(43, f"{count} {'die' if count == 1 else 'dice'}{run}", "small", x0=0, x1=62)
-        p.text((66, 13), f"Cards {m.hand}", "text")
-        p.text((66, 25), brain_text(m.brain)[:10], "small")
-        p.text((66, 34), f"XP {m.xp}" if s.track_xp else "", "small")
-        p.text((66, 43), ("behind" if m.car is None else f"on {where(s, m)}")[:12], "small")
-        hint(p, "ROLL  ^v cards  OK edit")
+        p.centred(43, dice + run, "small", x0=0, x1=62)
+        p.text((66, 13), _("Cards {n}").format(n=m.hand), "text")
+        p.text((66, 25), p.fit(brain_text(m.brain), "small", 61), "small")
+        p.text((66, 34), _("XP {n}").format(n=m.xp) if s.track_xp else "", "small")
+        place = _("behind") if m.car is None else _("on {car}").format(car=where(s, m))
+        p.text((66, 43), p.fit(place, "small", 61), "small")
+        hint(p, _("ROLL  ^v cards  OK edit"))
 
 
 # --- the move ------------------------------------------------------------------------------
@@ -150,12 +158,13 @@ class MoveView(ActionView):
 
     def actions(self) -> list[tuple[str, Callable[[], None]]]:
         s = game(self.ctx)
-        found = [("Stop: end move", lambda: self.ctx.push(StopScreen(self.ctx)))]
+        found = [(_("Stop: end move"), lambda: self.ctx.push(StopScreen(self.ctx)))]
         if "new_car" in rules.legal_actions(s):
-            found.append(("New car", self.new_car))
+            found.append((_("New car"), self.new_car))
         if s.mover.hand:
-            found.append(("Card +Run", lambda: self.ctx.push(NumberPick(
-                self.ctx, "Discard for Run", "the card's Run", self.run_card))))
+            found.append((_("Card +Run"), lambda: self.ctx.push(NumberPick(
+                self.ctx, lambda: _("Discard for Run"), lambda: _("the card's Run"),
+                self.run_card))))
         return found
 
     def new_car(self) -> None:
@@ -172,17 +181,21 @@ class MoveView(ActionView):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         move = s.move
-        title_bar(p, f"{s.mover.name} moves", f"round {s.round}")
+        title_bar(p, _("{name} moves").format(name=s.mover.name), _("round {n}").format(n=s.round))
         if move.dice:
             dice_row(p, list(move.dice), y=14, height=27, x0=0, x1=64)
         else:
-            p.centred(17, "no dice", "text", x0=0, x1=64)
+            p.centred(17, _("no dice"), "text", x0=0, x1=64)
         bonus = move.run + sum(move.cards)
         p.centred(17, signed(bonus) if bonus or move.cards else "", "medium", x0=62, x1=92)
         p.right(10, str(move.total), "huge", x1=127)
         action_line(p, self._actions()[self.cursor][0], self.cursor, len(self._actions()))
-        extra = f" cards {signed(sum(move.cards))}" if move.cards else ""
-        hint(p, f"run {signed(move.run)}{extra} ^v OK >train")
+        if move.cards:
+            line = _("run {run} cards {cards} ^v OK >train").format(
+                run=signed(move.run), cards=signed(sum(move.cards)))
+        else:
+            line = _("run {run} ^v OK >train").format(run=signed(move.run))
+        hint(p, line)
 
 
 class NewCarReveal(Sub):
@@ -193,19 +206,23 @@ class NewCarReveal(Sub):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         car = s.train[-1]
-        title_bar(p, "New car", f"pile {len(s.pile)}")
+        title_bar(p, _("New car"), _("pile {n}").format(n=len(s.pile)))
         if car.engine:
-            p.centred(13, "ENGINE", "large")
-            p.centred(38, "Caboose is back as the", "small")
-            p.centred(46, "Engine: no more cars", "small")
+            p.centred(13, _("ENGINE"), "large")
+            lines = wrap_px(_("Caboose is back as the Engine: no more cars"), "small", WIDTH - 2)
+            for i, line in enumerate(lines[:2]):
+                p.centred(38 + i * 8, line, "small")
+            if len(lines) > 2:
+                p.cut.append(lines[2])
         else:
             p.centred(13, f"{car.board}{car.side}", "large")
             if s.board_names:
-                p.centred(36, rules.car_label(s, car)[:21], "text")
+                p.centred(36, p.fit(car_name(s, car), "text", WIDTH), "text")
             else:
-                p.centred(37, f"board {car.board} side {car.side} in front", "small")
-            p.centred(46, "counters on brain spaces", "small")
-        hint(p, "OK back to the move")
+                p.centred(37, _("board {board} side {side} in front").format(
+                    board=car.board, side=car.side), "small")
+            p.centred(46, _("counters on brain spaces"), "small")
+        hint(p, _("OK back to the move"))
 
 
 class StopScreen(Sub):
@@ -282,12 +299,13 @@ class StopScreen(Sub):
         if self.cursor not in choices:
             self.cursor = choices[-1]
         car = s.train[self.cursor]
-        title_bar(p, f"Stop on {rules.car_label(s, car)}", "BREAK" if self.on_break else "")
+        title_bar(p, _("Stop on {car}").format(car=car_name(s, car)),
+                  _("BREAK") if self.on_break else "")
         draw_train(p, s, self.cursor)
         if self.breakable():
-            hint(p, "</> car ^v break OK stop")
+            hint(p, _("</> car ^v break OK stop"))
         else:
-            hint(p, "</> car  OK stop" + (" + check" if s.move.new_cars else ""))
+            hint(p, _("</> car  OK stop + check") if s.move.new_cars else _("</> car  OK stop"))
 
 
 def enter_checks(ctx: Context, length: int, rolls: list[int],
@@ -297,7 +315,8 @@ def enter_checks(ctx: Context, length: int, rolls: list[int],
         on_done(rolls)
         return
     cars = length - len(rolls)
-    ctx.push(DiceEntry(ctx, [D6], labels=[f"vs {cars} cars"], title=f"Check roll {len(rolls) + 1}",
+    ctx.push(DiceEntry(ctx, [D6], labels=[_("vs {n} cars").format(n=cars)],
+                       title=_("Check roll {n}").format(n=len(rolls) + 1),
                        on_done=lambda v: enter_checks(ctx, length, rolls + [v[0]], on_done)))
 
 
@@ -322,26 +341,29 @@ class DecoupleReveal(Sub):
         """(title, die or None, big line, small line) per step."""
         s = game(self.ctx)
         e = s.event
+        cars = ngettext("{n} car", "{n} cars", len(s.train)).format(n=len(s.train))
         if e is None:
-            return [("Train", None, f"{len(s.train)} cars", "")]
+            return [(_("Train"), None, cars, "")]
 
         def gone(car: rules.Car) -> str:
             back = car.board == rules.CABOOSE or s.long_game
-            return f"{rules.car_label(s, car)} off: {'back to pile' if back else 'out of game'}"
+            line = _("{car} off: back to pile") if back else _("{car} off: out of game")
+            return line.format(car=car_name(s, car))
 
         out: list[tuple[str, int | None, str, str]] = []
         if e.broken:
-            out.append(("Break space!", None, "rear car", gone(e.broken)))
+            out.append((_("Break space!"), None, _("rear car"), gone(e.broken)))
         for n, (roll, length) in enumerate(zip(e.rolls, e.lengths, strict=True)):
+            title = _("Check roll {n}").format(n=n + 1)
             if roll < length:
-                out.append((f"Check roll {n + 1}", roll, f"<{length}", gone(e.removed[n])))
+                out.append((title, roll, f"<{length}", gone(e.removed[n])))
             else:
-                out.append((f"Check roll {n + 1}", roll, f">={length}", "the train holds"))
+                out.append((title, roll, f">={length}", _("the train holds")))
         if e.stranded:
-            out.append(("Behind the train", None, " ".join(e.stranded),
-                        "go behind, discard hand"))
+            out.append((_("Behind the train"), None, " ".join(e.stranded),
+                        _("go behind, discard hand")))
         else:
-            out.append(("Train now", None, f"{len(s.train)} cars", "nobody goes behind"))
+            out.append((_("Train now"), None, cars, _("nobody goes behind")))
         return out
 
     def key_ok(self) -> None:
@@ -358,11 +380,15 @@ class DecoupleReveal(Sub):
         title, die, big, small = pages[self.page]
         title_bar(p, title, f"{self.page + 1}/{len(pages)}")
         if die is None:
-            size = "large" if len(big) <= 10 else "medium" if len(big) <= 16 else "text"
-            p.centred(15 if size == "large" else 20, big[:21], size)
+            size = biggest(big, WIDTH)
+            lines = wrap_px(big, size, WIDTH) if size == "text" else [big]
+            for i, line in enumerate(lines[:2]):
+                p.centred((15 if size == "large" else 20) + i * 12, line, size)
+            if len(lines) > 2:
+                p.cut.append(big)
         else:
             dice_row(p, [die], y=14, height=27, x0=0, x1=48)
             p.text((50, 12), big, "large")
-            p.text((50, 34), "cars", "small")
-        p.centred(45, small[:25], "small")
-        hint(p, "OK next" if self.page + 1 < len(pages) else "OK done")
+            p.text((50, 34), _("cars"), "small")
+        p.centred(45, p.fit(small, "small", WIDTH), "small")
+        hint(p, _("OK next") if self.page + 1 < len(pages) else _("OK done"))

@@ -11,9 +11,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.games.brain_robbery import rules
+from companion.i18n import translator
+from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, menu_list, title_bar
+from companion.ui.widgets import hint, menu_list, title_bar, wrap
+
+_, ngettext = translator(__name__)
 
 
 def game(ctx: Context) -> rules.State:
@@ -28,15 +32,56 @@ def back_to_game(ctx: Context) -> None:
 
 def brain_text(brain: rules.Brain | None) -> str:
     """"R1 H2 IQ5" or "no brain"."""
-    return "no brain" if brain is None else f"R{brain.run} H{brain.hit} IQ{brain.iq}"
+    return _("no brain") if brain is None else f"R{brain.run} H{brain.hit} IQ{brain.iq}"
+
+
+def car_name(state: rules.State, car: rules.Car) -> str:
+    """A car's label in the language in use: the Caboose, the Engine, "4B" or its name."""
+    if car.board == rules.CABOOSE:
+        return _("Engine") if car.engine else _("Caboose")
+    return rules.car_label(state, car)
 
 
 def where(state: rules.State, player: rules.Player) -> str:
     """The car a pawn is on, or "behind" the train."""
     if player.car is None:
-        return "behind"
-    car = next(c for c in state.train if c.board == player.car)
-    return rules.car_label(state, car)
+        return _("behind")
+    return car_name(state, next(c for c in state.train if c.board == player.car))
+
+
+def fitting(font: str, width: int, *texts: str) -> str:
+    """The first of ``texts`` no wider than ``width`` pixels in ``font`` (else the last).
+
+    >>> fitting("small", 40, "Bartholomew", "Bart")
+    'Bart'
+    """
+    return next((t for t in texts if text_width(t, font) <= width), texts[-1])
+
+
+def biggest(text: str, width: int, fonts: Sequence[str] = ("large", "medium", "text")) -> str:
+    """The largest of ``fonts`` that draws ``text`` within ``width`` pixels (else the last)."""
+    return next((f for f in fonts if text_width(text, f) <= width), fonts[-1])
+
+
+def wrap_px(text: str, font: str, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels in ``font``.
+
+    >>> wrap_px("Caboose is back as the Engine", "small", 80)
+    ['Caboose is back', 'as the Engine']
+    """
+    cells = max(1, width // 4)
+    while cells > 1 and not all(text_width(t, font) <= width for t in wrap(text, cells)):
+        cells -= 1
+    return wrap(text, cells)
+
+
+def padded(p: Painter, name: str, width: int, font: str = "text") -> str:
+    """``name`` made exactly ``width`` pixels wide in ``font`` (cut by width, noted as a
+    cut, or filled with spaces) so the columns after it line up in both languages."""
+    name = p.fit(name, font, width)
+    while text_width(name + " ", font) <= width:
+        name += " "
+    return name
 
 
 def signed(value: int) -> str:
@@ -46,7 +91,7 @@ def signed(value: int) -> str:
 def action_line(p: Painter, label: str, index: int, count: int, y: int = 43) -> None:
     """The chosen action on an inverted bar, with up/down marks when there are others."""
     p.rect((0, y, WIDTH - 1, y + 12), fill=1, outline=None)
-    p.text((3, y), label[:19], "bold", fill=0)
+    p.text((3, y), p.fit(label, "bold", WIDTH - 14), "bold", fill=0)
     if count > 1:
         x = WIDTH - 9
         p.draw.polygon([(x, y + 5), (x + 3, y + 2), (x + 6, y + 5)], fill=0)
@@ -149,17 +194,23 @@ class TrainScreen(Sub):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         self.cursor = max(self.lowest(), min(self.cursor, len(s.train) - 1))
-        title_bar(p, f"Train {len(s.train)} car" + ("s" if len(s.train) > 1 else ""),
-                  f"pile {len(s.pile)}")
+        n = len(s.train)
+        title_bar(p, ngettext("Train {n} car", "Train {n} cars", n).format(n=n),
+                  _("pile {n}").format(n=len(s.pile)))
         behind = rules.pawns_on(s, None)
         draw_train(p, s, self.cursor, behind=bool(behind))
         if self.cursor < 0:
-            line = "behind: " + " ".join(behind)
+            place, pawns = _("behind"), behind
         else:
             car = s.train[self.cursor]
-            pawns = rules.pawns_on(s, car.board)
-            line = rules.car_label(s, car) + (": " + " ".join(pawns) if pawns else "")
-        p.text((1, 52), line[:21], "text")
+            place, pawns = car_name(s, car), rules.pawns_on(s, car.board)
+        line = place
+        if pawns:  # the names when they fit, else how many
+            line = fitting("text", WIDTH - 2,
+                           _("{car}: {names}").format(car=place, names=" ".join(pawns)),
+                           ngettext("{car}: {n} pawn", "{car}: {n} pawns", len(pawns)).format(
+                               car=place, n=len(pawns)))
+        p.text((1, 52), p.fit(line, "text", WIDTH - 2), "text")
 
 
 # --- players and their entries ------------------------------------------------------------
@@ -183,13 +234,14 @@ class PlayersScreen(Sub):
 
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
-        title_bar(p, "Players", where(s, s.mover) if s.phase in rules.PLAYING else "")
-        lines = []
-        for pl in s.players:
-            xp = f" {pl.xp}x" if s.track_xp else ""
-            brain = "-" if pl.brain is None else f"R{pl.brain.run}H{pl.brain.hit}"
-            lines.append(f"{pl.name[:6]:<6} {where(s, pl)[:3]:>3} {pl.hand}c{xp} {brain}")
-        menu_list(p, lines, self.index, rows=4)
+        self.index %= len(s.players)
+        title_bar(p, _("Players"), _("round {n}").format(n=s.round))
+        lines = [padded(p, pl.name, 48) + where(s, pl) for pl in s.players]
+        menu_list(p, lines, self.index, rows=3)
+        pl = s.players[self.index]
+        cards = ngettext("{n} card", "{n} cards", pl.hand).format(n=pl.hand)
+        xp = " " + _("{n}xp").format(n=pl.xp) if s.track_xp else ""
+        p.text((1, 52), p.fit(f"{cards}{xp} {brain_text(pl.brain)}", "text", WIDTH - 2), "text")
 
 
 class PlayerEdit(Sub):
@@ -234,10 +286,11 @@ class PlayerEdit(Sub):
         pl = s.player(self.name)
         title_bar(p, pl.name, where(s, pl))
         self.row = min(self.row, len(self.rows()) - 1)
-        shown = {"cards": f"Cards in hand: {pl.hand}", "xp": f"XP: {pl.xp}",
-                 "brain": f"Brain: {brain_text(pl.brain)}"}
+        shown = {"cards": _("Cards in hand: {n}").format(n=pl.hand),
+                 "xp": _("XP: {n}").format(n=pl.xp),
+                 "brain": _("Brain: {brain}").format(brain=brain_text(pl.brain))}
         menu_list(p, [shown[r] for r in self.rows()], self.row, rows=3)
-        hint(p, "</> change  OK brain/done")
+        hint(p, _("</> change  OK brain/done"))
 
 
 class BrainEdit(Adjusts, Sub):
@@ -288,20 +341,25 @@ class BrainEdit(Adjusts, Sub):
             self.ctx.pop()
 
     def render(self, p: Painter) -> None:
-        title_bar(p, "Insert brain" if self.insert else f"{self.name}'s brain")
-        names = {"run": "Run", "hit": "Hit", "iq": "IQ", "cost": "Cost (XP)",
-                 "save": ">> Insert <<" if self.insert else ">> Save <<",
-                 "empty": "Empty head"}
+        title_bar(p, _("Insert brain") if self.insert else
+                  _("{name}'s brain").format(name=self.name))
+        names = {"run": "Run", "hit": "Hit", "iq": "IQ", "cost": _("Cost (XP)"),
+                 "save": _(">> Insert <<") if self.insert else _(">> Save <<"),
+                 "empty": _("Empty head")}
         lines = [f"{names[r]}: {self.values[r]}" if r in self.values else names[r]
                  for r in self.rows()]
         menu_list(p, lines, self.row, rows=3)
-        hint(p, "</> change  hold: 5  OK")
+        hint(p, _("</> change  hold: 5  OK"))
 
 
 class NumberPick(Sub):
-    """One number, big: LEFT/RIGHT (UP/DOWN) change it, OK hands it to ``on_done``."""
+    """One number, big: LEFT/RIGHT (UP/DOWN) change it, OK hands it to ``on_done``.
 
-    def __init__(self, ctx: Context, title: str, label: str, on_done: Callable[[int], Any], *,
+    ``title`` and ``label`` are functions giving the words, so they follow the language.
+    """
+
+    def __init__(self, ctx: Context, title: Callable[[], str], label: Callable[[], str],
+                 on_done: Callable[[int], Any], *,
                  value: int = 1, low: int = -9, high: int = 9) -> None:
         super().__init__(ctx)
         self.title, self.label, self.on_done = title, label, on_done
@@ -320,10 +378,10 @@ class NumberPick(Sub):
         self.on_done(self.value)
 
     def render(self, p: Painter) -> None:
-        title_bar(p, self.title)
-        p.centred(14, self.label, "text")
+        title_bar(p, self.title())
+        p.centred(14, self.label(), "text")
         p.centred(27, signed(self.value), "large")
-        hint(p, "<> change  OK add BACK no")
+        hint(p, _("<> change  OK add BACK no"))
 
 
 def seat_order(state: rules.State, first: int) -> str:

@@ -18,15 +18,19 @@ from companion.games.brikks.screens.score import OverView, ScoreView
 from companion.games.brikks.screens.setup import BrikksSetup
 from companion.games.brikks.screens.shots import SCENES
 from companion.games.brikks.screens.table import CostsScreen, PlayersScreen
+from companion.games.brikks.screens.words import ColourFace, colour_name, fitting
+from companion.i18n import translator
 from companion.keys import Key
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.menus import Confirm
-from companion.ui.paint import Painter
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar
 
 #: Where the rolled block is drawn on the turn screen (inclusive corners).
 BLOCK_BOX = (2, 14, 60, 54)
+
+_, ngettext = translator(__name__)
 
 
 def new_game(ctx: Context) -> None:
@@ -134,15 +138,16 @@ class StartBlockView(Screen):
         seat = self.picker()
         colour = self.free()[self.choice]
         waiting = s.start_blocks.count(None)
-        title_bar(p, "Start block", f"{waiting} to go")
+        title_bar(p, _("Start block"), _("{n} to go").format(n=waiting))
         draw_block(p, colour, 1, (2, 16, 50, 52))
         p.text((56, 13), s.players[seat], "medium")
-        p.text((56, 30), colour, "medium")
-        taken = [f"{s.players[i][:6]}: {b}" for i, b in enumerate(s.start_blocks) if b]
+        p.text((56, 30), colour_name(colour), "medium")
+        taken = [_("{name}: {colour}").format(name=s.players[i], colour=colour_name(b))
+                 for i, b in enumerate(s.start_blocks) if b]
         if taken:
-            p.text((56, 47), taken[-1][:14], "small")
+            p.text((56, 47), p.fit(taken[-1], "small", 72), "small")
         any_order = s.pick_order != "rules"
-        hint(p, "^v who </> block OK take" if any_order else "</> block   OK take it")
+        hint(p, _("^v who </> block OK take") if any_order else _("</> block   OK take it"))
 
 
 class TurnView(Screen):
@@ -173,10 +178,10 @@ class TurnView(Screen):
 
     def _enter(self, kind: str) -> None:
         self.ctx.push(DiceEntry(
-            self.ctx, [range(1, D.COLUMNS + 1), COLOUR_DIE],
-            lambda faces: self._throw(kind, faces[0], faces[1], entered=True),
-            labels=["d4 column", "colour"],
-            title="Your reroll" if kind == "reroll" else "Your dice"))
+            self.ctx, [range(1, D.COLUMNS + 1), [ColourFace(c) for c in COLOUR_DIE]],
+            lambda faces: self._throw(kind, faces[0], faces[1].colour, entered=True),
+            labels=[_("d4 column"), _("colour")],
+            title=_("Your reroll") if kind == "reroll" else _("Your dice")))
 
     def key_roll(self) -> None:
         self._draw("roll")
@@ -190,9 +195,9 @@ class TurnView(Screen):
         if rules.can_reroll(self.state):
             return True
         s = self.state
-        self.ctx.notice("No rerolls in solo." if s.solo else
-                        "Roll first." if not s.rolled else
-                        "One reroll per turn, before anyone uses the block.")
+        self.ctx.notice(_("No rerolls in solo.") if s.solo else
+                        _("Roll first.") if not s.rolled else
+                        _("One reroll per turn, before anyone uses the block."))
         return False
 
     def key_up(self) -> None:
@@ -210,7 +215,7 @@ class TurnView(Screen):
 
     def key_right(self) -> None:
         if rules.current_block(self.state) is None:
-            self.ctx.notice("Roll first: costs depend on the block.")
+            self.ctx.notice(_("Roll first: costs depend on the block."))
             return
         self.ctx.push(CostsScreen(self.ctx, self.state.turn))
 
@@ -234,36 +239,39 @@ class TurnView(Screen):
         s = self.state
         nxt = s.players[rules.next_roller(s)]
         if not s.rolls:
-            title_bar(p, f"Brikks R{s.round}", "solo" if s.solo else "")
-            p.centred(14, f"{nxt} rolls", "medium")
+            title_bar(p, _("Brikks round {n}").format(n=s.round), _("solo") if s.solo else "")
+            p.centred(14, _("{name} rolls").format(name=nxt), "medium")
             p.centred(31, "ROLL", "large")
-            hint(p, "ROLL dice  hold: own dice")
+            hint(p, _("ROLL dice  hold: own dice"))
             return
         last = s.rolls[-1]
-        title_bar(p, f"R{last.round} {s.players[last.player]}",
-                  "2nd roll" if last.reroll else "entered" if last.entered else "")
+        title_bar(p, _("R{n} {name}").format(n=last.round, name=s.players[last.player]),
+                  _("2nd roll") if last.reroll else _("entered") if last.entered else "")
         if self.frame is not None:
             colour, column = self.TUMBLE[(self.frame * 5 + last.number) % len(self.TUMBLE)]
             draw_block(p, colour, column, BLOCK_BOX)
-            p.text((66, 22), "rolling", "medium")
+            p.centred(24, _("rolling"), "text", x0=62)
             return
         draw_block(p, last.colour, last.number, BLOCK_BOX)
-        p.text((66, 13), f"col {last.number}", "medium")
-        p.text((66, 30), last.colour, "medium")
-        p.texts.append(f"col {last.number} · {last.colour}")  # the block in words, one line
+        column = _("col {n}").format(n=last.number)
+        p.text((66, 13), column, "medium")
+        p.text((66, 30), colour_name(last.colour), "medium")
+        p.texts.append(f"{column} · {colour_name(last.colour)}")  # the block in words, one line
         note = ""
         if rules.can_reroll(s):
-            note = "1 reroll: UP"
+            note = _("1 reroll: UP")
         elif last.reroll:
             first = s.rolls[-2]
-            note = f"was {first.number}·{first.colour}"
+            note = _("was {n}·{colour}").format(n=first.number, colour=colour_name(first.colour))
         elif last.entered:
-            note = "own dice"
-        p.text((66, 47), note[:12], "small")
+            note = _("own dice")
+        p.text((66, 47), p.fit(note, "small", 61), "small")
         if rules.can_reroll(s):
-            hint(p, f"UP reroll both ROLL {nxt[:5]}")
+            hint(p, fitting("small", WIDTH, _("UP reroll both ROLL {name}").format(name=nxt),
+                            _("UP reroll both  ROLL next")))
         else:
-            hint(p, f"ROLL {nxt[:6]} >cost DN out")
+            hint(p, fitting("small", WIDTH, _("ROLL {name} >cost DN out").format(name=nxt),
+                            _("ROLL next >cost DN out")))
 
 
 class DuelDecidedView(Screen):
@@ -281,9 +289,9 @@ class DuelDecidedView(Screen):
         self.ctx.play({"type": "finish"})
 
     def key_down(self) -> None:
-        _, other = self._seats()
+        other = self._seats()[1]
         name = self.state.players[other]
-        self.ctx.push(Confirm(self.ctx, f"{name} is out on the same turn too?",
+        self.ctx.push(Confirm(self.ctx, _("{name} is out on the same turn too?").format(name=name),
                               lambda: self.ctx.play({"type": "out", "player": other})))
 
     def key_back(self) -> None:
@@ -291,10 +299,10 @@ class DuelDecidedView(Screen):
 
     def render(self, p: Painter) -> None:
         out, other = self._seats()
-        title_bar(p, "Brikks Duel")
-        p.centred(14, f"{self.state.players[out]} is out", "medium")
-        p.centred(32, f"{self.state.players[other]} wins?", "medium")
-        hint(p, "OK yes   DOWN both out")
+        title_bar(p, _("Brikks Duel"))
+        p.centred(14, _("{name} is out").format(name=self.state.players[out]), "medium")
+        p.centred(32, _("{name} wins?").format(name=self.state.players[other]), "medium")
+        hint(p, _("OK yes   DOWN both out"))
 
 
 SCREENSHOTS = SCENES

@@ -9,16 +9,30 @@ from __future__ import annotations
 
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
+from companion.games.brikks.screens.words import wrap_px
+from companion.i18n import N_, translator
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, PagedScreen, Screen
-from companion.ui.widgets import hint, title_bar, wrap
+from companion.ui.widgets import hint, title_bar
+
+_, ngettext = translator(__name__)
 
 #: The fields after the rows: (prefill key, label, highest value, what it is).
 EXTRAS = (
-    ("bonus_marks", "bonus", 20, "marks on the bonus track"),
-    ("bombs_left", "bombs", D.BOMBS, "bombs not used"),
-    ("energy_left", "energy", D.ENERGY_CIRCLES, "energy not spent"),
+    ("bonus_marks", N_("bonus"), 20, N_("marks on the bonus track")),
+    ("bombs_left", N_("bombs"), D.BOMBS, N_("bombs not used")),
+    ("energy_left", N_("energy"), D.ENERGY_CIRCLES, N_("energy not spent")),
 )
+#: The parts of a final score, as :func:`rules.breakdown` names them, in words.
+PARTS = {"rows": N_("rows"), "bonus": N_("bonus"), "bombs": N_("bombs"),
+         "energy": N_("energy"), "full rows": N_("full rows")}
+
+
+def draw_parts(p: Painter, parts: dict[str, int]) -> None:
+    """The score's parts down the left half: the name left, the points right-aligned."""
+    for i, (key, value) in enumerate(parts.items()):
+        p.text((2, 14 + i * 10), _(PARTS[key]), "small")
+        p.right(14 + i * 10, str(value), "small", x1=58)
 SHEET_X, SHEET_BOTTOM = 46, 55  # the little grid of rows on the entry screen
 
 
@@ -135,9 +149,10 @@ class ScoreView(Screen):
     def _render_row(self, p: Painter, name: str) -> None:
         row = self.field + 1
         marks = self.values[self.field]
-        title_bar(p, f"{name[:7]}: row {row}", f"x{D.ROW_MULTIPLIERS[self.field]}")
+        title_bar(p, _("{name}: row {row}").format(name=name, row=row),
+                  f"x{D.ROW_MULTIPLIERS[self.field]}")
         p.centred(14, str(marks), "huge", x0=0, x1=42)
-        p.centred(47, "marks", "small", x0=0, x1=42)
+        p.centred(47, _("marks"), "small", x0=0, x1=42)
         for i, count in enumerate(self.values[:D.ROWS]):
             y = SHEET_BOTTOM - (i + 1) * 4 + 1
             for c in range(D.CELLS_PER_ROW):
@@ -150,35 +165,34 @@ class ScoreView(Screen):
                 p.rect((SHEET_X - 4, y, SHEET_X - 2, y + 2), fill=1, outline=None)
                 p.rect((SHEET_X + 40, y, SHEET_X + 42, y + 2), fill=1, outline=None)
         points = rules.row_points(marks, row)
-        p.centred(13, "row pts", "small", x0=90)
+        p.centred(13, _("row pts"), "small", x0=90)
         p.centred(21, str(points), "medium", x0=90)
-        p.centred(39, "rows", "small", x0=90)
+        p.centred(39, _("rows"), "small", x0=90)
         p.centred(46, str(self.parts()["rows"] if not self.state.duel
                           else self.parts()["total"]), "small", x0=90)
-        hint(p, "</> row ^v marks OK sum")
+        hint(p, _("</> row ^v marks OK sum"))
 
     def _render_extra(self, p: Painter, name: str) -> None:
-        key, label, _, what = EXTRAS[self.field - D.ROWS]
+        key, label, _high, what = EXTRAS[self.field - D.ROWS]
         value = self.values[self.field]
-        title_bar(p, f"{name[:9]}: {label}")
+        title_bar(p, _("{name}: {label}").format(name=name, label=_(label)))
         p.centred(14, str(value), "huge", x0=0, x1=42)
-        if key == "bonus_marks" and value > D.BONUS_MARKS_COUNTED:
-            what = f"{D.BONUS_MARKS_COUNTED} count, more lapse"  # the rules: 75 at most
-        for i, line in enumerate(wrap(what, 13)[:2]):
-            p.text((48, 14 + i * 9), line, "small")
+        what = _(what)
+        if key == "bonus_marks" and value > D.BONUS_MARKS_COUNTED:  # the rules: 75 at most
+            what = _("{n} count, more lapse").format(n=D.BONUS_MARKS_COUNTED)
+        for i, line in enumerate(wrap_px(what, "small", 78)):
+            p.text((48, 13 + i * 9), line, "small")
         part = {"bonus_marks": "bonus", "bombs_left": "bombs", "energy_left": "energy"}[key]
         points = self.parts()[part]
-        p.text((48, 34), f"= {points} pts", "medium")
-        hint(p, "</> field ^v value OK sum")
+        p.text((48, 34), _("= {points} pts").format(points=points), "medium")
+        hint(p, _("</> field ^v value OK sum"))
 
     def _render_review(self, p: Painter, name: str) -> None:
         parts = self.parts()
-        title_bar(p, f"{name[:10]}: total", "duel" if self.state.duel else "")
-        lines = [(k, v) for k, v in parts.items() if k != "total"]
-        for i, (label, value) in enumerate(lines):
-            p.text((2, 14 + i * 10), f"{label:<7}{value:>3}", "small")
+        title_bar(p, _("{name}: total").format(name=name), _("duel") if self.state.duel else "")
+        draw_parts(p, {k: v for k, v in parts.items() if k != "total"})
         p.centred(16, str(parts["total"]), "huge", x0=62)
-        hint(p, "OK save   BACK change")
+        hint(p, _("OK save   BACK change"))
 
 
 class OverView(PagedScreen):
@@ -203,31 +217,41 @@ class OverView(PagedScreen):
         result = rules.result(s)
         self.page %= self.pages()
         if s.survivor is not None:
-            title_bar(p, "Brikks Duel", "over")
-            p.centred(16, f"{s.players[s.survivor]} wins", "medium")
-            for i, line in enumerate(wrap("last one standing", 21)):
+            title_bar(p, _("Brikks Duel"), _("over"))
+            p.centred(16, _("{name} wins").format(name=s.players[s.survivor]), "medium")
+            for i, line in enumerate(wrap_px(_("last one standing"), "text", 126)):
                 p.centred(36 + i * 12, line, "text")
         elif s.solo:
-            score = result.scores[s.players[0]]
-            band, _, phrase = rules.solo_rating(score).partition(": ")
-            title_bar(p, "Brikks solo", "over")
-            p.centred(14, str(score), "huge", x0=0, x1=56)
-            p.text((60, 14), band, "medium")
-            for i, line in enumerate(wrap(phrase, 12)[:3]):
-                p.text((60, 32 + i * 8), line, "small")
-            p.centred(49, "points", "small", x0=0, x1=56)
+            self._render_solo(p, result.scores[s.players[0]])
         elif self.page == 0:
-            title_bar(p, "Brikks", "duel" if s.duel else "over")
+            title_bar(p, _("Brikks"), _("duel") if s.duel else _("over"))
             best = result.places[0]
             top = f"{' & '.join(best)} {result.scores[best[0]]}"
-            p.centred(13, top, "large" if len(top) <= 10 else "medium")
+            p.centred(13, top, next((f for f in ("large", "medium") if p.fits(top, f)), "text"))
             rest = [f"{place}. {n} {result.scores[n]}"
                     for place, names in enumerate(result.places[1:], 2) for n in names]
-            for i, line in enumerate(wrap(" · ".join(rest), 25)[:2]):
+            lines = wrap_px(" · ".join(rest), "small", 126)
+            if len(lines) > 2:
+                p.cut.append(" · ".join(rest))  # more than fits: each sheet has every score
+            for i, line in enumerate(lines[:2]):
                 p.centred(38 + i * 9, line, "small")
-            hint(p, "> each sheet   OK done")
+            hint(p, _("> each sheet   OK done"))
         else:
             self._render_sheet(p, self.page - 1)
+
+    def _render_solo(self, p: Painter, score: int) -> None:
+        low, high, phrase = rules.solo_band(score)
+        band = (_("over {n}").format(n=low - 1) if high is None else
+                f"{low}–{high}" if low else _("under {n}").format(n=high + 1))
+        title_bar(p, _("Brikks solo"), _("over"))
+        p.centred(14, str(score), "huge", x0=0, x1=56)
+        p.text((60, 13), band, "medium")
+        lines = wrap_px(_(phrase), "small", 67)
+        if len(lines) > 4:
+            p.cut.append(phrase)
+        for i, line in enumerate(lines[:4]):
+            p.text((60, 30 + i * 8), line, "small")
+        p.centred(49, _("points"), "small", x0=0, x1=56)
 
     def _render_sheet(self, p: Painter, seat: int) -> None:
         s = self.state
@@ -238,7 +262,6 @@ class OverView(PagedScreen):
         else:
             parts = rules.breakdown(e.rows, e.bonus_marks, e.bombs_left, e.energy_left)
             parts.pop("total")
-        for i, (label, value) in enumerate(parts.items()):
-            p.text((2, 14 + i * 10), f"{label:<7}{value:>3}", "small")
+        draw_parts(p, parts)
         p.centred(16, str(rules.entry_score(s, seat)), "huge", x0=62)
-        hint(p, "</> players   OK done")
+        hint(p, _("</> players   OK done"))

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.games.brikks import data as D
 from companion.games.brikks import house_rules, rules
+from companion.i18n import N_, translator
 from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import Painter
 from companion.ui.screen import Context
@@ -18,17 +19,19 @@ from companion.ui.widgets import hint, menu_list, title_bar
 
 KEY = "brikks"
 
+_, ngettext = translator(__name__)
+
 
 class SeatChoice(Choice):
     """A setup row whose label names a seat, so it follows that seat's name."""
 
     def __init__(self, key: str, seat: Choice, label: str, values: list[Any], index: int,
                  shown: Any = str) -> None:
-        super().__init__(key, label, values, index, shown)
+        super().__init__(key, label, values, index, shown, gettext=_)
         self.seat = seat
 
     def line(self) -> str:
-        return f"{self.seat.value} {self.label}: {self.shown(self.value)}"
+        return _("{name} level: {value}").format(name=self.seat.value, value=self.shown(self.value))
 
 
 class BrikksSetup(SetupScreen):
@@ -42,12 +45,14 @@ class BrikksSetup(SetupScreen):
                          options=self._options)
         self.levels = [SeatChoice(f"level{i}", seat, "level", [1, 2, 3, 4],
                                   D.DEFAULT_LEVEL - 1) for i, seat in enumerate(self.seats)]
-        self.duel = Choice("duel", "Duel", [False, True], 0, lambda v: "yes" if v else "no")
-        self.starts = Choice("starts", "Starts", ["random", 0, 1, 2, 3], 0, self._starter)
+        self.duel = Choice("duel", N_("Duel"), [False, True], 0,
+                           lambda v: _("yes") if v else _("no"), gettext=_)
+        self.starts = Choice("starts", N_("Starts"), ["random", 0, 1, 2, 3], 0, self._starter,
+                             gettext=_)
         self.extra = [*self.levels, self.duel, self.starts]
 
     def _starter(self, value: Any) -> str:
-        return "random" if value == "random" else self.seats[value].value
+        return _("random") if value == "random" else self.seats[value].value
 
     def rows(self) -> list[Choice | None]:
         n = self.count.value
@@ -80,13 +85,17 @@ class BrikksSetup(SetupScreen):
         }
 
     def render(self, p: Painter) -> None:
-        title_bar(p, "Brikks", "solo" if self.count.value == 1 else "setup")
+        title_bar(p, _("Brikks"), _("solo") if self.count.value == 1 else _("setup"))
         lines = [self.line(r) for r in self.rows()]
         menu_list(p, lines, self.row, rows=3)
         n = self.count.value
         crossed = D.CROSSED_CIRCLES[n]
         solo = house_rules.pinned(self.ctx.config.house_rules.get(KEY, {}))["solo_energy"]
         energy = rules.starting_energy(n, solo)
-        what = ("circle a 5th" if n == 1 and energy == 5 else
-                f"cross {'+'.join(map(str, crossed))}" if crossed else "cross none")
-        hint(p, f"Energy {energy}: {what}")
+        if n == 1 and energy == 5:
+            line = _("Energy {energy}: circle a 5th")
+        elif crossed:
+            line = _("Energy {energy}: cross {circles}")
+        else:
+            line = _("Energy {energy}: cross none")
+        hint(p, line.format(energy=energy, circles="+".join(map(str, crossed))))

@@ -12,6 +12,9 @@ from companion.dice import COLOUR_DIE
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.draw import draw_block
+from companion.games.brikks.screens.words import colour_name
+from companion.i18n import translator
+from companion.ui.fonts import needs_japanese
 from companion.ui.menus import Confirm
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
@@ -19,6 +22,18 @@ from companion.ui.widgets import hint, menu_list, title_bar
 
 SLOTS = D.COLUMNS + 1  # columns 1-4, then the swap
 SLOT_W = WIDTH // SLOTS
+
+_, ngettext = translator(__name__)
+
+
+def label(p: Painter, xy: tuple[int, int], text: str, *, centre_in: int = 0) -> None:
+    """A column label: the 4×6 font for Latin, the 8 px kana (one pixel higher) for
+    Japanese, which the tiny font cannot draw."""
+    font, (x, y) = ("small", (xy[0], xy[1] - 1)) if needs_japanese(text) else ("tiny", xy)
+    if centre_in:
+        p.centred(y, text, font, x0=x, x1=x + centre_in)
+    else:
+        p.text((x, y), text, font)
 
 
 def _in_play(state: rules.State) -> list[int]:
@@ -72,33 +87,35 @@ class CostsScreen(Screen):
         if self.slot == D.COLUMNS:
             self.ctx.push(SwapScreen(self.ctx, seat, block))
         elif self.slot + 1 == block[1]:
-            self.ctx.notice(f"That is column {block[1]} already: it costs nothing.")
+            self.ctx.notice(_("That is column {n} already: it costs nothing.").format(n=block[1]))
         else:
             self.ctx.play({"type": "rotate", "player": seat, "column": self.slot + 1})
 
     def render(self, p: Painter) -> None:
         s = self.state
         seat = self._seat()
-        title_bar(p, f"{s.players[seat]} has", f"{s.trackers[seat].energy} energy")
+        title_bar(p, _("{name} has").format(name=s.players[seat]),
+                  _("{n} energy").format(n=s.trackers[seat].energy))
         block = rules.player_block(s, seat)
         if block is None:
-            p.centred(26, "Roll first", "medium")
+            p.centred(26, _("Roll first"), "text")
             return
-        colour, _ = block
+        colour = block[0]
         costs = rules.column_costs(s, seat)
         for i in range(SLOTS):
             x0 = i * SLOT_W + 1
             swap = i == D.COLUMNS
-            p.centred(13, "swap" if swap else f"col {i + 1}", "tiny", x0=x0, x1=x0 + SLOT_W)
+            label(p, (x0, 13), _("swap") if swap else _("col {n}").format(n=i + 1),
+                  centre_in=SLOT_W)
             if swap:
-                p.centred(21, "any", "small", x0=x0, x1=x0 + SLOT_W)
+                p.centred(21, _("any"), "small", x0=x0, x1=x0 + SLOT_W)
             else:
                 draw_block(p, colour, i + 1, (x0 + 2, 20, x0 + SLOT_W - 3, 35), max_cell=5)
             cost = D.SWAP_COST if swap else costs[i]
             p.centred(33, str(cost), "large", x0=x0, x1=x0 + SLOT_W)
             if i == self.slot:
                 p.rect((x0 - 1, 12, x0 + SLOT_W - 2, 55), outline=1)
-        hint(p, "</> col  ^v who  OK spend")
+        hint(p, _("</> col  ^v who  OK spend"))
 
 
 class SwapScreen(Screen):
@@ -131,11 +148,11 @@ class SwapScreen(Screen):
     def render(self, p: Painter) -> None:
         name = self.ctx.session.state.players[self.seat]
         colour = COLOUR_DIE[self.colour]
-        title_bar(p, f"Swap {name}", f"{D.SWAP_COST} energy")
+        title_bar(p, _("Swap {name}").format(name=name), _("{n} energy").format(n=D.SWAP_COST))
         draw_block(p, colour, self.column, (2, 14, 60, 54))
-        p.text((66, 13), f"col {self.column}", "medium")
-        p.text((66, 30), colour, "medium")
-        hint(p, "^v colour <> col OK swap")
+        p.text((66, 13), _("col {n}").format(n=self.column), "medium")
+        p.text((66, 30), colour_name(colour), "medium")
+        hint(p, _("^v colour <> col OK swap"))
 
 
 class PlayersScreen(Screen):
@@ -164,18 +181,18 @@ class PlayersScreen(Screen):
     def render(self, p: Painter) -> None:
         s = self.state
         self.index %= len(s.players)
-        title_bar(p, "Players", f"round {s.round}")
-        for label, x in (("energy", 52), ("bonus", 80), ("bombs", 104)):
-            p.text((x, 13), label, "tiny")
+        title_bar(p, _("Players"), _("round {n}").format(n=s.round))
+        for text, x in ((_("energy"), 52), (_("bonus"), 78), (_("bombs"), 102)):
+            label(p, (x, 13), text, centre_in=24)  # over the values' two digits
         for row, (name, t) in enumerate(zip(s.players, s.trackers, strict=True)):
             y = 20 + row * self.ROW_H
             selected = row == self.index
             if selected:
                 p.rect((0, y, WIDTH - 1, y + self.ROW_H - 1), fill=1, outline=None)
             fill = 0 if selected else 1
-            p.text((2, y - 1), name[:8], "text", fill=fill)
+            p.text((2, y - 1), p.fit(name, "text", 50), "text", fill=fill)
             if t.out:
-                p.text((56, y - 1), "out", "text", fill=fill)
+                p.text((56, y - 1), _("out"), "text", fill=fill)
                 continue
             for value, x in ((t.energy, 58), (t.bonus_marks, 84), (t.bombs_left, 108)):
                 p.text((x, y - 1), f"{value:>2}", "text", fill=fill)
@@ -198,13 +215,14 @@ class TrackerScreen(Screen):
         other = D.OTHER_COLOUR_ENERGY[s.levels[seat]]
         act = self._act
         return [
-            (f"Circle: same  +{D.SAME_COLOUR_ENERGY}", lambda: act("circle", match=True)),
-            (f"Circle: other {other:+d}", lambda: act("circle", match=False)),
-            *[(f"{n} rows at once +{marks}", lambda n=n: act("rows", count=n))
-              for n, marks in D.MULTI_ROW_MARKS.items()],
-            (f"Bomb ({s.trackers[seat].bombs_left} left)", lambda: act("bomb")),
-            ("Rotate / swap", self._costs),
-            ("Out: cannot fit", self._out),
+            (_("Circle: same  {n}").format(n=f"{D.SAME_COLOUR_ENERGY:+d}"),
+             lambda: act("circle", match=True)),
+            (_("Circle: other {n}").format(n=f"{other:+d}"), lambda: act("circle", match=False)),
+            *[(_("{n} rows at once +{marks}").format(n=n, marks=marks),
+               lambda n=n: act("rows", count=n)) for n, marks in D.MULTI_ROW_MARKS.items()],
+            (_("Bomb ({n} left)").format(n=s.trackers[seat].bombs_left), lambda: act("bomb")),
+            (_("Rotate / swap"), self._costs),
+            (_("Out: cannot fit"), self._out),
         ]
 
     def _act(self, kind: str, **values: Any) -> None:
@@ -212,7 +230,7 @@ class TrackerScreen(Screen):
 
     def _costs(self) -> None:
         if rules.current_block(self.state) is None:
-            self.ctx.notice("Roll first: costs depend on the block.")
+            self.ctx.notice(_("Roll first: costs depend on the block."))
         else:
             self.ctx.push(CostsScreen(self.ctx, self.seat))
 
@@ -226,7 +244,8 @@ class TrackerScreen(Screen):
             if self.state.phase != "play" or self.state.duel:
                 self.ctx.pop()
 
-        self.ctx.push(Confirm(self.ctx, f"{name} cannot fit the block: out for good?", out))
+        self.ctx.push(Confirm(self.ctx, _("{name} cannot fit the block: out for good?").format(
+            name=name), out))
 
     def key_up(self) -> None:
         self.index = (self.index - 1) % len(self.entries())
@@ -240,7 +259,8 @@ class TrackerScreen(Screen):
     def render(self, p: Painter) -> None:
         s = self.state
         t = s.trackers[self.seat]
-        title_bar(p, s.players[self.seat], "out" if t.out else f"level {s.levels[self.seat]}")
-        p.text((2, 13), f"energy {t.energy} bonus {t.bonus_marks} bombs {t.bombs_left}",
-               "small")
+        title_bar(p, s.players[self.seat],
+                  _("out") if t.out else _("level {n}").format(n=s.levels[self.seat]))
+        p.text((2, 13), _("energy {energy} bonus {bonus} bombs {bombs}").format(
+            energy=t.energy, bonus=t.bonus_marks, bombs=t.bombs_left), "small")
         menu_list(p, [label for label, _ in self.entries()], self.index, top=21, rows=3)
