@@ -65,7 +65,8 @@ def crush_set_points(kind: str) -> int:
     15
     """
     if kind not in CRUSH_SETS:
-        raise RuleError(f"a set is one of {', '.join(CRUSH_SETS)}, not {kind!r}.")
+        raise RuleError("a set is one of {kinds}, not {kind!r}.", kinds=", ".join(CRUSH_SETS),
+                        kind=kind)
     return CRUSH_SETS[kind]
 
 
@@ -115,7 +116,8 @@ def new_game(options: Mapping[str, Any]) -> State:
     first = options.get("first", 0)
     require(
         isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(players),
-        f"the first player is a number 0 to {len(players) - 1}, not {first!r}.",
+        "the first player is a number 0 to {top}, not {first!r}.",
+        top=len(players) - 1, first=first,
     )
     return State(players=players, first=first, to_play=first)
 
@@ -142,18 +144,20 @@ def _take(state: State, action: Mapping[str, Any]) -> State:
     colour, kind = action.get("colour"), action.get("kind")
     require(
         isinstance(colour, str) and colour in tuple(COLOURS),
-        f"a set's colour is one of Y, G, R, B, not {colour!r}.",
+        "a set's colour is one of Y, G, R, B, not {colour!r}.", colour=colour,
     )
     crush_set_points(kind)  # raises for an unknown kind
     player = action.get("player", state.to_play)
     require(
         isinstance(player, int) and not isinstance(player, bool)
         and 0 <= player < len(state.players),
-        f"the player is a number 0 to {len(state.players) - 1}, not {player!r}.",
+        "the player is a number 0 to {top}, not {player!r}.",
+        top=len(state.players) - 1, player=player,
     )
     require(
         (colour, kind) in open_sets(state),
-        f"{COLOUR_NAMES[colour]} has already given its {kind} set this round.",
+        "{colour} has already given its {kind} set this round.",
+        colour=COLOUR_NAMES[colour], kind=kind,
     )
     sets = state.sets + ((player, colour, kind),)
     state = replace(state, sets=sets, to_play=_next(state, player))
@@ -179,7 +183,8 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     if kind == "end_round":
         return _end_round(state)
     raise RuleError(
-        f"Brain Crush knows the actions 'take', 'miss' and 'end_round', not {kind!r}."
+        "Brain Crush knows the actions 'take', 'miss' and 'end_round', not {kind!r}.",
+        kind=kind,
     )
 
 

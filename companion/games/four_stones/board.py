@@ -72,7 +72,7 @@ def parse_cell(name: str) -> tuple[int, int]:
         and name[0] in "1234567"
         and name[1] in ROWS
     )
-    require(ok, f"{name!r} is not a cell; write column 1-7 then row a-g, like '4d'.")
+    require(ok, "{name!r} is not a cell; write column 1-7 then row a-g, like '4d'.", name=name)
     return ROWS.index(name[1]), int(name[0]) - 1
 
 
@@ -92,8 +92,8 @@ def _check_piece(text: str, where: str) -> str:
     values = "/".join(str(v) for v in PIECES_PER_COLOUR)
     require(
         len(text) >= 2 and text[0] in COLOURS and text[1:] in {str(v) for v in PIECES_PER_COLOUR},
-        f"cell {where} holds {text!r}; a cell is '.' or a colour Y/G/R/B with a value "
-        f"{values} (like 'R3').",
+        "cell {where} holds {text!r}; a cell is '.' or a colour Y/G/R/B with a value "
+        "{values} (like 'R3').", where=where, text=text, values=values,
     )
     return text
 
@@ -114,7 +114,8 @@ def check_board(board: Board) -> Board:
         most = PIECES_PER_COLOUR[piece_value(piece)]
         require(
             n <= most,
-            f"the board has {n} pieces {piece} but each colour owns only {most}.",
+            "the board has {n} pieces {piece} but each colour owns only {most}.",
+            n=n, piece=piece, most=most,
         )
     return board
 
@@ -127,11 +128,12 @@ def parse_board(text: str) -> Board:
     """
     require(isinstance(text, str), "a board is given as text: 7 lines of 7 cells.")
     lines = [line.split() for line in text.strip().splitlines() if line.strip()]
-    require(len(lines) == SIZE, f"a board has 7 rows, not {len(lines)}.")
+    require(len(lines) == SIZE, "a board has 7 rows, not {n}.", n=len(lines))
     for r, cells in enumerate(lines):
         require(
             len(cells) == SIZE,
-            f"row {ROWS[r]} has {len(cells)} cells; every row has 7 ('.' for empty).",
+            "row {row} has {n} cells; every row has 7 ('.' for empty).",
+            row=ROWS[r], n=len(cells),
         )
     board = tuple(tuple(cell.upper() for cell in cells) for cells in lines)
     return check_board(board)
@@ -207,7 +209,8 @@ def check_deal(board: Board, *, corners: str = COLOURS, star: bool = False) -> B
             want = f"{colour}{AREAS[r][c]}"
             require(
                 board[r][c] == want,
-                f"cell {cell_name(r, c)} must hold {want} at the deal, not {board[r][c]}.",
+                "cell {cell} must hold {want} at the deal, not {found}.",
+                cell=cell_name(r, c), want=want, found=board[r][c],
             )
     empties = [(r, c) for r in range(SIZE) for c in range(SIZE) if board[r][c] == EMPTY]
     if star:
@@ -223,8 +226,8 @@ def check_deal(board: Board, *, corners: str = COLOURS, star: bool = False) -> B
             if cell != EMPTY and area in (1, 2, 3):
                 require(
                     piece_value(cell) == area,
-                    f"cell {cell_name(r, c)} is a {area}-cell, so it cannot hold {cell} "
-                    "at the deal.",
+                    "cell {name} is a {area}-cell, so it cannot hold {cell} at the deal.",
+                    name=cell_name(r, c), area=area, cell=cell,
                 )
     return board
 
@@ -253,7 +256,8 @@ def legal_moves(board: Board, colour: str) -> list[str]:
     A piece jumps orthogonally over an unbroken line of enemy pieces, all of one
     colour, into the empty cell right behind them.
     """
-    require(colour in tuple(COLOURS), f"a colour is one of Y, G, R, B, not {colour!r}.")
+    require(colour in tuple(COLOURS), "a colour is one of Y, G, R, B, not {colour!r}.",
+            colour=colour)
     moves = [
         move
         for r in range(SIZE)
@@ -267,14 +271,16 @@ def legal_moves(board: Board, colour: str) -> list[str]:
 def move_cells(move: str) -> tuple[tuple[int, int], tuple[int, int]]:
     """``(from, to)`` cells of a ``FROM-TO`` move; raises RuleError for a malformed one."""
     parts = move.split("-") if isinstance(move, str) else []
-    require(len(parts) == 2, f"{move!r} is not a jump; write it FROM-TO, like '2d-4d'.")
+    require(len(parts) == 2, "{move!r} is not a jump; write it FROM-TO, like '2d-4d'.",
+            move=move)
     return parse_cell(parts[0]), parse_cell(parts[1])
 
 
 def jumped_cells(move: str) -> list[tuple[int, int]]:
     """The cells between FROM and TO of a straight move (the pieces it captures)."""
     (r0, c0), (r1, c1) = move_cells(move)
-    require(r0 == r1 or c0 == c1, f"{move} is not a straight line; jumps are never diagonal.")
+    require(r0 == r1 or c0 == c1, "{move} is not a straight line; jumps are never diagonal.",
+            move=move)
     steps = max(abs(r1 - r0), abs(c1 - c0))
     dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
     return [(r0 + dr * i, c0 + dc * i) for i in range(1, steps)]
@@ -289,11 +295,11 @@ def play(board: Board, move: str) -> tuple[Board, list[str]]:
     (r0, c0), (r1, c1) = move_cells(move)
     jumped = jumped_cells(move)  # a diagonal move gets its own message
     colour = piece_colour(board[r0][c0])
-    require(colour != "", f"there is no piece on {move.split('-')[0]} to jump with.")
+    require(colour != "", "there is no piece on {cell} to jump with.", cell=move.split("-")[0])
     if move not in legal_moves(board, colour):
         allowed = ", ".join(legal_moves(board, colour)) or "none"
-        raise RuleError(f"{move} is not a legal jump for {COLOUR_NAMES[colour]}; "
-                        f"legal: {allowed}.")
+        raise RuleError("{move} is not a legal jump for {colour}; legal: {legal}.",
+                        move=move, colour=COLOUR_NAMES[colour], legal=allowed)
     grid = [list(row) for row in board]
     taken = []
     for r, c in jumped:
@@ -315,7 +321,7 @@ def next_to_move(board: Board, due: str) -> str | None:
     ``due`` is the colour the rules hand the turn to (the captured colour, or the
     round's top player); the colours before the answer pass.
     """
-    require(due in tuple(COLOURS), f"a colour is one of Y, G, R, B, not {due!r}.")
+    require(due in tuple(COLOURS), "a colour is one of Y, G, R, B, not {colour!r}.", colour=due)
     start = COLOURS.index(due)
     for i in range(len(COLOURS)):
         colour = COLOURS[(start + i) % len(COLOURS)]

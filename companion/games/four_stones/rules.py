@@ -91,7 +91,8 @@ def score_parts(
 ) -> dict[str, tuple[int, int, int]]:
     """``(on board, captured, bonus)`` points per colour (or per pair ``YR``/``GB``)."""
     for colour in captured:
-        require(colour in tuple(COLOURS), f"captures are kept per colour Y/G/R/B, not {colour!r}.")
+        require(colour in tuple(COLOURS), "captures are kept per colour Y/G/R/B, not {colour!r}.",
+                colour=colour)
     own = {c: 0 for c in COLOURS}
     for row in board:
         for cell in row:
@@ -203,7 +204,7 @@ def new_game(options: Mapping[str, Any]) -> State:
         "Four-Colour Stones takes 4 players, or 2 with the two-player rule, not 3.",
     )
     star = options.get("star", False)
-    require(isinstance(star, bool), f"the star option is true or false, not {star!r}.")
+    require(isinstance(star, bool), "the star option is true or false, not {star!r}.", star=star)
     check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
     return State(
         players=players,
@@ -262,9 +263,8 @@ def _jump(state: State, action: Mapping[str, Any]) -> State:
     mover = state.to_move
     moves = legal_moves(state.board, mover)
     if move not in moves:
-        raise RuleError(
-            f"{move} is not a legal jump for {COLOUR_NAMES[mover]}; legal: {', '.join(moves)}."
-        )
+        raise RuleError("{move} is not a legal jump for {colour}; legal: {legal}.",
+                        move=move, colour=COLOUR_NAMES[mover], legal=", ".join(moves))
     label = describe_move(state.board, move)
     board, taken = play(state.board, move)
     i = COLOURS.index(mover)
@@ -313,7 +313,8 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         return _deal(state, action)
     if kind == "jump":
         return _jump(state, action)
-    raise RuleError(f"Four-Colour Stones knows the actions 'deal' and 'jump', not {kind!r}.")
+    raise RuleError("Four-Colour Stones knows the actions 'deal' and 'jump', not {kind!r}.",
+                    kind=kind)
 
 
 def is_over(state: State) -> bool:
