@@ -5,8 +5,8 @@ tell it which set was taken. Each colour gives each kind of set once a round, so
 set picker refuses a set that colour has already given.
 
 Every name and number is in the 12 px font or larger. The main screen keeps one layout
-for the whole round: a column per player (name, this round's points), the player to play
-inverted, so a miss moves the highlight and a set changes one figure.
+for the whole round: a column per player (name, this round's points), the name of the
+player to play inverted, so a miss moves the highlight and a set changes one figure.
 
 Keys on the main screen: OK a set was taken (pick colour and kind) · RIGHT no set,
 next player · hold OK every piece is face up, end the round · BACK start menu ·
@@ -107,14 +107,14 @@ class CrushScreen(Screen):
         for i, name in enumerate(s.players):
             x0 = i * width
             fill = 1
-            if i == s.to_play:
-                p.rect((x0, TITLE_H + 1, x0 + width - 2, 44), fill=1, outline=None)
+            if i == s.to_play:  # the name inverted: rows 16–30, the panel's pages 2 and 3
+                p.rect((x0, 16, x0 + width - 2, 30), fill=1, outline=None)
                 fill = 0
-            p.centred(14, p.fit(name, "text", width - 4), "text", x0=x0, x1=x0 + width - 1,
+            p.centred(17, p.fit(name, "text", width - 4), "text", x0=x0, x1=x0 + width - 1,
                       fill=fill)
-            p.centred(27, str(points[i]), "medium", x0=x0, x1=x0 + width - 1, fill=fill)
+            p.centred(32, str(points[i]), "medium", x0=x0, x1=x0 + width - 1)
         sets = len(s.sets)
-        p.centred(46, ngettext("{n} set taken", "{n} sets taken", sets).format(n=sets), "small")
+        p.centred(48, ngettext("{n} set taken", "{n} sets taken", sets).format(n=sets), "small")
         hint(p, _("OK set >miss hold OK end"))
 
 

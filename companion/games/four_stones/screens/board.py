@@ -69,8 +69,10 @@ def _piece(p: Painter, box: tuple[int, int, int, int], text: str, *, role: str) 
         p.line((x0 + 1, y1, x1 - 1, y1))
 
 
-#: The jump strip's geometry: cell names (tiny) at ``STRIP_Y``, the pieces below.
-STRIP_Y = 31
+#: The jump strip's geometry: cell names (tiny) at ``STRIP_Y``, the pieces below, each
+#: on its own 8-row pages of the panel's memory (4; 5 and 6), so a change to one part
+#: leaves the others' bytes alone.
+STRIP_Y = 33
 
 
 def jump_strip(p: Painter, board: Board, move: str, *, y: int = STRIP_Y) -> None:

@@ -33,6 +33,8 @@ _, ngettext = translator(__name__)
 
 #: Layouts dealt in one go before asking again (a dead deal is rare).
 MAX_DEALS = 20
+#: The chosen jump's line fills exactly the panel's memory pages 2 and 3 (rows 16–31).
+NOTATION_Y = 16
 
 
 def pass_message(state: rules.State) -> str:
@@ -151,10 +153,10 @@ class StonesScreen(Screen):
         count = f"{self.index + 1}/{len(moves)}"
         title_bar(p, who, count)
         move = moves[self.index]
-        p.text((2, 13), move, "medium")
+        p.text((2, NOTATION_Y), move, "medium")
         assert s.board is not None
         taken = sum(piece_value(cell) for cell in _taken(s.board, move))
-        p.right(13, _("+{points}").format(points=taken), "medium", x1=WIDTH - 2)
+        p.right(NOTATION_Y, _("+{points}").format(points=taken), "medium", x1=WIDTH - 2)
         jump_strip(p, s.board, move, y=STRIP_Y)
         hint(p, _("UP/DN  OK jump  > board"))
 
