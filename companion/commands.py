@@ -32,7 +32,7 @@ def roll(spec: str, dice: Dice | None = None,
     try:
         parsed = parse(name, named)
     except NotationError as err:
-        raise CompanionError(f"cannot roll {spec!r}: {err}") from None
+        raise NotationError("cannot roll {spec!r}: {why}", spec=spec, why=err) from None
     faces = [dice.pick(d.faces) for d in parsed]
     return roll_line(name, parsed, faces)
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from companion import shelfconfig
 from companion.errors import ConfigError
+from companion.i18n import N_
 
 KEY_NAMES = ("up", "down", "left", "right", "ok", "back", "roll")
 DRIVERS = ("ssd1306", "sh1106", "emulator", "dummy")
@@ -48,24 +49,30 @@ class Option:
 
     def check(self, key: str, value: Any) -> Any:
         kind = self.kind or type(self.default)
-        if isinstance(value, bool) and kind is not bool:
-            raise ConfigError(f"{key}: must be {_kind_name(kind)}, not {value!r}.")
-        if not isinstance(value, kind):
-            raise ConfigError(f"{key}: must be {_kind_name(kind)}, not {value!r}.")
+        if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
+            raise ConfigError(_kind_template(kind), key=key, value=value)
         if self.allowed is not None and value not in self.allowed:
             choices = ", ".join(repr(a) for a in self.allowed)
-            raise ConfigError(f"{key}: must be one of {choices}, not {value!r}.")
+            raise ConfigError("{key}: must be one of {choices}, not {value!r}.",
+                              key=key, choices=choices, value=value)
         if self.low is not None and value < self.low or self.high is not None and value > self.high:
-            raise ConfigError(f"{key}: must be between {self.low} and {self.high}, not {value!r}.")
+            raise ConfigError("{key}: must be between {low} and {high}, not {value!r}.",
+                              key=key, low=self.low, high=self.high, value=value)
         return value
 
 
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {bool: "true or false", int: "a whole number", str: "a text in quotes",
-             float: "a number"}
-    if isinstance(kind, tuple):
-        return " or ".join(names.get(k, k.__name__) for k in kind)
-    return names.get(kind, kind.__name__)
+#: What a key of each type must be, one whole sentence each (so each translates whole).
+KIND_TEMPLATES = {
+    bool: N_("{key}: must be true or false, not {value!r}."),
+    int: N_("{key}: must be a whole number, not {value!r}."),
+    str: N_("{key}: must be a text in quotes, not {value!r}."),
+    float: N_("{key}: must be a number, not {value!r}."),
+    (int, str): N_("{key}: must be a whole number or a text in quotes, not {value!r}."),
+}
+
+
+def _kind_template(kind: type | tuple[type, ...]) -> str:
+    return KIND_TEMPLATES.get(kind, N_("{key}: has the wrong type: {value!r}."))
 
 
 #: Every key of the file except ``[buttons]`` and ``[house_rules.*]`` (documented below).
@@ -167,7 +174,8 @@ def preset_names() -> list[str]:
 
 def _preset(name: Any) -> dict[str, Any]:
     if not isinstance(name, str) or name not in preset_names():
-        raise ConfigError(f"preset: must be one of {', '.join(preset_names())}, not {name!r}.")
+        raise ConfigError("preset: must be one of {names}, not {name!r}.",
+                          names=", ".join(preset_names()), name=name)
     text = resources.files("companion.presets").joinpath(f"{name}.toml").read_text()
     return tomllib.loads(text)
 
@@ -184,13 +192,14 @@ def load(path: str | Path | None) -> Config:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise ConfigError(f"config file {path} does not exist.") from None
+            raise ConfigError("config file {path} does not exist.", path=path) from None
         except (OSError, UnicodeDecodeError) as err:
-            raise ConfigError(f"config file {path} cannot be read: {err}.") from None
+            raise ConfigError("config file {path} cannot be read: {why}.",
+                              path=path, why=err) from None
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:
-            raise ConfigError(f"{path} is not valid TOML: {err}.") from None
+            raise ConfigError("{path} is not valid TOML: {why}.", path=path, why=err) from None
         config = from_mapping(data, source=str(path))
     saved = settings.overrides(config.state_dir())
     if saved:
@@ -204,7 +213,7 @@ def load_text(text: str, source: str = "<text>") -> Config:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise ConfigError(f"{source} is not valid TOML: {err}.") from None
+        raise ConfigError("{path} is not valid TOML: {why}.", path=source, why=err) from None
     return from_mapping(data, source)
 
 
@@ -231,16 +240,18 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
              "language"}
     for key in data:
         if key not in known:
-            raise ConfigError(f"{key}: unknown section; allowed: {', '.join(sorted(known))}.")
+            raise ConfigError("{key}: unknown section; allowed: {allowed}.",
+                              key=key, allowed=", ".join(sorted(known)))
     sections = {}
     for name, options in SCHEMA.items():
         given = data.get(name, {})
         if not isinstance(given, Mapping):
-            raise ConfigError(f"{name}: must be a table ([{name}]), not {given!r}.")
+            raise ConfigError("{key}: must be a table ([{key}]), not {value!r}.",
+                              key=name, value=given)
         for key in given:
             if key not in options:
-                raise ConfigError(
-                    f"{name}.{key}: unknown key; allowed: {', '.join(options)}.")
+                raise ConfigError("{key}: unknown key; allowed: {allowed}.",
+                                  key=f"{name}.{key}", allowed=", ".join(options))
         sections[name] = {k: opt.check(f"{name}.{k}", given.get(k, opt.default))
                           for k, opt in options.items()}
     buttons = _buttons(data.get("buttons", DEFAULT_BUTTONS), sections["display"])
@@ -248,8 +259,8 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
     games = _games(data.get("games", {}))
     language = data.get("language", "")
     if language not in ("", "en", "ja"):
-        raise ConfigError(f"language: must be one of 'en', 'ja' (or \"\" for the "
-                          f"locale's), not {language!r}.")
+        raise ConfigError("language: must be one of 'en', 'ja' (or \"\" for the "
+                          "locale's), not {value!r}.", value=language)
     taken = {pin: f"buttons.{name}" for name, pin in buttons.items()}
     shelfconfig.sound_pin(sections["sound"], {**_reserved(sections["display"]), **taken})
     return Config(sections["display"], sections["input"], sections["state"], buttons,
@@ -271,25 +282,30 @@ def _reserved(display: Mapping[str, Any]) -> dict[int, str]:
 
 def _buttons(given: Any, display: Mapping[str, Any]) -> dict[str, int]:
     if not isinstance(given, Mapping):
-        raise ConfigError(f"buttons: must be a table of key = BCM pin, not {given!r}.")
+        raise ConfigError("buttons: must be a table of key = BCM pin, not {value!r}.",
+                          value=given)
     used: dict[int, str] = {}
     reserved = _reserved(display)
     out = {}
     for name, pin in given.items():
         if name not in KEY_NAMES:
-            raise ConfigError(f"buttons.{name}: unknown key; allowed: {', '.join(KEY_NAMES)}.")
+            raise ConfigError("{key}: unknown key; allowed: {allowed}.",
+                              key=f"buttons.{name}", allowed=", ".join(KEY_NAMES))
         if isinstance(pin, bool) or not isinstance(pin, int) or pin not in BCM_PINS:
-            raise ConfigError(f"buttons.{name}: must be a BCM pin number 0-27, not {pin!r}.")
+            raise ConfigError("{key}: must be a BCM pin number 0-27, not {value!r}.",
+                              key=f"buttons.{name}", value=pin)
         if pin in used:
-            raise ConfigError(f"buttons.{name}: pin {pin} is already used by buttons.{used[pin]}.")
+            raise ConfigError("{key}: pin {pin} is already used by {other}.",
+                              key=f"buttons.{name}", pin=pin, other=f"buttons.{used[pin]}")
         if pin in reserved:
-            raise ConfigError(f"buttons.{name}: pin {pin} is taken by {reserved[pin]}.")
+            raise ConfigError("{key}: pin {pin} is taken by {other}.",
+                              key=f"buttons.{name}", pin=pin, other=reserved[pin])
         used[pin] = name
         out[name] = pin
     for needed in ("up", "down", "ok", "back"):
         if needed not in out:
-            raise ConfigError(f"buttons.{needed}: missing; the companion needs at least "
-                              "up, down, ok and back.")
+            raise ConfigError("{key}: missing; the companion needs at least up, down, ok "
+                              "and back.", key=f"buttons.{needed}")
     return out
 
 
@@ -298,21 +314,23 @@ def _games(given: Any) -> dict[str, tuple[str, ...]]:
     from companion import catalogue
 
     if not isinstance(given, Mapping):
-        raise ConfigError(f"games: must be a table ([games]), not {given!r}.")
+        raise ConfigError("{key}: must be a table ([{key}]), not {value!r}.",
+                          key="games", value=given)
     known = list(catalogue.discover())
     out: dict[str, tuple[str, ...]] = {}
     for key, value in given.items():
         if key not in ("order", "hide"):
-            raise ConfigError(f"games.{key}: unknown key; allowed: order, hide.")
+            raise ConfigError("{key}: unknown key; allowed: {allowed}.",
+                              key=f"games.{key}", allowed="order, hide")
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ConfigError(f"games.{key}: must be a list of game names in quotes, "
-                              f"not {value!r}.")
+            raise ConfigError("{key}: must be a list of game names in quotes, not {value!r}.",
+                              key=f"games.{key}", value=value)
         for name in value:
             if name not in known:
-                raise ConfigError(f"games.{key}: unknown game {name!r}; allowed: "
-                                  f"{', '.join(known)}.")
+                raise ConfigError("{key}: unknown game {name!r}; allowed: {allowed}.",
+                                  key=f"games.{key}", name=name, allowed=", ".join(known))
         if len(set(value)) != len(value):
-            raise ConfigError(f"games.{key}: names a game twice.")
+            raise ConfigError("{key}: names a game twice.", key=f"games.{key}")
         out[key] = tuple(value)
     if set(out.get("hide", ())) >= set(known):
         raise ConfigError("games.hide: hides every game; leave at least one.")
@@ -323,24 +341,32 @@ def _house_rules(given: Any) -> dict[str, dict[str, Any]]:
     from companion import catalogue
 
     if not isinstance(given, Mapping):
-        raise ConfigError(f"house_rules: must be a table, not {given!r}.")
+        raise ConfigError("{key}: must be a table, not {value!r}.", key="house_rules",
+                          value=given)
     out: dict[str, dict[str, Any]] = {}
     for game, chosen in given.items():
         info = catalogue.find(game)
         if info is None:
             known = ", ".join(k for k, g in catalogue.discover().items()
                               if isinstance(g, catalogue.GameInfo))
-            raise ConfigError(f"house_rules.{game}: unknown game; allowed: {known}.")
+            raise ConfigError("{key}: unknown game; allowed: {allowed}.",
+                              key=f"house_rules.{game}", allowed=known)
         if not isinstance(chosen, Mapping):
-            raise ConfigError(f"house_rules.{game}: must be a table, not {chosen!r}.")
+            raise ConfigError("{key}: must be a table, not {value!r}.",
+                              key=f"house_rules.{game}", value=chosen)
         for rule, value in chosen.items():
             spec = info.house_rules.get(rule)
+            if spec is None and not info.house_rules:
+                raise ConfigError("{key}: unknown rule; this game has no house rules.",
+                                  key=f"house_rules.{game}.{rule}")
             if spec is None:
-                known = ", ".join(info.house_rules) or "none"
-                raise ConfigError(f"house_rules.{game}.{rule}: unknown rule; allowed: {known}.")
+                known = ", ".join(info.house_rules)
+                raise ConfigError("{key}: unknown rule; allowed: {allowed}.",
+                                  key=f"house_rules.{game}.{rule}", allowed=known)
             try:
                 spec.check(rule, value)
             except ValueError as err:
-                raise ConfigError(f"house_rules.{game}.{rule}: {err}") from None
+                raise ConfigError("{key}: {why}", key=f"house_rules.{game}.{rule}",
+                                  why=err) from None
         out[game] = dict(chosen)
     return out

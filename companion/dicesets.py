@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.errors import CompanionError, Translatable
+
 #: The dice of a games shelf (the box lists these; ``companion roll`` takes any dN).
 STANDARD = (4, 6, 8, 10, 12, 20, 100)
 MIN_FACES, MAX_FACES = 2, 100
@@ -32,8 +34,9 @@ NAME = re.compile(r"^[a-z][a-z0-9_-]{0,11}$")
 _TERM = re.compile(r"^(\d*)\s*(?:d(\d+)|([a-z][a-z0-9_-]*))$")
 
 
-class NotationError(ValueError):
-    """A die or a roll expression that cannot be used; the message says why."""
+class NotationError(Translatable, CompanionError, ValueError):
+    """A die or a roll expression that cannot be used; the message says why (a template
+    with named values, like :class:`companion.errors.RuleError`)."""
 
 
 @dataclass(frozen=True)
@@ -69,18 +72,21 @@ def check_faces(faces: Any) -> tuple[Any, ...]:
     companion.dicesets.NotationError: face 3 is empty; every face needs a name or a number.
     """
     if not isinstance(faces, Sequence) or isinstance(faces, str):
-        raise NotationError(f"must be a list of faces such as [\"red\", \"blue\"], "
-                            f"not {faces!r}.")
+        raise NotationError("must be a list of faces such as [\"red\", \"blue\"], "
+                            "not {faces!r}.", faces=faces)
     if not MIN_FACES <= len(faces) <= MAX_FACES:
-        raise NotationError(f"a die needs {MIN_FACES} to {MAX_FACES} faces, not {len(faces)}.")
+        raise NotationError("a die needs {low} to {high} faces, not {n}.",
+                            low=MIN_FACES, high=MAX_FACES, n=len(faces))
     for n, face in enumerate(faces, start=1):
         if isinstance(face, bool) or not isinstance(face, int | str):
-            raise NotationError(f"face {n} must be a word or a whole number, not {face!r}.")
+            raise NotationError("face {n} must be a word or a whole number, not {face!r}.",
+                                n=n, face=face)
         if isinstance(face, str) and not face.strip():
-            raise NotationError(f"face {n} is empty; every face needs a name or a number.")
+            raise NotationError("face {n} is empty; every face needs a name or a number.",
+                                n=n)
         if len(str(face)) > MAX_FACE_CHARS:
-            raise NotationError(f"face {n} ({face!r}) is longer than {MAX_FACE_CHARS} "
-                                "characters.")
+            raise NotationError("face {n} ({face!r}) is longer than {most} characters.",
+                                n=n, face=face, most=MAX_FACE_CHARS)
     return tuple(faces)
 
 
@@ -100,25 +106,29 @@ def parse(expression: str, named: Mapping[str, Sequence[Die]] | None = None) -> 
             raise NotationError("a '+' with no die after it; write NdS such as 3d6 or "
                                 "2d6+d20.")
         if not m:
-            raise NotationError(f"{term!r} is not a die; write NdS such as 3d6 or "
-                                "2d6+d20, or the name of a die from the config.")
+            raise NotationError("{term!r} is not a die; write NdS such as 3d6 or "
+                                "2d6+d20, or the name of a die from the config.", term=term)
         count = int(m.group(1) or 1)
         if not 1 <= count <= MAX_DICE:
-            raise NotationError(f"{term!r}: 1 to {MAX_DICE} dice, not {count}.")
+            raise NotationError("{term!r}: 1 to {most} dice, not {count}.",
+                                term=term, most=MAX_DICE, count=count)
         if m.group(2) is not None:
             sides = int(m.group(2))
             if not MIN_FACES <= sides <= MAX_SIDES:
-                raise NotationError(f"{term!r}: a die has {MIN_FACES} to {MAX_SIDES} sides, "
-                                    f"not {sides}.")
+                raise NotationError("{term!r}: a die has {low} to {high} sides, not {sides}.",
+                                    term=term, low=MIN_FACES, high=MAX_SIDES, sides=sides)
             dice += [standard(sides)] * count
         elif m.group(3) in named:
             dice += list(named[m.group(3)]) * count
         else:
-            known = ", ".join(sorted(named)) or "none in the config"
-            raise NotationError(f"{m.group(3)!r} is not a die: write NdS such as 3d6, or a "
-                                f"die from the config ({known}).")
+            if not named:
+                raise NotationError("{name!r} is not a die: write NdS such as 3d6 (the "
+                                    "config names no dice).", name=m.group(3))
+            raise NotationError("{name!r} is not a die: write NdS such as 3d6, or a die "
+                                "from the config ({known}).", name=m.group(3),
+                                known=", ".join(sorted(named)))
         if len(dice) > MAX_DICE:
-            raise NotationError(f"at most {MAX_DICE} dice in one roll.")
+            raise NotationError("at most {most} dice in one roll.", most=MAX_DICE)
     return tuple(dice)
 
 

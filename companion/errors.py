@@ -33,9 +33,12 @@ class Translatable:
         super().__init__(template.format(**params) if params else template)
 
     def translated(self, gettext: object) -> str:
-        """The message in the language of ``gettext`` (a ``_`` function)."""
+        """The message in the language of ``gettext`` (a ``_`` function); a value that is
+        itself a translatable error (the reason inside a config error) is translated too."""
         text = gettext(self.template)  # type: ignore[operator]
-        return text.format(**self.params) if self.params else text
+        params = {k: v.translated(gettext) if isinstance(v, Translatable) else v
+                  for k, v in self.params.items()}
+        return text.format(**params) if params else text
 
 
 class RuleError(Translatable, CompanionError, ValueError):

@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.dicesets import NAME, Die, NotationError, check_faces, parse
 from companion.errors import ConfigError
+from companion.i18n import N_
 
 SHELF_KEYS = ("title", "bgg_id", "players", "wins", "categories", "rounds")
 MAX_TITLE = 24
@@ -29,16 +30,16 @@ MIN_SEATS, MAX_SEATS = 1, 8
 RESERVED = ("brikks", "brain-robbery", "brain_robbery")
 
 
-def _list_of(key: str, given: Any, what: str) -> list[Mapping[str, Any]]:
+def _list_of(key: str, given: Any, template: str) -> list[Mapping[str, Any]]:
     if not isinstance(given, list) or not all(isinstance(e, Mapping) for e in given):
-        raise ConfigError(f"{key}: must be a list of [[{key}]] tables, one per {what}, "
-                          f"not {given!r}.")
+        raise ConfigError(template, key=key, value=given)
     return given
 
 
 def _whole(key: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(f"{key}: must be a whole number {low}-{high}, not {value!r}.")
+        raise ConfigError("{key}: must be a whole number {low}-{high}, not {value!r}.",
+                          key=key, low=low, high=high, value=value)
     return value
 
 
@@ -49,42 +50,50 @@ def shelf_games(given: Any) -> tuple[dict[str, Any], ...]:
     "categories": [...], "rounds": 0}`` — the score pad stores one in a game's options.
     """
     out: list[dict[str, Any]] = []
-    for n, entry in enumerate(_list_of("shelf", given, "game"), start=1):
+    for n, entry in enumerate(_list_of("shelf", given, N_(
+            "{key}: must be a list of [[{key}]] tables, one per game, not {value!r}.")),
+            start=1):
         at = f"shelf[{n}]"
         for key in entry:
             if key not in SHELF_KEYS:
-                raise ConfigError(f"{at}.{key}: unknown key; allowed: {', '.join(SHELF_KEYS)}.")
+                raise ConfigError("{key}: unknown key; allowed: {allowed}.",
+                                  key=f"{at}.{key}", allowed=", ".join(SHELF_KEYS))
         title = entry.get("title")
         if title is None:
-            raise ConfigError(f"{at}.title: missing; every [[shelf]] game needs a title "
-                              "such as \"Carcassonne\".")
+            raise ConfigError("{key}: missing; every [[shelf]] game needs a title such as "
+                              "\"Carcassonne\".", key=f"{at}.title")
         if not isinstance(title, str) or not title.strip() or len(title) > MAX_TITLE:
-            raise ConfigError(f"{at}.title: must be a name of 1-{MAX_TITLE} characters in "
-                              f"quotes, not {title!r}.")
+            raise ConfigError("{key}: must be a name of 1-{most} characters in quotes, not "
+                              "{value!r}.", key=f"{at}.title", most=MAX_TITLE, value=title)
         title = title.strip()
         if any(g["title"].casefold() == title.casefold() for g in out):
-            raise ConfigError(f"{at}.title: {title!r} is on the shelf twice.")
+            raise ConfigError("{key}: {title!r} is on the shelf twice.", key=f"{at}.title",
+                              title=title)
         bgg_id = _whole(f"{at}.bgg_id", entry.get("bgg_id", 0), 0, 10_000_000)
         players = entry.get("players", [MIN_SEATS, MAX_SEATS])
         if (not isinstance(players, list) or len(players) != 2
                 or any(isinstance(p, bool) or not isinstance(p, int) for p in players)
                 or not MIN_SEATS <= players[0] <= players[1] <= MAX_SEATS):
-            raise ConfigError(f"{at}.players: must be [fewest, most] with {MIN_SEATS} <= "
-                              f"fewest <= most <= {MAX_SEATS}, not {players!r}.")
+            raise ConfigError("{key}: must be [fewest, most] with {low} <= fewest <= most "
+                              "<= {high}, not {value!r}.", key=f"{at}.players",
+                              low=MIN_SEATS, high=MAX_SEATS, value=players)
         wins = entry.get("wins", "highest")
         if wins not in ("highest", "lowest"):
-            raise ConfigError(f"{at}.wins: must be 'highest' or 'lowest', not {wins!r}.")
+            raise ConfigError("{key}: must be 'highest' or 'lowest', not {value!r}.",
+                              key=f"{at}.wins", value=wins)
         categories = entry.get("categories", [])
         if (not isinstance(categories, list) or len(categories) > MAX_CATEGORIES
                 or not all(isinstance(c, str) and c.strip() and len(c) <= MAX_CATEGORY
                            for c in categories)):
-            raise ConfigError(f"{at}.categories: must be a list of up to {MAX_CATEGORIES} "
-                              f"names of 1-{MAX_CATEGORY} characters, not {categories!r}.")
+            raise ConfigError("{key}: must be a list of up to {most} names of 1-{chars} "
+                              "characters, not {value!r}.", key=f"{at}.categories",
+                              most=MAX_CATEGORIES, chars=MAX_CATEGORY, value=categories)
         if len({c.casefold() for c in categories}) != len(categories):
-            raise ConfigError(f"{at}.categories: names a category twice.")
+            raise ConfigError("{key}: names a category twice.", key=f"{at}.categories")
         rounds = _whole(f"{at}.rounds", entry.get("rounds", 0), 0, MAX_ROUNDS)
         if categories and rounds:
-            raise ConfigError(f"{at}: give categories (a score sheet) or rounds, not both.")
+            raise ConfigError("{key}: give categories (a score sheet) or rounds, not both.",
+                              key=at)
         out.append({"title": title, "bgg_id": bgg_id, "players": list(players),
                     "lowest_wins": wins == "lowest",
                     "categories": [c.strip() for c in categories], "rounds": rounds})
@@ -98,36 +107,41 @@ def dice_sets(given: Any) -> dict[str, tuple[Die, ...]]:
     notation, which may use the dice named before it).
     """
     out: dict[str, tuple[Die, ...]] = {}
-    for n, entry in enumerate(_list_of("dice", given, "die or set"), start=1):
+    for n, entry in enumerate(_list_of("dice", given, N_(
+            "{key}: must be a list of [[{key}]] tables, one per die or set, not {value!r}.")),
+            start=1):
         at = f"dice[{n}]"
         for key in entry:
             if key not in ("name", "faces", "roll"):
-                raise ConfigError(f"{at}.{key}: unknown key; allowed: name, faces, roll.")
+                raise ConfigError("{key}: unknown key; allowed: {allowed}.",
+                                  key=f"{at}.{key}", allowed="name, faces, roll")
         name = entry.get("name")
         if name is None:
-            raise ConfigError(f"{at}.name: missing; every [[dice]] entry needs a name such "
-                              "as \"colour\".")
+            raise ConfigError("{key}: missing; every [[dice]] entry needs a name such as "
+                              "\"colour\".", key=f"{at}.name")
         if not isinstance(name, str) or not NAME.match(name) or name in RESERVED or (
                 name[0] == "d" and name[1:].isdigit()):
-            raise ConfigError(f"{at}.name: must be 1-12 lower-case letters, digits, - or _, "
-                              f"starting with a letter, not a dN or {', '.join(RESERVED)}; "
-                              f"not {name!r}.")
+            raise ConfigError("{key}: must be 1-12 lower-case letters, digits, - or _, "
+                              "starting with a letter, not a dN or {reserved}; not "
+                              "{value!r}.", key=f"{at}.name", reserved=", ".join(RESERVED),
+                              value=name)
         if name in out:
-            raise ConfigError(f"{at}.name: {name!r} is defined twice.")
+            raise ConfigError("{key}: {name!r} is defined twice.", key=f"{at}.name",
+                              name=name)
         if ("faces" in entry) == ("roll" in entry):
-            raise ConfigError(f"{at}: give faces (a die of your own) or roll (a set such as "
-                              "\"2d6+d20\"), one of the two.")
+            raise ConfigError("{key}: give faces (a die of your own) or roll (a set such as "
+                              "\"2d6+d20\"), one of the two.", key=at)
         try:
             if "faces" in entry:
                 out[name] = (Die(name, check_faces(entry["faces"])),)
             elif not isinstance(entry["roll"], str):
-                raise NotationError(f"must be a roll in quotes such as \"2d6+d20\", "
-                                    f"not {entry['roll']!r}.")
+                raise NotationError("must be a roll in quotes such as \"2d6+d20\", not "
+                                    "{value!r}.", value=entry["roll"])
             else:
                 out[name] = parse(entry["roll"], out)
         except NotationError as err:
-            raise ConfigError(f"{at}.{'faces' if 'faces' in entry else 'roll'}: {err}") \
-                from None
+            raise ConfigError("{key}: {why}", key=f"{at}.{'faces' if 'faces' in entry else 'roll'}",
+                              why=err) from None
     return out
 
 
@@ -137,7 +151,8 @@ def sound_pin(sound: Mapping[str, Any], taken: Mapping[int, str]) -> None:
     if pin == "":
         return
     if isinstance(pin, str) or not 0 <= pin <= 27:
-        raise ConfigError(f"sound.pin: must be a BCM pin number 0-27, or \"\" for no buzzer; "
-                          f"not {pin!r}.")
+        raise ConfigError("{key}: must be a BCM pin number 0-27, or \"\" for no buzzer; not "
+                          "{value!r}.", key="sound.pin", value=pin)
     if pin in taken:
-        raise ConfigError(f"sound.pin: pin {pin} is already used by {taken[pin]}.")
+        raise ConfigError("{key}: pin {pin} is already used by {other}.", key="sound.pin",
+                          pin=pin, other=taken[pin])

@@ -74,7 +74,7 @@ def test_every_module_of_a_game_is_pure_or_a_screen() -> None:
         folder = ROOT / "companion" / "games" / key
         for path in folder.iterdir():
             name = path.stem
-            if name in ("__init__", "__pycache__", "screens", "locale"):  # locale: its catalogue
+            if name in ("__init__", "__pycache__", "screens", "locale"):  # locale: catalogues
                 continue
             assert name in pure_names, f"{path}: a module neither pure (listed) nor screens"
 

@@ -4,12 +4,17 @@ Each package that shows words has ``locale/<lang>/LC_MESSAGES/messages.po``: the
 (``companion/``, without the games) and each game package (``companion/games/<key>/``,
 or a plugin's own package). This extracts the messages each one's code marks — ``_()``,
 ``ngettext()``, ``N_()``, and the templates of ``require(cond, "...")``,
-``RuleError("...")`` and ``ConfigError("...")`` — and updates its ``.po`` files: new
-messages are added untranslated, vanished ones are kept as obsolete. ``--check``
-changes nothing and exits 1 listing what is untranslated (the test suite runs it too).
+``RuleError("...")``, ``ConfigError("...")`` and ``NotationError("...")`` — and
+updates its ``.po`` files: new messages are added untranslated, vanished ones are kept
+as obsolete. ``--check`` changes nothing and exits 1 listing what is untranslated (the
+test suite runs it too).
 
     python tools/translations.py            # update
     python tools/translations.py --check    # what is missing
+
+A game package of its own (a plugin, like ``examples/high_card``) keeps its catalogue in
+its package too: create ``<package>/locale/ja/LC_MESSAGES/`` and run this with
+``--package <package folder>`` (the examples in this repository are covered without it).
 """
 
 from __future__ import annotations
@@ -25,14 +30,18 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("ja",)
-KEYWORDS = {**DEFAULT_KEYWORDS, "require": (2,), "RuleError": (1,), "ConfigError": (1,)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "require": (2,), "RuleError": (1,), "ConfigError": (1,),
+            "NotationError": (1,)}
 
 
 def packages(root: Path = ROOT / "companion") -> list[Path]:
-    """The folders that keep a catalogue: the core and every game package."""
+    """The folders that keep a catalogue: the core, every game package, and the example
+    game packages outside the core (``examples/*/<package>/locale``)."""
     games = sorted(p for p in (root / "games").iterdir()
                    if (p / "__init__.py").is_file() and (p / "locale").is_dir())
-    return [root, *games]
+    plugins = sorted(p.parent for p in (ROOT / "examples").glob("*/*/locale")
+                     if (p.parent / "__init__.py").is_file())
+    return [root, *games, *plugins]
 
 
 def template(package: Path, core: bool) -> Catalog:
@@ -49,10 +58,11 @@ def template(package: Path, core: bool) -> Catalog:
     return catalog
 
 
-def catalogues() -> Iterator[tuple[Path, str, Catalog, Catalog]]:
-    """(po path, language, template, current catalogue) for every package and language."""
-    for package in packages():
-        tmpl = template(package, core=package.name == "companion")
+def catalogues(chosen: list[Path] | None = None) -> Iterator[tuple[Path, str, Catalog, Catalog]]:
+    """(po path, language, template, current catalogue) for every package (or the
+    ``chosen`` ones) and language."""
+    for package in chosen or packages():
+        tmpl = template(package, core=package == ROOT / "companion")
         for lang in LANGUAGES:
             po = package / "locale" / lang / "LC_MESSAGES" / "messages.po"
             if po.is_file():
@@ -83,12 +93,18 @@ def untranslated(tmpl: Catalog, current: Catalog) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only list what is missing")
+    parser.add_argument("--package", action="append", type=Path, metavar="DIR",
+                        help="only this package folder (a game of your own); repeatable")
     args = parser.parse_args(argv)
+    chosen = [p.resolve() for p in args.package or []]
+    for package in chosen:
+        if not (package / "__init__.py").is_file():
+            parser.error(f"{package} is not a Python package (no __init__.py).")
     missing = 0
-    for po, _lang, tmpl, current in catalogues():
+    for po, _lang, tmpl, current in catalogues(chosen):
         todo = untranslated(tmpl, current)
         missing += len(todo)
-        where = po.relative_to(ROOT)
+        where = po.relative_to(ROOT) if po.is_relative_to(ROOT) else po
         if args.check:
             for text in todo:
                 print(f"{where}: untranslated: {text!r}")

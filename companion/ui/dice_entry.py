@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.i18n import N_, _
+from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar
@@ -25,11 +27,15 @@ class DiceEntry(Screen):
     :param dice: for each die, the faces it has in order (``range(1, 7)``, colour names).
     :param on_done: called with the chosen faces after OK (this screen is already closed).
     :param labels: a short name per die shown above it (``"d4"``, ``"colour"``).
+    :param title: the title, marked with ``N_()`` and translated when drawn by
+        ``gettext`` (a game passes its own catalogue's ``_``), as are the labels;
+        faces are shown through ``gettext`` too, so colour faces may be marked ``N_()``.
     """
 
     def __init__(self, ctx: Context, dice: Sequence[Sequence[Any]],
                  on_done: Callable[[list[Any]], None], *, labels: Sequence[str] | None = None,
-                 title: str = "Your dice") -> None:
+                 title: str = N_("Your dice"),
+                 gettext: Callable[[str], str] = _) -> None:
         super().__init__(ctx)
         if not dice:
             raise ValueError("DiceEntry needs at least one die.")
@@ -37,8 +43,9 @@ class DiceEntry(Screen):
         self.index = [0] * len(self.dice)
         self.cursor = 0
         self.on_done = on_done
-        self.labels = list(labels) if labels else [f"die {i + 1}" for i in range(len(dice))]
+        self.labels = list(labels) if labels else None
         self.title = title
+        self.gettext = gettext
 
     @property
     def values(self) -> list[Any]:
@@ -69,17 +76,25 @@ class DiceEntry(Screen):
 
     key_roll = key_ok
 
+    def _tr(self, text: str) -> str:
+        """``text`` through the caller's catalogue ("" stays "": gettext("") is the header)."""
+        return self.gettext(text) if text else text
+
     def render(self, p: Painter) -> None:
-        title_bar(p, self.title, f"{self.cursor + 1}/{len(self.dice)}")
+        title_bar(p, self._tr(self.title), f"{self.cursor + 1}/{len(self.dice)}")
         n = len(self.dice)
         slot = WIDTH // n
         for i, value in enumerate(self.values):
             x0 = i * slot
-            text = str(value)
-            big = "large" if len(text) * 12 <= slot - 2 else "medium" if len(text) * 8 <= slot - 2 \
-                else "text"
-            p.centred(14, self.labels[i][: slot // 5], "small", x0=x0, x1=x0 + slot)
+            text = self._tr(value) if isinstance(value, str) else str(value)
+            big = next((f for f in ("large", "medium") if text_width(text, f) <= slot - 2),
+                       "text")
+            label = (self._tr(self.labels[i]) if self.labels
+                     else _("die {n}").format(n=i + 1))
+            if not p.fits(label, "small", slot - 1):  # six dice leave 21 px a die
+                label = f"#{i + 1}"
+            p.centred(14, label, "small", x0=x0, x1=x0 + slot)
             p.centred(24, text, big, x0=x0, x1=x0 + slot)
             if i == self.cursor:
                 p.rect((x0 + 1, 22, x0 + slot - 2, 51), outline=1)
-        hint(p, "^v face  <> die  OK done")
+        hint(p, _("^v face  <> die  OK done"))

@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.i18n import N_, _
 from companion.ui.keyboard import Keyboard
-from companion.ui.paint import WIDTH, Painter, drawable
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 
-#: The font of the kana page's keys (the kana appear once a font with kana is bundled;
-#: until then they are drawn as the look-alikes of :func:`~companion.ui.paint.drawable`).
+#: The font of the kana page's keys.
 KANA_FONT = "small"
 TOP = 14  # the keys start below the typed name
-#: What a control key says while the bundled fonts cannot draw its kana.
-_ASCII_LABELS = {"かな": "kana", "カナ": "KANA"}
+#: What the hiragana/katakana key says: in words a person of the language in use reads.
+_CASE_LABELS = {"かな": N_("kana"), "カナ": N_("KANA")}
 
 
 class NameEntry(Screen):
@@ -122,8 +122,8 @@ class NameEntry(Screen):
             for c, key in enumerate(row):
                 x = x0 + c * width
                 label = kb.label(key) if r == len(rows) - 1 else key
-                if drawable(label) != label:
-                    label = _ASCII_LABELS.get(label, label)
+                if label in _CASE_LABELS:
+                    label = _(_CASE_LABELS[label])
                 if label:
                     p.centred(y + (height - 7) // 2, label, font, x0=x, x1=x + width)
                 if (r, c) == (kb.row, kb.col):

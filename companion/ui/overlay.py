@@ -23,12 +23,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from companion.i18n import _
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.widgets import wrap
 
 #: How long a band stays on screen, in seconds.
 BAND_SECONDS = 2.0
-_CHARS = 20  # "text" characters across the band, inside its frame
+_CHARS = 20  # "text" cells across a question, inside its frame
+_BAND_CELLS = 21  # a band has no frame: 21 cells of 6 px fill its 128
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class Question:
 
 def draw_band(p: Painter, text: str) -> None:
     """``text`` (three lines at most) as dark type on a lit bar along the bottom edge."""
-    lines = wrap(text, _CHARS)
+    lines = wrap(text, _BAND_CELLS)
     if len(lines) > 3:
         p.cut.append(text)
     lines = lines[:3]
@@ -73,4 +75,4 @@ def draw_question(p: Painter, text: str) -> None:
     p.rect((1, y0 + 1, WIDTH - 2, y0 + h - 1), fill=None, outline=1)
     for i, line in enumerate(lines):
         p.centred(y0 + 3 + i * 12, line, "text")
-    p.centred(y0 + h - 9, "OK yes    BACK no", "small")
+    p.centred(y0 + h - 9, _("OK yes    BACK no"), "small")

@@ -13,13 +13,16 @@ from collections.abc import Callable, Sequence
 
 from companion import catalogue
 from companion import stats as st
-from companion.errors import RosterError, StorageError
+from companion.errors import RosterError, StorageError, Translatable
+from companion.i18n import N_, _, number
+from companion.ui.fonts import text_width
 from companion.ui.name_entry import NameEntry
-from companion.ui.paint import Painter
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, menu_list, title_bar
+from companion.ui.widgets import cells, hint, menu_list, title_bar, wrap
 
-NEW, RECORDS = "+ New player", "Records"
+NEW, RECORDS = N_("+ New player"), N_("Records")
+NAME_CELLS = 12  # the names' column in the Players list
 
 
 def _saved(action: Callable[[], object]) -> str | None:
@@ -27,16 +30,21 @@ def _saved(action: Callable[[], object]) -> str | None:
     try:
         action()
     except RosterError as err:
-        return str(err)
+        return err.translated(_) if isinstance(err, Translatable) else str(err)
     except StorageError as err:
-        return f"Not saved: {err}"
+        return _("Not saved: {why}").format(why=err.translated(_))
     return None
+
+
+def played(plays: int, wins: int) -> str:
+    """Plays and wins in a few cells: "2p 1w"."""
+    return _("{plays}p {wins}w").format(plays=number(plays), wins=number(wins))
 
 
 class Picker(Screen):
     """A titled list: UP/DOWN move (wrapping), OK chooses, BACK leaves."""
 
-    title = ""
+    title = ""  # marked N_(), translated when drawn
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -59,7 +67,7 @@ class Picker(Screen):
             self.choose(min(self.index, len(self.items()) - 1))
 
     def render(self, p: Painter) -> None:
-        title_bar(p, self.title)
+        title_bar(p, _(self.title) if self.title else "")
         items = self.items()
         self.index = min(self.index, max(0, len(items) - 1))
         menu_list(p, items, self.index)
@@ -68,25 +76,26 @@ class Picker(Screen):
 class PlayersScreen(Picker):
     """Everyone on the roster with plays/wins, then + New player and Records."""
 
-    title = "Players"
+    title = N_("Players")
 
     def people(self) -> list[tuple[str, str]]:
         counts = {s.uuid: s for s in st.people(st.plays(self.ctx.store))}
         out = []
         for p in self.ctx.store.players():
             s = counts.get(p.uuid)
-            out.append((p.name, f"{s.plays}p {s.wins}w" if s else "new"))
+            out.append((p.name, played(s.plays, s.wins) if s else _("new")))
         return out
 
     def items(self) -> list[str]:
-        return [f"{name:12} {note}" for name, note in self.people()] + [NEW, RECORDS]
+        return ([name + " " * max(1, NAME_CELLS + 1 - cells(name)) + note
+                 for name, note in self.people()] + [_(NEW), _(RECORDS)])
 
     def choose(self, index: int) -> None:
         people = self.people()
         if index < len(people):
             self.ctx.push(PlayerCard(self.ctx, people[index][0]))
         elif index == len(people):
-            self.ctx.push(NameEntry(self.ctx, "New player", lambda name: _saved(
+            self.ctx.push(NameEntry(self.ctx, _("New player"), lambda name: _saved(
                 lambda: self.ctx.store.add_player(name))))
         else:
             self.ctx.push(RecordsScreen(self.ctx))
@@ -100,17 +109,19 @@ class PlayerCard(Screen):
         self.name = name
         self.top = 0
 
-    def lines(self) -> list[str]:
+    def lines(self) -> list[tuple[str, str]]:
+        """The card's lines as (left, right-aligned) pairs, in the language in use."""
         player = self.ctx.store.player(self.name)
         mine = [s for s in st.people(st.plays(self.ctx.store))
                 if player is not None and s.uuid == player.uuid]
         if not mine:
-            return ["No finished games yet."]
+            return [(line, "") for line in wrap(_("No finished games yet."), 21)]
         s = mine[0]
-        out = [f"Played {s.plays}, won {s.wins}", f"Last {s.last_played[:10]}"]
+        out = [(_("Played {plays}, won {wins}").format(plays=number(s.plays),
+                                                       wins=number(s.wins)), ""),
+               (_("Last {date}").format(date=s.last_played[:10]), "")]
         for g in s.games.values():
-            short = catalogue.title(g.key, short=True)
-            out.append(f"{short[:11]:11} {g.plays:>2}p {g.wins:>2}w")
+            out.append((catalogue.title(g.key, short=True), played(g.plays, g.wins)))
         return out
 
     def key_up(self) -> None:
@@ -123,11 +134,15 @@ class PlayerCard(Screen):
         self.ctx.push(PlayerActions(self.ctx, self))
 
     def render(self, p: Painter) -> None:
-        title_bar(p, self.name, "OK=edit")
-        for i, line in enumerate(self.lines()[self.top:self.top + 4]):
-            p.text((2, 13 + i * 12), line[:21], "text")
+        title_bar(p, self.name, _("OK=edit"))
+        for i, (left, right) in enumerate(self.lines()[self.top:self.top + 4]):
+            y = 13 + i * 12
+            room = WIDTH - 3 - (text_width(right, "text") + 6 if right else 0)
+            p.text((2, y), p.fit(left, "text", room), "text")
+            if right:
+                p.right(y, right, "text", x1=WIDTH - 1)
         if len(self.lines()) > 4:
-            hint(p, "UP/DOWN scroll")
+            hint(p, _("UP/DOWN scroll"))
 
 
 class PlayerActions(Picker):
@@ -139,11 +154,17 @@ class PlayerActions(Picker):
         self.title = card.name
 
     def items(self) -> list[str]:
-        return ["Rename", "Hide from setup"]
+        return [_("Rename"), _("Hide from setup")]
+
+    def render(self, p: Painter) -> None:
+        self.title = self.card.name  # a name, not a message: drawn as it is
+        title_bar(p, self.title)
+        menu_list(p, self.items(), min(self.index, 1))
 
     def choose(self, index: int) -> None:
         if index == 0:
-            self.ctx.replace(NameEntry(self.ctx, "Rename", self._rename, text=self.card.name))
+            self.ctx.replace(NameEntry(self.ctx, _("Rename"), self._rename,
+                                       text=self.card.name))
             return
         problem = _saved(lambda: self.ctx.store.hide_player(self.card.name))
         if problem:
@@ -151,8 +172,8 @@ class PlayerActions(Picker):
             return
         self.ctx.pop()
         self.ctx.pop()  # the card of someone now hidden
-        self.ctx.notice(f"{self.card.name} is hidden; companion players hide --show "
-                        "brings them back.")
+        self.ctx.notice(_("{name} is hidden; companion players hide --show "
+                          "brings them back.").format(name=self.card.name))
 
     def _rename(self, name: str) -> str | None:
         problem = _saved(lambda: self.ctx.store.rename_player(self.card.name, name))
@@ -164,13 +185,13 @@ class PlayerActions(Picker):
 class RecordsScreen(Picker):
     """The games someone on the roster has finished; OK shows that game's records."""
 
-    title = "Records"
+    title = N_("Records")
 
     def keys(self) -> list[str]:
         return list(dict.fromkeys(r.key for r in st.plays(self.ctx.store)))
 
     def items(self) -> list[str]:
-        return [catalogue.title(k, short=True) for k in self.keys()] or ["No games yet"]
+        return [catalogue.title(k, short=True) for k in self.keys()] or [_("No games yet")]
 
     def choose(self, index: int) -> None:
         keys = self.keys()
@@ -186,26 +207,31 @@ class GameRecords(Screen):
         self.key = key
 
     #: The records' names as one word fits them on a line.
-    SHORT = {"Most wins": "Wins", "Best score": "Best", "Best total": "Best",
-             "Best weakest colour": "Weakest", "Best solo": "Solo"}
+    SHORT = {"Most wins": N_("Wins"), "Best score": N_("Best"), "Best total": N_("Best"),
+             "Best weakest colour": N_("Weakest"), "Best solo": N_("Solo")}
+    VALUE_X = 50  # who holds the record, and the value
 
     def render(self, p: Painter) -> None:
         short = catalogue.title(self.key, short=True)
-        title_bar(p, short, "records" if len(short) <= 13 else "best")
+        records_word = _("records")
+        fits = text_width(short, "bold") + text_width(records_word, "bold") + 8 <= WIDTH
+        title_bar(p, short, records_word if fits else _("best"))
         records = st.records(st.plays(self.ctx.store), self.key)
         if not records:
-            p.text((2, 14), "Nobody on the roster", "text")
-            p.text((2, 26), "has finished it yet.", "text")
+            for i, line in enumerate(wrap(_("Nobody on the roster has finished it yet."), 21)):
+                p.text((2, 14 + i * 12), line, "text")
         y = 13
         for r in records:
-            p.text((2, y), self.SHORT.get(r.what, r.what[:7]), "text")
-            p.text((50, y), f"{r.who} {r.value}"[:13], "text")
+            what = _(self.SHORT[r.what]) if r.what in self.SHORT else _(r.what)
+            p.text((2, y), p.fit(what, "text", self.VALUE_X - 4), "text")
+            p.text((self.VALUE_X, y), p.fit(f"{r.who} {r.value}", "text", WIDTH - self.VALUE_X),
+                   "text")
             y += 12
             if r.note:
-                p.text((14, y), r.note[:22], "small")
+                p.text((14, y), p.fit(r.note, "small", WIDTH - 14), "small")
                 y += 8
         if any(r.what == "Best weakest colour" for r in records):
-            hint(p, "Weakest: lowest colour")
+            hint(p, _("Weakest: lowest colour"))
 
 
 # --- screenshot scenes ---------------------------------------------------------------------

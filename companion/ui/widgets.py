@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.ui.fonts import CELLS, needs_japanese
+from companion.i18n import _
+from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 
 TITLE_H = 12
@@ -14,7 +15,7 @@ TITLE_H = 12
 def title_bar(p: Painter, title: str, right: str = "") -> None:
     """An inverted bar across the top with ``title`` left and ``right`` right-aligned."""
     p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
-    room = WIDTH - 2 - (len(right) + 1) * 6 if right else WIDTH - 2
+    room = WIDTH - 2 - text_width(right, "bold") - 6 if right else WIDTH - 2
     p.text((1, 0), p.fit(title, "bold", room), "bold", fill=0)
     if right:
         p.right(0, right, "bold", x1=WIDTH - 1, fill=0)
@@ -56,14 +57,31 @@ def cells(text: str) -> int:
     return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
 
 
+#: Characters a Japanese line may not start with (kinsoku): closing brackets, punctuation,
+#: small kana and the long-vowel mark — and those it may not end with (opening brackets).
+NO_START = set("、。，．・：；？！ー）」』】〕〉》…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ")
+NO_END = set("（「『【〔〈《")
+
+
+def _may_break(before: str, after: str) -> bool:
+    """True when a line may end after ``before`` and the next start with ``after``: never
+    inside a run of half-width letters and digits ("139%"), nor against kinsoku."""
+    if cells(before) == 1 and cells(after) == 1:
+        return False
+    return after not in NO_START and before not in NO_END
+
+
 def wrap(text: str, width_chars: int) -> list[str]:
     """Split ``text`` into lines of at most ``width_chars`` cells: at spaces, and between
-    any two full-width characters (Japanese has no spaces to break at).
+    two full-width characters (Japanese has no spaces to break at) where the rules of
+    Japanese line breaking allow it (no line starts with "。", none cuts "139%").
 
     >>> wrap("Ann wins on the lowest colour", 12)
     ['Ann wins on', 'the lowest', 'colour']
     >>> wrap("はなこさんの勝ちです", 8)
     ['はなこさ', 'んの勝ち', 'です']
+    >>> wrap("勝ちです。約139%以上", 8)
+    ['勝ちで', 'す。約', '139%以上']
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -73,15 +91,18 @@ def wrap(text: str, width_chars: int) -> list[str]:
                 continue
             while cells(word) > width_chars:
                 room = width_chars - cells(line) - (1 if line else 0)
-                cut = 0
-                while cut < len(word) and cells(word[:cut + 1]) <= room:
-                    cut += 1
-                if cut == 0 or not cells(word[0]) == 2 and line:
-                    if line:
-                        lines.append(line)
-                        line = ""
-                        continue
-                    cut = max(1, cut)
+                fits = 0
+                while fits < len(word) and cells(word[:fits + 1]) <= room:
+                    fits += 1
+                cut = fits
+                while 0 < cut < len(word) and not _may_break(word[cut - 1], word[cut]):
+                    cut -= 1
+                if line and (cut == 0 or cells(word[0]) == 1):
+                    lines.append(line)  # a new line for the word, then try again
+                    line = ""
+                    continue
+                if cut == 0:
+                    cut = max(1, fits)  # nowhere to break: a forced break
                 head, word = word[:cut], word[cut:]
                 lines.append(f"{line} {head}" if line else head)
                 line = ""
@@ -173,9 +194,11 @@ def bar_chart(p: Painter, labels: Sequence[str], observed: Sequence[int],
         p.line((x - 1 if i else x, ey, x + bar, ey), fill=0 if h > y1 - ey else 1)
         p.line((x, ey - 1, x + bar - 1, ey - 1), fill=0 if h > y1 - ey + 1 else 1)
     step = max(1, (n * 4 + 1) // ((x1 - x0) // 2))
+    face = "small" if any(needs_japanese(label) for label in labels) else "tiny"  # kanji
     for i, label in enumerate(labels):
         if i % step == 0:
-            p.text((x0 + i * slot + (slot - 4 * len(label)) // 2, y1 + 2), label, "tiny")
+            x = x0 + i * slot + (slot - text_width(label, face)) // 2
+            p.text((x, y1 + 2), label, face)
 
 
 def winner_page(p: Painter, result: Any, right: str, keys: str) -> None:
@@ -184,11 +207,14 @@ def winner_page(p: Painter, result: Any, right: str, keys: str) -> None:
     :param result: a :class:`companion.games.base.Result`; :param right: the title bar's
     right-hand text; :param keys: the key help line.
     """
-    title_bar(p, "Game over", right)
+    title_bar(p, _("Game over"), right)
     lead = result.places[0]
-    shown = lead[0] if len(lead) == 1 else "Tie"
-    p.text((2, 13), shown[:6], "large")
-    p.right(13, str(result.scores[lead[0]]), "large", x1=WIDTH - 2)
+    shown = lead[0] if len(lead) == 1 else _("Tie")
+    score = str(result.scores[lead[0]])
+    room = WIDTH - 4 - text_width(score, "large") - 4
+    big = "large" if text_width(shown, "large") <= room else "medium"
+    p.text((2, 13 if big == "large" else 17), p.fit(shown, big, room), big)
+    p.right(13, score, "large", x1=WIDTH - 2)
     rest = [f"{n} {result.scores[n]}" for place in result.places for n in place if n != shown]
     for i in range(0, len(rest), 2):
         p.text((2, 40 + i // 2 * 8), "  ".join(rest[i:i + 2]), "small")

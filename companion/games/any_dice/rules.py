@@ -50,11 +50,11 @@ def new_game(options: Mapping[str, Any]) -> State:
     players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
     given = options.get("dice")
     require(isinstance(given, list) and 1 <= len(given) <= MAX_DICE,
-            f"a set has 1 to {MAX_DICE} dice.")
+            "a set has 1 to {most} dice.", most=MAX_DICE)
     try:
         dice = tuple(Die.from_json(d) for d in given)
     except (NotationError, KeyError, TypeError) as err:
-        raise RuleError(f"a die of this set cannot be used: {err}") from None
+        raise RuleError("a die of this set cannot be used: {why}", why=err) from None
     name = options.get("name")
     require(isinstance(name, str) and name, "a set needs a name.")
     return State(players, name, dice)
@@ -66,15 +66,16 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     if kind == "roll":
         faces = tuple(action.get("faces", ()))
         require(len(faces) == len(state.dice),
-                f"{state.name} is {len(state.dice)} dice, not {len(faces)}.")
+                "{name} is {n} dice, not {given}.", name=state.name, n=len(state.dice),
+                given=len(faces))
         for n, (die, face) in enumerate(zip(state.dice, faces, strict=True), start=1):
             require(face in die.faces and not isinstance(face, bool),
-                    f"die {n} ({die.label}) has no face {face!r}.")
+                    "die {n} ({label}) has no face {face!r}.", n=n, label=die.label, face=face)
         entered = bool(action.get("entered", False))
         return replace(state, rolls=state.rolls + (faces,), entered=state.entered + (entered,))
     if kind == "finish":
         return replace(state, finished=True)
-    raise RuleError(f"the dice do not know the action {kind!r}.")
+    raise RuleError("the dice do not know the action {kind!r}.", kind=kind)
 
 
 def numeric(state: State) -> list[Die]:

@@ -10,8 +10,9 @@ from typing import Any
 
 from companion.dicesets import STANDARD, Die, describe, standard
 from companion.games.any_dice import rules
+from companion.i18n import N_, translator
 from companion.ui.dice_entry import DiceEntry
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.menus import Choice, Confirm, ListScreen, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, PagedScreen, Screen
@@ -19,8 +20,10 @@ from companion.ui.widgets import bar_chart, hint, title_bar, wrap
 
 #: Sets offered on every box, after the config's own.
 COMMON = ("d6", "2d6", "3d6", "d20", "2d6+d20", "d4", "d8", "d10", "d12", "d100")
-BUILD = "Build a set..."
+BUILD = N_("Build a set...")
 MAX_BARS = 62
+
+_, ngettext = translator(__name__)
 
 
 def new_game(ctx: Context) -> None:
@@ -38,7 +41,9 @@ def start(ctx: Context, name: str, dice: tuple[Die, ...]) -> None:
 class SetPicker(ListScreen):
     """The config's dice and sets (``[[dice]]``), the common sets, and a set builder."""
 
-    title = "Which dice?"
+    @property
+    def title(self) -> str:
+        return _("Which dice?")
 
     def sets(self) -> list[tuple[str, tuple[Die, ...]]]:
         from companion.dicesets import parse
@@ -51,7 +56,7 @@ class SetPicker(ListScreen):
         for name, dice in self.sets():
             notation = describe(dice)
             out.append(name if notation == name else f"{name}: {notation}")
-        return out + [BUILD]
+        return out + [_(BUILD)]
 
     def choose(self, index: int) -> None:
         sets = self.sets()
@@ -66,7 +71,7 @@ def builder(ctx: Context) -> SetupScreen:
     kinds = [standard(n) for n in STANDARD] + [
         dice[0] for dice in ctx.config.dice.values() if len(dice) == 1]
     rows = [Choice(die.label, die.label, list(range(10)), 2 if die.label == "d6" else 0,
-                   shown=lambda n: f"x {n}") for die in kinds]
+                   shown=lambda n: _("x {n}").format(n=n)) for die in kinds]
 
     def options(players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
         dice = tuple(d for d in kinds for _ in range(chosen[d.label]))
@@ -94,7 +99,7 @@ class RollScreen(Screen):
         self.ctx.push(DiceEntry(
             self.ctx, [d.faces for d in s.dice],
             lambda faces: self.ctx.play({"type": "roll", "faces": faces, "entered": True}),
-            labels=[d.label for d in s.dice], title="Your dice"))
+            labels=[d.label for d in s.dice], title=_("Your dice")))
 
     def key_right(self) -> None:
         self.ctx.push(HistogramScreen(self.ctx))
@@ -103,16 +108,18 @@ class RollScreen(Screen):
         self.ctx.home()
 
     def key_long_ok(self) -> None:
-        self.ctx.push(Confirm(self.ctx, "End this dice session and keep it in history?",
+        self.ctx.push(Confirm(self.ctx, _("End this dice session and keep it in history?"),
                               lambda: self.ctx.play({"type": "finish"})))
 
     def render(self, p: Painter) -> None:
         s = self.state
-        yours = " (yours)" if s.entered and s.entered[-1] else ""
-        title_bar(p, s.name + yours, f"#{len(s.rolls)}")
+        yours = s.entered and s.entered[-1]
+        title_bar(p, _("{dice} (yours)").format(dice=s.name) if yours else s.name,
+                  f"#{len(s.rolls)}")
         if s.finished:
-            p.centred(20, "Session over", "medium")
-            p.centred(40, f"{len(s.rolls)} rolls", "text")
+            p.centred(20, _("Session over"), "medium")
+            p.centred(40, ngettext("{n} roll", "{n} rolls", len(s.rolls)).format(
+                n=len(s.rolls)), "text")
             return
         total = rules.total(s, s.last) if s.last else None
         right = 84 if total is not None and len(rules.numeric(s)) > 1 else WIDTH
@@ -123,7 +130,7 @@ class RollScreen(Screen):
             if right < WIDTH:
                 p.line((right, 14, right, 54))
                 p.centred(22, str(total), "large" if total < 1000 else "medium", x0=right)
-        hint(p, "ROLL  hold: yours  >chart")
+        hint(p, _("ROLL  hold: yours  >chart"))
 
 
 def _font_for(text: str, width: int, fonts: tuple[str, ...]) -> str:
@@ -150,14 +157,14 @@ def draw_faces(p: Painter, dice: tuple[Die, ...], faces: tuple[Any, ...], *, x1:
         text = str(face)
         font = _font_for(text, slot, fonts)
         if rows == 1:
-            p.centred(14, die.label[: slot // 5], "small", x0=x0, x1=x0 + slot)
+            p.centred(14, p.fit(die.label, "small", slot - 2), "small", x0=x0, x1=x0 + slot)
             p.rect((x0 + 1, 22, x0 + slot - 2, 53), outline=1)
-            p.centred(26 if font == "large" else 30, text[: (slot - 4) // 6], font,
+            p.centred(26 if font == "large" else 30, p.fit(text, font, slot - 4), font,
                       x0=x0, x1=x0 + slot)
         else:
             y = 14 + row * 21
             p.rect((x0 + 1, y, x0 + slot - 2, y + 19), outline=1)
-            p.centred(y + 2 if font == "medium" else y + 4, text[: (slot - 4) // 6], font,
+            p.centred(y + 2 if font == "medium" else y + 4, p.fit(text, font, slot - 4), font,
                       x0=x0, x1=x0 + slot)
 
 
@@ -196,7 +203,8 @@ class HistogramScreen(PagedScreen):
         n = len(s.rolls)
         more = f" {self.page + 1}/{self.pages()}" if self.pages() > 1 else ""
         if chart is None:
-            title_bar(p, f"{describe(rules.numeric(s))} totals", f"n={n}{more}")
+            title_bar(p, _("{dice} totals").format(dice=describe(rules.numeric(s))),
+                      f"n={n}{more}")
             seen = rules.histogram(s)
             fair = binned(rules.expected(s))
             got = dict(binned({k: float(v) for k, v in seen.items()} or {0: 0.0}))
@@ -204,18 +212,21 @@ class HistogramScreen(PagedScreen):
             observed = [round(got.get(k, 0)) for k, _ in fair]
             expected = [n * share for _, share in fair]
         else:
-            title_bar(p, f"{chart.label} faces", f"n={n}{more}")
+            title_bar(p, _("{die} faces").format(die=chart.label), f"n={n}{more}")
             faces = list(dict.fromkeys(chart.faces))
             counts = rules.face_counts(s, chart)
             copies = sum(1 for d in s.dice if d == chart)
-            labels = [str(f)[:2] for f in faces]
+            # two letters under each bar ("wh", "ye"); the 4x6 font has no kana or
+            # kanji, so a face written in Japanese is numbered in the order of its faces
+            labels = [str(i + 1) if needs_japanese(str(f)) else str(f)[:2]
+                      for i, f in enumerate(faces)]
             observed = [counts[i] for i in range(len(faces))]
             expected = [n * copies * chart.faces.count(f) / len(chart.faces) for f in faces]
         step = max(1, -(-len(labels) * 9 // (WIDTH - 4)))
         sparse = [label if i % step == 0 else "" for i, label in enumerate(labels)]
         bar_chart(p, sparse, observed, expected, (2, 15, 126, 55))
         if not s.rolls:
-            p.centred(26, "no rolls yet", "text")
+            p.centred(26, _("no rolls yet"), "text")
 
     def key_back(self) -> None:
         self.ctx.pop()

@@ -161,12 +161,14 @@ def new_game(options: Mapping[str, Any]) -> State:
     check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
     colours = _colours(options, len(players))
     short = options.get("short", False)
-    require(isinstance(short, bool), f"'short' is true or false, not {short!r}.")
+    require(isinstance(short, bool), "'short' is true or false, not {short!r}.", short=short)
     first = options.get("first", 0)
     if isinstance(first, int) and not isinstance(first, bool):
-        require(0 <= first < len(players), f"the first player is seat 0 to {len(players) - 1}.")
+        require(0 <= first < len(players), "the first player is seat 0 to {last}.",
+                last=len(players) - 1)
         first = players[first]
-    require(first in players, f"the first player must be one of {', '.join(players)}.")
+    require(first in players, "the first player must be one of {players}.",
+            players=", ".join(players))
     return State(
         players=players,
         colours=colours,
@@ -189,10 +191,12 @@ def _colours(options: Mapping[str, Any], count: int) -> tuple[str, ...]:
         "colours must be a list with one colour per player.",
     )
     chosen = tuple(chosen)
-    require(len(chosen) == count, f"give one colour per player: {count}, not {len(chosen)}.")
+    require(len(chosen) == count, "give one colour per player: {count}, not {given}.",
+            count=count, given=len(chosen))
     require(
         all(c in COLOURS for c in chosen) and len(set(chosen)) == count,
-        f"each player takes a different colour of {', '.join(COLOURS)}; got {list(chosen)}.",
+        "each player takes a different colour of {colours}; got {chosen}.",
+        colours=", ".join(COLOURS), chosen=list(chosen),
     )
     return chosen
 
@@ -207,15 +211,16 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         return replace(state, phase="scoring", current=0)
     if kind not in ("select_player", "add_area", "set_area", "remove_area", "finish"):
         raise RuleError(
-            f"Area Tiles does not know the action {kind!r}; it knows begin_scoring, "
-            "select_player, add_area, set_area, remove_area and finish."
+            "Area Tiles does not know the action {kind!r}; it knows begin_scoring, "
+            "select_player, add_area, set_area, remove_area and finish.", kind=kind
         )
     require(state.phase == "scoring", "place every tile, then start scoring to enter areas.")
     if kind == "finish":
         return replace(state, phase="over")
     if kind == "select_player":
         player = action.get("player")
-        require(player in state.players, f"choose one of {', '.join(state.players)}.")
+        require(player in state.players, "choose one of {players}.",
+                players=", ".join(state.players))
         return replace(state, current=state.players.index(player))
     mine = state.areas[state.current]
     if kind == "add_area":
@@ -233,10 +238,11 @@ def _with(state: State, mine: tuple[Area, ...]) -> State:
 
 def _index(state: State, index: Any) -> int:
     count = len(state.areas[state.current])
-    require(count > 0, f"{state.selected} has no areas entered yet.")
+    require(count > 0, "{name} has no areas entered yet.", name=state.selected)
     require(
         isinstance(index, int) and not isinstance(index, bool) and 0 <= index < count,
-        f"{state.selected} has areas 0 to {count - 1}; there is no area {index!r}.",
+        "{name} has areas 0 to {last}; there is no area {index!r}.",
+        name=state.selected, last=count - 1, index=index,
     )
     return index
 
@@ -247,8 +253,9 @@ def _area(state: State, action: Mapping[str, Any], replacing: int | None) -> Are
     room = blocks_left(state, replacing)
     require(
         blocks <= room,
-        f"only {room} blocks are left on the table for this area "
-        f"({state.max_blocks} in all), not {blocks}.",
+        "only {room} blocks are left on the table for this area ({total} in all), "
+        "not {blocks}.",
+        room=room, total=state.max_blocks, blocks=blocks,
     )
     return Area(blocks=blocks, symbol=_owners(state, action.get("symbol")))
 
@@ -259,7 +266,8 @@ def _owners(state: State, symbol: Any) -> str | tuple[str, ...] | None:
     named = [n for n in named if n is not None]
     require(
         all(isinstance(n, str) and n in state.players for n in named),
-        f"a symbol group belongs to one of {', '.join(state.players)} (or to nobody).",
+        "a symbol group belongs to one of {players} (or to nobody).",
+        players=", ".join(state.players),
     )
     require(len(set(named)) == len(named), "name each symbol's owner once per area.")
     require(
@@ -320,7 +328,7 @@ def breakdown(state: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
 
 def colour_of(state: State, player: str) -> str:
     """The colour (and so the symbol, see :data:`SYMBOLS`) ``player`` plays."""
-    require(player in state.players, f"{player!r} is not playing.")
+    require(player in state.players, "{player!r} is not playing.", player=player)
     return state.colours[state.players.index(player)]
 
 

@@ -34,11 +34,12 @@ def area_points(blocks: int) -> int:
     """
     require(
         isinstance(blocks, int) and not isinstance(blocks, bool),
-        f"an area's size is a whole number of blocks, not {blocks!r}.",
+        "an area's size is a whole number of blocks, not {blocks!r}.", blocks=blocks,
     )
     require(
         blocks >= MIN_BLOCKS,
-        f"an area has at least {MIN_BLOCKS} connected blocks; {blocks} is not an area.",
+        "an area has at least {least} connected blocks; {blocks} is not an area.",
+        least=MIN_BLOCKS, blocks=blocks,
     )
     return next(points for _, high, points in BANDS if high is None or blocks <= high)
 
@@ -94,7 +95,8 @@ class Score:
             if line.player == player:
                 return line
         names = ", ".join(line.player for line in self.lines)
-        raise RuleError(f"{player!r} is not playing; the players are {names}.")
+        raise RuleError("{player!r} is not playing; the players are {names}.",
+                        player=player, names=names)
 
 
 Result = Score
@@ -124,14 +126,17 @@ def score(areas: Mapping[str, Sequence[int]],
                     for e in symbol_areas)
     for owners in entries:
         for owner in owners:
-            require(owner in sizes, f"a symbol bonus goes to a player in the game "
-                    f"({', '.join(sizes)}), not {owner!r}.")
+            require(owner in sizes,
+                    "a symbol bonus goes to a player in the game ({players}), not {owner!r}.",
+                    players=", ".join(sizes), owner=owner)
         require(len(set(owners)) == len(owners),
-                f"one area gives each owner one symbol bonus at most: {', '.join(owners)}.")
+                "one area gives each owner one symbol bonus at most: {owners}.",
+                owners=", ".join(owners))
     count = sum(len(b) for b in sizes.values())
     require(
         len(entries) <= count,
-        f"each symbol bonus needs its own area: {len(entries)} bonuses but {count} areas.",
+        "each symbol bonus needs its own area: {bonuses} bonuses but {count} areas.",
+        bonuses=len(entries), count=count,
     )
     symbols = [owner for owners in entries for owner in owners]
     largest = max((max(b) for b in sizes.values() if b), default=0)

@@ -65,8 +65,8 @@ def crush_set_points(kind: str) -> int:
     15
     """
     if kind not in CRUSH_SETS:
-        raise RuleError("a set is one of {kinds}, not {kind!r}.", kinds=", ".join(CRUSH_SETS),
-                        kind=kind)
+        raise RuleError("a set is one of {kinds}, not {kind!r}.",
+                        kinds=", ".join(CRUSH_SETS), kind=kind)
     return CRUSH_SETS[kind]
 
 
@@ -116,8 +116,8 @@ def new_game(options: Mapping[str, Any]) -> State:
     first = options.get("first", 0)
     require(
         isinstance(first, int) and not isinstance(first, bool) and 0 <= first < len(players),
-        "the first player is a number 0 to {top}, not {first!r}.",
-        top=len(players) - 1, first=first,
+        "the first player is a number 0 to {last}, not {first!r}.",
+        last=len(players) - 1, first=first,
     )
     return State(players=players, first=first, to_play=first)
 
@@ -151,13 +151,13 @@ def _take(state: State, action: Mapping[str, Any]) -> State:
     require(
         isinstance(player, int) and not isinstance(player, bool)
         and 0 <= player < len(state.players),
-        "the player is a number 0 to {top}, not {player!r}.",
-        top=len(state.players) - 1, player=player,
+        "the player is a number 0 to {last}, not {player!r}.",
+        last=len(state.players) - 1, player=player,
     )
     require(
         (colour, kind) in open_sets(state),
         "{colour} has already given its {kind} set this round.",
-        colour=COLOUR_NAMES[colour], kind=kind,
+        colour=COLOUR_NAMES[colour], letter=colour, kind=kind,
     )
     sets = state.sets + ((player, colour, kind),)
     state = replace(state, sets=sets, to_play=_next(state, player))
@@ -183,8 +183,7 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     if kind == "end_round":
         return _end_round(state)
     raise RuleError(
-        "Brain Crush knows the actions 'take', 'miss' and 'end_round', not {kind!r}.",
-        kind=kind,
+        "Brain Crush knows the actions 'take', 'miss' and 'end_round', not {kind!r}.", kind=kind
     )
 
 

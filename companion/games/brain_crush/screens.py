@@ -33,6 +33,8 @@ KEY = "brain_crush"
 
 #: The colour heading each column of the set picker: its initial (Japanese: its kanji).
 INITIALS = {"Y": N_("Y"), "G": N_("G"), "R": N_("R"), "B": N_("B")}
+#: The colours by name (the rule book's 黄・緑・赤・青), translated where drawn.
+COLOUR_NAMES = {"Y": N_("Yellow"), "G": N_("Green"), "R": N_("Red"), "B": N_("Blue")}
 #: The kinds of set as the picker's rows name them: the pieces' values.
 KIND_LABELS = {"10-1-1": "10-1-1", "5": "5-5-5", "3": "3-3-3", "2": "2-2-2"}
 SEAT_1, RANDOM = N_("seat 1"), N_("random")
@@ -147,7 +149,12 @@ class SetPicker(Screen):
 
     def key_ok(self) -> None:
         colour, kind = COLOURS[self.colour], rules.KINDS[self.kind]
-        # A set already given is refused by the rules, which say why; the picker stays.
+        if (colour, kind) not in rules.open_sets(self.ctx.session.state):
+            # What the rules would refuse, said with the colour in the player's language;
+            # the picker stays.
+            self.ctx.notice(_("{colour} has already given its {kind} set this round.")
+                            .format(colour=_(COLOUR_NAMES[colour]), kind=kind))
+            return
         play_ending_round(self.ctx, {"type": "take", "colour": colour, "kind": kind},
                           leave=True)
 

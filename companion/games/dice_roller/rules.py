@@ -49,7 +49,7 @@ def new_game(options: Mapping[str, Any]) -> State:
 def _check_count(count: Any) -> None:
     require(
         isinstance(count, int) and 1 <= count <= MAX_DICE,
-        f"the roller throws 1 to {MAX_DICE} dice, not {count!r}.",
+        "the roller throws 1 to {most} dice, not {count!r}.", most=MAX_DICE, count=count,
     )
 
 
@@ -61,7 +61,8 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         return replace(state, count=action["count"])
     if kind == "roll":
         dice = tuple(action.get("dice", ()))
-        require(len(dice) == state.count, f"expected {state.count} dice, got {len(dice)}.")
+        require(len(dice) == state.count, "expected {count} dice, got {got}.",
+                count=state.count, got=len(dice))
         require(all(isinstance(d, int) and 1 <= d <= SIDES for d in dice), "each die shows 1 to 6.")
         entered = bool(action.get("entered", False))
         return replace(state, rolls=state.rolls + (dice,), entered=state.entered + (entered,))
@@ -71,7 +72,7 @@ def step(state: State, action: Mapping[str, Any]) -> State:
 
 
 def _unknown(kind: Any) -> RuleError:
-    return RuleError(f"the dice roller does not know the action {kind!r}.")
+    return RuleError("the dice roller does not know the action {kind!r}.", kind=kind)
 
 
 def total(dice: tuple[int, ...] | None) -> int:

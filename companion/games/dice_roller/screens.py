@@ -7,12 +7,15 @@ fewer dice · RIGHT the histogram · hold OK ends the game · hold BACK undoes t
 from __future__ import annotations
 
 from companion.games.dice_roller import rules
+from companion.i18n import N_, number, translator
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.menus import Confirm
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.tumble import FRAMES, INTERVAL, Tumble
 from companion.ui.widgets import bar_chart, dice_row, hint, title_bar
+
+_, ngettext = translator(__name__)
 
 
 def new_game(ctx: Context) -> None:
@@ -54,7 +57,8 @@ class RollerScreen(Screen):
         self.ctx.push(DiceEntry(
             self.ctx, [range(1, rules.SIDES + 1)] * count,
             lambda faces: self.ctx.play({"type": "roll", "dice": faces, "entered": True}),
-            labels=[f"d6 #{i + 1}" for i in range(count)], title="Your dice"))
+            labels=[f"d6 #{i + 1}" for i in range(count)], title=N_("Your dice"),
+            gettext=_))
 
     def key_up(self) -> None:
         if self.state.count < rules.MAX_DICE:
@@ -71,7 +75,7 @@ class RollerScreen(Screen):
         self.ctx.home()
 
     def key_long_ok(self) -> None:
-        self.ctx.push(Confirm(self.ctx, "End this dice session and keep it in history?",
+        self.ctx.push(Confirm(self.ctx, _("End this dice session and keep it in history?"),
                               lambda: self.ctx.play({"type": "finish"})))
 
     def tick(self) -> bool:
@@ -81,10 +85,12 @@ class RollerScreen(Screen):
     def render(self, p: Painter) -> None:
         s = self.state
         entered = bool(s.entered and s.entered[-1])
-        title_bar(p, f"Dice {s.count}d6" + (" (yours)" if entered else ""), f"#{len(s.rolls)}")
+        dice = _("Dice {n}d6 (yours)") if entered else _("Dice {n}d6")
+        title_bar(p, dice.format(n=s.count), f"#{len(s.rolls)}")
         if s.finished:
-            p.centred(20, "Session over", "medium")
-            p.centred(40, f"{len(s.rolls)} rolls", "text")
+            p.centred(20, _("Session over"), "medium")
+            n = len(s.rolls)
+            p.centred(40, ngettext("{n} roll", "{n} rolls", n).format(n=number(n)), "text")
             return
         shown = self.tumble or (list(s.last) if s.last and len(s.last) == s.count else None)
         if shown is None:
@@ -97,7 +103,7 @@ class RollerScreen(Screen):
         if shown is not None and self.tumble is None:
             total = str(rules.total(tuple(shown)))
             p.centred(17, total, "huge", x0=88)
-        hint(p, "ROLL  UP/DN dice  >chart")
+        hint(p, _("ROLL  UP/DN dice  >chart"))
 
 
 class HistogramScreen(Screen):
@@ -106,7 +112,7 @@ class HistogramScreen(Screen):
     def render(self, p: Painter) -> None:
         s = self.ctx.session.state
         rolls = [r for r in s.rolls if len(r) == s.count]
-        title_bar(p, f"{s.count}d6 rolls", f"n={len(rolls)}")
+        title_bar(p, _("{n}d6 rolls").format(n=s.count), f"n={len(rolls)}")
         totals = list(range(s.count, 6 * s.count + 1))
         counts = {t: 0 for t in totals}
         for r in rolls:
@@ -115,7 +121,7 @@ class HistogramScreen(Screen):
         bar_chart(p, [str(t) for t in totals], [counts[t] for t in totals], expected,
                   (2, 15, 126, 55))
         if not rolls:
-            p.centred(26, "no rolls yet", "text")
+            p.centred(26, _("no rolls yet"), "text")
 
     def key_left(self) -> None:
         self.ctx.pop()

@@ -57,7 +57,8 @@ class State:
 def new_game(options: Mapping[str, Any]) -> State:
     players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
     die = options.get("die", "d6")
-    require(die in DICE, f"the die to test must be one of {', '.join(DICE)}, not {die!r}.")
+    require(die in DICE, "the die to test must be one of {dice}, not {die!r}.",
+            dice=", ".join(DICE), die=die)
     return State(players, die)
 
 
@@ -67,13 +68,14 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     if kind == "face":
         face = action.get("face")
         require(face in state.faces and not isinstance(face, bool),
-                f"a {state.die} shows one of {', '.join(map(str, state.faces))}, not {face!r}.")
+                "a {die} shows one of {faces}, not {face!r}.",
+                die=state.die, faces=", ".join(map(str, state.faces)), face=face)
         return replace(state, rolls=state.rolls + (face,))
     if kind == "finish":
         require(state.rolls_to_verdict == 0,
-                f"{state.rolls_to_verdict} more rolls are needed before a verdict.")
+                "{n} more rolls are needed before a verdict.", n=state.rolls_to_verdict)
         return replace(state, finished=True)
-    raise RuleError(f"the dice test does not know the action {kind!r}.")
+    raise RuleError("the dice test does not know the action {kind!r}.", kind=kind)
 
 
 def verdict(state: State) -> fairness.Verdict:

@@ -10,24 +10,54 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.dice_test import rules
+from companion.i18n import N_, number, translator
+from companion.ui.fonts import text_width
 from companion.ui.menus import Choice, Confirm, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import bar_chart, hint, title_bar, wrap
 
-SHORT = {"white": "W", "yellow": "Y", "green": "G", "red": "R", "blue": "B", "black": "K"}
+_, ngettext = translator(__name__)
+
+#: Colour faces by their initial (black is K); in Japanese by their kanji.
+SHORT = {"white": N_("W"), "yellow": N_("Y"), "green": N_("G"), "red": N_("R"),
+         "blue": N_("B"), "black": N_("K")}
+#: The dice whose name is a word rather than "d6".
+DIE_NAMES = {"colour": N_("colour")}
+VERDICT_LINES = 3  # small lines between the verdict and the hint
 
 
 def label(face: Any) -> str:
     """A face as one or two characters (colour faces by their initial; black is K)."""
-    return SHORT.get(face, str(face))
+    return _(SHORT[face]) if face in SHORT else str(face)
+
+
+def die_name(die: str) -> str:
+    """The die as the screens name it: "d6", "colour"."""
+    return _(DIE_NAMES[die]) if die in DIE_NAMES else die
 
 
 def new_game(ctx: Context) -> None:
     ctx.push(SetupScreen(
         ctx, "dice_test", low=1, high=1, names=["Table"],
-        extra=[Choice("die", "Die", list(rules.DICE))],
+        extra=[Choice("die", N_("Die"), list(rules.DICE), shown=die_name, gettext=_)],
         options=lambda players, chosen: {"players": players, "die": chosen["die"]}))
+
+
+def needed(n: int) -> str:
+    """The hint while the tally is too short for a verdict."""
+    return ngettext("{n} more for a verdict", "{n} more for a verdict", n).format(n=number(n))
+
+
+def verdict_lines(v: Any) -> tuple[str, str]:
+    """The verdict's headline and its honest explanation, in the language in use."""
+    if v.biased:
+        return (_("Looks biased."),
+                _("A fair die rolls this unevenly only {p} of the time.").format(
+                    p=f"{v.p:.1%}"))
+    return (_("No evidence of bias."),
+            _("Not proof of fairness: {n} rolls only catch a face ~{bias} too common.").format(
+                n=number(v.rolls), bias=f"{v.catchable_bias:.0%}"))
 
 
 def play_screen(ctx: Context) -> Screen:
@@ -71,12 +101,12 @@ class TallyEntry(Screen):
 
     def key_long_ok(self) -> None:
         if self.state.rolls_to_verdict == 0 and not self.state.finished:
-            self.ctx.push(Confirm(self.ctx, "Finish the test and keep the verdict in history?",
+            self.ctx.push(Confirm(self.ctx, _("Finish the test and keep the verdict in history?"),
                                   lambda: self.ctx.play({"type": "finish"})))
 
     def render(self, p: Painter) -> None:
         s = self.state
-        title_bar(p, f"Test {s.die}", f"n={len(s.rolls)}")
+        title_bar(p, _("Test {die}").format(die=die_name(s.die)), f"n={len(s.rolls)}")
         faces = s.faces
         if len(faces) > 6:
             self._render_many(p)
@@ -87,10 +117,14 @@ class TallyEntry(Screen):
             selected = i == self.cursor
             if selected:
                 p.rect((x0 + 1, 14, x0 + slot - 2, 41), fill=1, outline=None)
-            p.centred(16, label(face), "large", x0=x0, x1=x0 + slot, fill=0 if selected else 1)
+            text = label(face)
+            if text_width(text, "large") <= slot - 2:
+                p.centred(16, text, "large", x0=x0, x1=x0 + slot, fill=0 if selected else 1)
+            else:  # a kanji colour: 24 px is wider than a sixth of the screen
+                p.centred(20, text, "medium", x0=x0, x1=x0 + slot, fill=0 if selected else 1)
             p.centred(44, str(count), "text", x0=x0, x1=x0 + slot)
         need = s.rolls_to_verdict
-        hint(p, f"{need} more for a verdict" if need else "DOWN: verdict")
+        hint(p, needed(need) if need else _("DOWN: verdict"))
 
     def _render_many(self, p: Painter) -> None:
         """A d8-d20: the face under the cursor big, its neighbours beside it, its count."""
@@ -101,9 +135,11 @@ class TallyEntry(Screen):
             i = (self.cursor + offset) % n
             p.centred(12 if offset == 0 else 20, label(s.faces[i]), font, x0=x0, x1=x1)
         p.rect((38, 13, 89, 42), outline=1)
-        p.centred(43, f"{s.counts[self.cursor]} times", "text", x0=0, x1=WIDTH)
+        times = s.counts[self.cursor]
+        p.centred(43, ngettext("{n} time", "{n} times", times).format(n=number(times)), "text",
+                  x0=0, x1=WIDTH)
         need = s.rolls_to_verdict
-        hint(p, f"{need} more for a verdict" if need else "DOWN: verdict")
+        hint(p, needed(need) if need else _("DOWN: verdict"))
 
 
 class TallyVerdict(Screen):
@@ -123,21 +159,25 @@ class TallyVerdict(Screen):
 
     def render(self, p: Painter) -> None:
         s = self.ctx.session.state
-        title_bar(p, f"{s.die} tally", f"n={len(s.rolls)}")
+        title_bar(p, _("{die} tally").format(die=die_name(s.die)), f"n={len(s.rolls)}")
         if self.page == 0 or s.rolls_to_verdict:
             expected = [len(s.rolls) / len(s.faces)] * len(s.faces)
             few = len(s.faces) <= 10  # a d12 or a d20 labels 1, 5, 10, …
             labels = [label(f) if few or i == 0 or (i + 1) % 5 == 0 else ""
                       for i, f in enumerate(s.faces)]
-            bar_chart(p, labels, list(s.counts), expected, (4, 15, 124, 54))
+            bar_chart(p, labels, list(s.counts), expected, (4, 15, 124, 46))
             if s.rolls_to_verdict:
-                hint(p, f"{s.rolls_to_verdict} more for a verdict")
+                hint(p, needed(s.rolls_to_verdict))
             else:
-                hint(p, "RIGHT: verdict")
+                hint(p, _("RIGHT: verdict"))
             return
         v = rules.verdict(s)
-        p.text((2, 14), v.lines[0], "bold")
-        for i, line in enumerate(wrap(v.lines[1], 25)[:4]):
+        headline, why = verdict_lines(v)
+        p.text((2, 14), p.fit(headline, "bold", WIDTH - 4), "bold")
+        lines = wrap(why, 25)
+        if len(lines) > VERDICT_LINES:
+            p.cut.append(why)
+        for i, line in enumerate(lines[:VERDICT_LINES]):
             p.text((2, 28 + i * 8), line, "small")
         hint(p, f"p = {v.p:.3f}")
 

@@ -93,7 +93,8 @@ def _check_piece(text: str, where: str) -> str:
     require(
         len(text) >= 2 and text[0] in COLOURS and text[1:] in {str(v) for v in PIECES_PER_COLOUR},
         "cell {where} holds {text!r}; a cell is '.' or a colour Y/G/R/B with a value "
-        "{values} (like 'R3').", where=where, text=text, values=values,
+        "{values} (like 'R3').",
+        where=where, text=text, values=values,
     )
     return text
 
@@ -209,8 +210,8 @@ def check_deal(board: Board, *, corners: str = COLOURS, star: bool = False) -> B
             want = f"{colour}{AREAS[r][c]}"
             require(
                 board[r][c] == want,
-                "cell {cell} must hold {want} at the deal, not {found}.",
-                cell=cell_name(r, c), want=want, found=board[r][c],
+                "cell {cell} must hold {want} at the deal, not {piece}.",
+                cell=cell_name(r, c), want=want, piece=board[r][c],
             )
     empties = [(r, c) for r in range(SIZE) for c in range(SIZE) if board[r][c] == EMPTY]
     if star:
@@ -226,8 +227,8 @@ def check_deal(board: Board, *, corners: str = COLOURS, star: bool = False) -> B
             if cell != EMPTY and area in (1, 2, 3):
                 require(
                     piece_value(cell) == area,
-                    "cell {name} is a {area}-cell, so it cannot hold {cell} at the deal.",
-                    name=cell_name(r, c), area=area, cell=cell,
+                    "cell {cell} is a {area}-cell, so it cannot hold {piece} at the deal.",
+                    cell=cell_name(r, c), area=area, piece=cell,
                 )
     return board
 
@@ -295,11 +296,15 @@ def play(board: Board, move: str) -> tuple[Board, list[str]]:
     (r0, c0), (r1, c1) = move_cells(move)
     jumped = jumped_cells(move)  # a diagonal move gets its own message
     colour = piece_colour(board[r0][c0])
-    require(colour != "", "there is no piece on {cell} to jump with.", cell=move.split("-")[0])
+    require(colour != "", "there is no piece on {cell} to jump with.",
+            cell=move.split("-")[0])
     if move not in legal_moves(board, colour):
-        allowed = ", ".join(legal_moves(board, colour)) or "none"
-        raise RuleError("{move} is not a legal jump for {colour}; legal: {legal}.",
-                        move=move, colour=COLOUR_NAMES[colour], legal=allowed)
+        allowed = ", ".join(legal_moves(board, colour))
+        if not allowed:
+            raise RuleError("{move} is not a legal jump for {colour}; legal: none.",
+                            move=move, colour=COLOUR_NAMES[colour], letter=colour)
+        raise RuleError("{move} is not a legal jump for {colour}; legal: {allowed}.",
+                        move=move, colour=COLOUR_NAMES[colour], letter=colour, allowed=allowed)
     grid = [list(row) for row in board]
     taken = []
     for r, c in jumped:
@@ -321,7 +326,8 @@ def next_to_move(board: Board, due: str) -> str | None:
     ``due`` is the colour the rules hand the turn to (the captured colour, or the
     round's top player); the colours before the answer pass.
     """
-    require(due in tuple(COLOURS), "a colour is one of Y, G, R, B, not {colour!r}.", colour=due)
+    require(due in tuple(COLOURS), "a colour is one of Y, G, R, B, not {colour!r}.",
+            colour=due)
     start = COLOURS.index(due)
     for i in range(len(COLOURS)):
         colour = COLOURS[(start + i) % len(COLOURS)]

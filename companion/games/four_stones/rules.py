@@ -255,7 +255,7 @@ def _passers(due: str, mover: str | None) -> tuple[str, ...]:
 
 
 def _jump(state: State, action: Mapping[str, Any]) -> State:
-    require(state.phase == "play", _not_playing(state))
+    require(state.phase == "play", "there is no board to jump on yet; deal the round first.")
     assert state.board is not None and state.to_move is not None
     move = action.get("move")
     require(isinstance(move, str), "a jump names its move as text, like '2d-4d'.")
@@ -263,8 +263,9 @@ def _jump(state: State, action: Mapping[str, Any]) -> State:
     mover = state.to_move
     moves = legal_moves(state.board, mover)
     if move not in moves:
-        raise RuleError("{move} is not a legal jump for {colour}; legal: {legal}.",
-                        move=move, colour=COLOUR_NAMES[mover], legal=", ".join(moves))
+        raise RuleError("{move} is not a legal jump for {colour}; legal: {allowed}.",
+                        move=move, colour=COLOUR_NAMES[mover], letter=mover,
+                        allowed=", ".join(moves))
     label = describe_move(state.board, move)
     board, taken = play(state.board, move)
     i = COLOURS.index(mover)
@@ -297,12 +298,6 @@ def _end_round(state: State) -> State:
     row = tuple(by_key[k] for k in (PAIRS if state.two_player else COLOURS))
     phase = "over" if state.round == state.rounds else "round_over"
     return replace(state, phase=phase, scores=state.scores + (row,))
-
-
-def _not_playing(state: State) -> str:
-    if state.phase == "over":
-        return "the game is over; start a new one to play again."
-    return "there is no board to jump on yet; deal the round first."
 
 
 def step(state: State, action: Mapping[str, Any]) -> State:

@@ -136,7 +136,8 @@ def setup(players: int) -> Setup:
     """
     require(
         _is_int(players) and players in _SETUP_TABLE,
-        f"Genial Spezial takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.",
+        "Genial Spezial takes {low} to {high} players, not {players!r}.",
+        low=MIN_PLAYERS, high=MAX_PLAYERS, players=players,
     )
     large, small, values = _SETUP_TABLE[players]
     removed = len(values) * len(SYMBOLS)
@@ -215,7 +216,8 @@ def new_game(options: Mapping[str, Any]) -> State:
     first = options.get("first", 0)
     require(
         _is_int(first) and 0 <= first < len(players),
-        f"first must be a seat from 0 to {len(players) - 1}, not {first!r}.",
+        "first must be a seat from 0 to {last}, not {first!r}.",
+        last=len(players) - 1, first=first,
     )
     return State(players=players, first=first, tracks=((0, 0, 0, 0),) * len(players))
 
@@ -237,7 +239,8 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     if kind == "end_early":
         require(set(action) == {"type"}, "end_early takes no other keys.")
         return replace(state, ended_early=True)
-    raise RuleError(f"Genial Spezial knows the actions 'turn' and 'end_early', not {kind!r}.")
+    raise RuleError("Genial Spezial knows the actions 'turn' and 'end_early', not {kind!r}.",
+                    kind=kind)
 
 
 def preview(state: State, action: Mapping[str, Any]) -> Turn:
@@ -248,25 +251,29 @@ def preview(state: State, action: Mapping[str, Any]) -> Turn:
     require(not is_over(state), "this game is over; undo or start a new one.")
     allowed = {"type", "points", "all", "bonus", "player"}
     unknown = sorted(str(k) for k in set(action) - allowed)
-    require(not unknown, f"a turn takes points, all, bonus and player, not {', '.join(unknown)}.")
+    require(not unknown, "a turn takes points, all, bonus and player, not {keys}.",
+            keys=", ".join(unknown))
     require(action.get("type") == "turn", "preview() takes a 'turn' action.")
     seat = current_seat(state)
     if "player" in action:
         require(
             action["player"] == state.players[seat],
-            f"it is {state.players[seat]}'s turn, not {action['player']!r}'s.",
+            "it is {name}'s turn, not {other!r}'s.",
+            name=state.players[seat], other=action["player"],
         )
     points = _points(action.get("points", {}))
     large = state.max_all
     bonus_all = action.get("all", 0)
     require(
         _is_int(bonus_all) and 0 <= bonus_all <= large,
-        f"the large-tower bonus is 0 to {large} on all four, not {bonus_all!r}.",
+        "the large-tower bonus is 0 to {large} on all four, not {value!r}.",
+        large=large, value=bonus_all,
     )
     bonus = action.get("bonus", [])
     require(
         isinstance(bonus, Sequence) and not isinstance(bonus, str) and len(bonus) <= MAX_BONUS,
-        f"bonus is a list of 0 to {MAX_BONUS} symbols, one per bonus space, not {bonus!r}.",
+        "bonus is a list of 0 to {most} symbols, one per bonus space, not {bonus!r}.",
+        most=MAX_BONUS, bonus=bonus,
     )
     for symbol in bonus:
         _check_symbol(symbol)
@@ -370,7 +377,8 @@ def _points(points: Any) -> Tracks:
         _check_symbol(symbol)
         require(
             _is_int(value) and 0 <= value <= CAP,
-            f"a turn brings 0 to {CAP} points on {symbol}, not {value!r}.",
+            "a turn brings 0 to {cap} points on {symbol}, not {value!r}.",
+            cap=CAP, symbol=symbol, value=value,
         )
     return tuple(points.get(s, 0) for s in SYMBOLS)
 

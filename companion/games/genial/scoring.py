@@ -36,7 +36,8 @@ def add_points(track: int, points: int) -> tuple[int, int]:
     (20, 3)
     """
     _check_track(track)
-    require(_is_int(points) and points >= 0, f"points are added as 0 or more, not {points!r}.")
+    require(_is_int(points) and points >= 0, "points are added as 0 or more, not {points!r}.",
+            points=points)
     new = min(track + points, CAP)
     return new, track + points - new
 
@@ -141,17 +142,20 @@ def _is_int(value: Any) -> bool:
 
 
 def _check_track(value: Any) -> None:
-    require(_is_int(value) and 0 <= value <= CAP, f"a track holds 0 to {CAP}, not {value!r}.")
+    require(_is_int(value) and 0 <= value <= CAP, "a track holds 0 to {cap}, not {value!r}.",
+            cap=CAP, value=value)
 
 
 def _check_tracks(tracks: Any) -> None:
     require(
         isinstance(tracks, Sequence) and not isinstance(tracks, str) and len(tracks) == 4,
-        f"a player has four tracks ({', '.join(SYMBOLS)}), not {tracks!r}.",
+        "a player has four tracks ({symbols}), not {tracks!r}.",
+        symbols=", ".join(SYMBOLS), tracks=tracks,
     )
     for value in tracks:
         _check_track(value)
 
 
 def _check_symbol(symbol: Any) -> None:
-    require(symbol in SYMBOLS, f"the symbols are {', '.join(SYMBOLS)}; {symbol!r} is not one.")
+    require(symbol in SYMBOLS, "the symbols are {symbols}; {symbol!r} is not one.",
+            symbols=", ".join(SYMBOLS), symbol=symbol)

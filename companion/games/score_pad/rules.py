@@ -57,14 +57,15 @@ def new_game(options: Mapping[str, Any]) -> State:
     require(isinstance(shelf, Mapping), "the score pad's shelf entry must be a table.")
     title = shelf.get("title", OTHER)
     require(isinstance(title, str) and title.strip() and len(title) <= 24,
-            f"a game's title is 1 to 24 characters, not {title!r}.")
+            "a game's title is 1 to 24 characters, not {title!r}.", title=title)
     low, high = shelf.get("players", [MIN_PLAYERS, MAX_PLAYERS])
     players = players_from(options, max(MIN_PLAYERS, low), min(MAX_PLAYERS, high))
     categories = tuple(shelf.get("categories", ()))
     require(all(isinstance(c, str) and c for c in categories), "categories are names.")
     rounds = shelf.get("rounds", 0)
     require(isinstance(rounds, int) and 0 <= rounds <= MAX_ROUNDS,
-            f"the number of rounds is 0 (open) to {MAX_ROUNDS}, not {rounds!r}.")
+            "the number of rounds is 0 (open) to {most}, not {rounds!r}.", most=MAX_ROUNDS,
+            rounds=rounds)
     require(not (categories and rounds), "a score pad has categories or rounds, not both.")
     empty = (None,) * len(players)
     cells = tuple(empty for _ in categories) if categories else (empty,)
@@ -107,18 +108,19 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         if not state.sheet and len(cells) > 1 and all(v is None for v in cells[-1]):
             cells = cells[:-1]  # the round that was opened but never begun
         return replace(state, cells=cells, finished=True)
-    raise RuleError(f"the score pad does not know the action {kind!r}.")
+    raise RuleError("the score pad does not know the action {kind!r}.", kind=kind)
 
 
 def _score(state: State, action: Mapping[str, Any]) -> State:
     row, player, points = action.get("row"), action.get("player"), action.get("points")
     require(isinstance(row, int) and 0 <= row < rows(state),
-            f"row {row!r} is not on this pad (it has {rows(state)}).")
+            "row {row!r} is not on this pad (it has {rows}).", row=row, rows=rows(state))
     require(isinstance(player, int) and 0 <= player < len(state.players),
-            f"player {player!r} is not at this table.")
+            "player {player!r} is not at this table.", player=player)
     require(isinstance(points, int) and not isinstance(points, bool)
             and -MAX_POINTS <= points <= MAX_POINTS,
-            f"points are a whole number from -{MAX_POINTS} to {MAX_POINTS}, not {points!r}.")
+            "points are a whole number from -{most} to {most}, not {points!r}.",
+            most=MAX_POINTS, points=points)
     line = list(state.cells[row])
     line[player] = points
     cells = state.cells[:row] + (tuple(line),) + state.cells[row + 1:]

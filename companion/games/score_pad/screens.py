@@ -11,15 +11,38 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion import catalogue
 from companion.games.score_pad import rules
+from companion.i18n import N_, translator
+from companion.ui.fonts import text_width
 from companion.ui.menus import Choice, Confirm, ListScreen, SetupScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, PagedScreen, Screen
 from companion.ui.widgets import hint, title_bar
 
-COLUMNS = 3  # players per page of the table
+_, ngettext = translator(__name__)
+
 ROWS = 3  # table rows on screen
+LABEL_W = 38  # the table's first column at its narrowest: rounds, categories, the total
+LABEL_MAX = 62  # ... and at its widest (a category of 10 letters)
+MIN_COLUMN = 24  # a player's column: four digits
+#: The "Wins" row of an "Other game" (values are the options' own words).
+WINS = (N_("highest"), N_("lowest"))
+#: rules.OTHER, marked here for translation (the log keeps the English title).
+OTHER = N_("Other game")
+
+
+def game_title(state: rules.State) -> str:
+    """The pad's title: the shelf's own name, or "Other game" in the language in use."""
+    return _(rules.OTHER) if state.title == rules.OTHER else state.title
+
+
+def round_label(state: rules.State, row: int) -> str:
+    """``R3`` or ``R3/9``: the round a row of a round pad is."""
+    if state.rounds:
+        return _("R{n}/{total}").format(n=row + 1, total=state.rounds)
+    return _("R{n}").format(n=row + 1)
 
 
 def new_game(ctx: Context) -> None:
@@ -44,13 +67,15 @@ def ask_title(ctx: Context, done: Callable[[str], None]) -> None:
 class ShelfPicker(ListScreen):
     """The owner's shelf (``[[shelf]]`` in the config), then "Other game"."""
 
-    title = "Which game?"
+    @property
+    def title(self) -> str:
+        return _("Which game?")
 
     def games(self) -> list[dict[str, Any]]:
         return list(self.ctx.config.shelf)
 
     def items(self) -> list[str]:
-        return [g["title"] for g in self.games()] + [rules.OTHER]
+        return [g["title"] for g in self.games()] + [_(rules.OTHER)]
 
     def choose(self, index: int) -> None:
         games = self.games()
@@ -60,7 +85,7 @@ class ShelfPicker(ListScreen):
         ask_title(self.ctx, lambda title: self._setup(
             {"title": title, "bgg_id": 0, "players": [1, 8], "lowest_wins": False,
              "categories": [], "rounds": 0},
-            [Choice("wins", "Wins", ["highest", "lowest"])]))
+            [Choice("wins", N_("Wins"), list(WINS), gettext=_, shown=lambda v: _(v))]))
 
     def _setup(self, entry: dict[str, Any], extra: list[Choice]) -> None:
         low, high = entry["players"]
@@ -137,7 +162,7 @@ class EntryScreen(PadScreen):
             return
         self.cell, self.points = None, None
         if rules.complete(self.state):
-            self.ctx.push(Confirm(self.ctx, "Every score is in. See the results?",
+            self.ctx.push(Confirm(self.ctx, _("Every score is in. See the results?"),
                                   lambda: finish(self.ctx)))
 
     def key_roll(self) -> None:
@@ -156,18 +181,18 @@ class EntryScreen(PadScreen):
     def render(self, p: Painter) -> None:
         s = self.state
         row, player = self.target()
-        title_bar(p, s.title, rules.row_name(s, row) if s.sheet else
-                  f"R{row + 1}" + (f"/{s.rounds}" if s.rounds else ""))
-        name = s.players[player]
-        p.text((2, 13), name[:9], "medium")
+        title_bar(p, game_title(s), rules.row_name(s, row) if s.sheet else round_label(s, row))
         before = rules.totals(s)[player] - (s.cells[row][player] or 0)
-        p.right(15, f"total {before + self.shown()}", "text", x1=WIDTH - 2)
+        total = _("total {n}").format(n=before + self.shown())
+        p.right(15, total, "text", x1=WIDTH - 2)
+        room = WIDTH - 2 - text_width(total, "text") - 6
+        p.text((2, 13), p.fit(s.players[player], "medium", room), "medium")
         value = self.shown()
         edited = s.cells[row][player] is not None and self.cell is not None
         p.centred(30, f"{value:+d}" if value else "0", "large")
         if edited:
-            p.text((2, 36), "edit", "small")
-        hint(p, "UP/DN 1 </> 5 ROLL table")
+            p.text((2, 36), _("edit"), "text")
+        hint(p, _("UP/DN 1 </> 5 ROLL table"))
 
 
 def finish(ctx: Context) -> None:
@@ -178,17 +203,19 @@ def finish(ctx: Context) -> None:
 class PadMenu(ListScreen):
     """Hold OK: the table, the standings so far, or the results."""
 
-    title = "Score pad"
+    @property
+    def title(self) -> str:
+        return catalogue.title("score_pad", short=True)
 
     def __init__(self, ctx: Context, entry: EntryScreen) -> None:
         super().__init__(ctx)
         self.entry = entry
 
     def entries(self) -> list[tuple[str, Callable[[], None]]]:
-        return [("Score table", lambda: self.ctx.replace(TableScreen(self.ctx, self.entry))),
-                ("Standings", lambda: self.ctx.replace(ResultsScreen(self.ctx))),
-                ("Finish: results", lambda: self.ctx.replace(Confirm(
-                    self.ctx, "End the game and rank the players?",
+        return [(_("Score table"), lambda: self.ctx.replace(TableScreen(self.ctx, self.entry))),
+                (_("Standings"), lambda: self.ctx.replace(ResultsScreen(self.ctx))),
+                (_("Finish: results"), lambda: self.ctx.replace(Confirm(
+                    self.ctx, _("End the game and rank the players?"),
                     lambda: finish(self.ctx))))]
 
     def items(self) -> list[str]:
@@ -217,7 +244,20 @@ class TableScreen(PagedScreen):
         return self.ctx.session.state
 
     def pages(self) -> int:
-        return -(-len(self.state.players) // COLUMNS)
+        return -(-len(self.state.players) // self.columns()[0])
+
+    def labels(self) -> list[str]:
+        s = self.state
+        names = s.categories if s.sheet else [_("R{n}").format(n=r + 1)
+                                              for r in range(rules.rows(s))]
+        return [*names, _("Total")]
+
+    def columns(self) -> tuple[int, int]:
+        """(players per page, width of the label column): the labels whole, at 12 px;
+        two players to a page where the categories leave too little room for three."""
+        widest = max(text_width(label, "bold") for label in self.labels()) + 2
+        label_w = max(LABEL_W, min(LABEL_MAX, widest))
+        return (3 if (WIDTH - label_w) // 3 >= MIN_COLUMN else 2), label_w
 
     def key_up(self) -> None:
         self.row = (self.row - 1) % (rules.rows(self.state) + 1)
@@ -242,14 +282,21 @@ class TableScreen(PagedScreen):
         n_rows = rules.rows(s) + 1  # the totals row last
         self.row %= n_rows
         self.player %= len(s.players)
-        self.page = self.player // COLUMNS
+        columns, label_w = self.columns()
+        self.page = self.player // columns
         self.top = min(max(self.top, self.row - ROWS + 1), self.row, max(0, n_rows - ROWS))
-        title_bar(p, s.title, f"{self.page + 1}/{self.pages()}" if self.pages() > 1 else "")
-        seats = range(self.page * COLUMNS, min(len(s.players), (self.page + 1) * COLUMNS))
-        width = (WIDTH - 38) // COLUMNS
-        for i, seat in enumerate(seats):
-            p.centred(13, s.players[seat][:5], "small", x0=38 + i * width,
-                      x1=38 + (i + 1) * width)
+        seats = range(self.page * columns, min(len(s.players), (self.page + 1) * columns))
+        width = (WIDTH - label_w) // columns
+        # A name too long for its column is headed P1, P2, ... and the title bar names
+        # the player under the cursor in full, so nothing is cut.
+        heads = [name if p.fits(name, "small", width - 2) else _("P{n}").format(n=seat + 1)
+                 for seat in seats for name in [s.players[seat]]]
+        whole = all(head == s.players[seat] for head, seat in zip(heads, seats, strict=True))
+        title_bar(p, game_title(s) if whole else s.players[self.player],
+                  f"{self.page + 1}/{self.pages()}" if self.pages() > 1 else "")
+        for i, head in enumerate(heads):
+            x0 = label_w + i * width
+            p.centred(13, head, "small", x0=x0, x1=x0 + width)
         totals = rules.totals(s)
         for line in range(ROWS):
             r = self.top + line
@@ -257,13 +304,14 @@ class TableScreen(PagedScreen):
                 break
             y = 21 + line * 12
             is_total = r == n_rows - 1
-            label = "Total" if is_total else (s.categories[r] if s.sheet else f"R{r + 1}")
-            p.text((1, y), label[:6], "bold" if is_total else "text")
+            label = self.labels()[r]
+            font = "bold" if is_total else "text"
+            p.text((1, y), p.fit(label, font, label_w - 2), font)
             if is_total:
                 p.line((0, y - 1, WIDTH - 1, y - 1))
             for i, seat in enumerate(seats):
                 value = totals[seat] if is_total else s.cells[r][seat]
-                x0 = 38 + i * width
+                x0 = label_w + i * width
                 text = "-" if value is None else str(value)
                 chosen = r == self.row and seat == self.player and not is_total
                 if chosen:
@@ -271,7 +319,7 @@ class TableScreen(PagedScreen):
                 p.centred(y, text, "bold" if is_total else "text", x0=x0, x1=x0 + width,
                           fill=0 if chosen else 1)
         if not s.finished:
-            hint(p, "arrows move  OK edit")
+            hint(p, _("arrows move  OK edit"))
 
 
 class ResultsScreen(Screen):
@@ -322,16 +370,20 @@ class ResultsScreen(Screen):
 
     def render(self, p: Painter) -> None:
         s = self.state
-        rule = "low wins" if s.lowest_wins else ""
-        title_bar(p, "Results" if s.finished else "Standings", rule)
+        rule = _("low wins") if s.lowest_wins else ""
+        title_bar(p, _("Results") if s.finished else _("Standings"), rule)
         lines = self.lines()
-        shared = {place for place, _, _ in lines if [q for q, _, _ in lines].count(place) > 1}
+        places = [q for q, _n, _t in lines]
+        shown = [(_("{place}=") if places.count(place) > 1 else _("{place}.")).format(
+            place=place) for place in places]
+        x = 5 + max(text_width(label, "bold") for label in shown) if shown else 20
         for i, (place, name, total) in enumerate(lines[self.top:self.top + 4]):
             y = 13 + i * 12
             font = "bold" if place == 1 else "text"
-            p.text((1, y), f"{place}{'=' if place in shared else '.'}", font)
-            p.text((20, y), name[:10], font)
-            p.right(y, str(total), font, x1=WIDTH - 2)
+            score = str(total)
+            p.text((1, y), shown[self.top + i], font)
+            p.text((x, y), p.fit(name, font, WIDTH - 6 - x - text_width(score, font)), font)
+            p.right(y, score, font, x1=WIDTH - 2)
 
 
 def _shelf_config() -> Any:

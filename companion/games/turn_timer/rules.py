@@ -62,7 +62,8 @@ def new_game(options: Mapping[str, Any]) -> State:
     budget = options.get("budget", 0)
     require(isinstance(budget, int) and not isinstance(budget, bool)
             and 0 <= budget <= MAX_BUDGET,
-            f"a clock's budget is 0 (count up) to {MAX_BUDGET} seconds, not {budget!r}.")
+            "a clock's budget is 0 (count up) to {most} seconds, not {budget!r}.",
+            most=MAX_BUDGET, budget=budget)
     zero = (0,) * len(players)
     return State(players, budget, used=(0.0,) * len(players), turns=zero)
 
@@ -70,7 +71,7 @@ def new_game(options: Mapping[str, Any]) -> State:
 def _at(state: State, action: Mapping[str, Any]) -> float:
     at = action.get("at")
     require(isinstance(at, int | float) and not isinstance(at, bool) and math.isfinite(at),
-            f"a timer action needs the time it happened ('at'), not {at!r}.")
+            "a timer action needs the time it happened ('at'), not {at!r}.", at=at)
     return float(at)
 
 
@@ -106,7 +107,7 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         return replace(state, since=at, last_at=at)
     if kind == "finish":
         return replace(state, used=_stopped(state, at), since=None, finished=True, last_at=at)
-    raise RuleError(f"the turn timer does not know the action {kind!r}.")
+    raise RuleError("the turn timer does not know the action {kind!r}.", kind=kind)
 
 
 def clock(state: State, player: int, now: float) -> float:

@@ -13,26 +13,32 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from companion import catalogue
 from companion.games.turn_timer import rules
+from companion.i18n import N_, translator
+from companion.ui.fonts import text_width
 from companion.ui.menus import Choice, Confirm, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar
 
 BUDGETS = (0, 60, 120, 300, 600, 900, 1200, 1800, 2700, 3600)
-SOUND = ("on", "quiet", "off")
+SOUND = (N_("on"), N_("quiet"), N_("off"))
+
+_, ngettext = translator(__name__)
 
 
 def _budget(seconds: int) -> str:
-    return "counts up" if not seconds else f"{seconds // 60} min each"
+    return _("counts up") if not seconds else _("{n} min each").format(n=seconds // 60)
 
 
 def new_game(ctx: Context) -> None:
     mode = ctx.config.sound["mode"] if ctx.config.sound.get("pin", "") != "" else "off"
     ctx.push(SetupScreen(
         ctx, "turn_timer", low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, default=3,
-        extra=[Choice("budget", "Clock", list(BUDGETS), 0, shown=_budget),
-               Choice("sound", "Sound", list(SOUND), SOUND.index(mode))]))
+        extra=[Choice("budget", N_("Clock"), list(BUDGETS), 0, shown=_budget, gettext=_),
+               Choice("sound", N_("Sound"), list(SOUND), SOUND.index(mode),
+                      shown=lambda v: _(v), gettext=_)]))
 
 
 def play_screen(ctx: Context) -> Screen:
@@ -90,7 +96,7 @@ class Ticking(Screen):
 
     def key_long_ok(self) -> None:
         if self.state.started:
-            self.ctx.push(Confirm(self.ctx, "Stop the clocks and show each player's time?",
+            self.ctx.push(Confirm(self.ctx, _("Stop the clocks and show each player's time?"),
                                   self._finish))
 
     def _finish(self) -> None:
@@ -139,13 +145,14 @@ class ClockScreen(Ticking):
             totals(p, s, self.top)
             return
         now = self.now()
-        mode = f"{s.budget // 60} min" if s.budget else "up"
-        title_bar(p, f"Turn {s.turn}" if s.started else "Turn timer",
-                  "PAUSED" if s.paused else mode)
-        name = s.players[s.current]
-        p.text((2, 13), name[:10], "medium")
-        if s.started:
-            p.right(17, f"#{s.turns[s.current] + 1}", "text", x1=WIDTH - 2)
+        mode = _("{n} min").format(n=s.budget // 60) if s.budget else _("up")
+        title_bar(p, _("Turn {n}").format(n=s.turn) if s.started else
+                  catalogue.title("turn_timer", short=True), _("PAUSED") if s.paused else mode)
+        mine = f"#{s.turns[s.current] + 1}" if s.started else ""
+        if mine:
+            p.right(17, mine, "text", x1=WIDTH - 2)
+        room = WIDTH - 4 - (text_width(mine, "text") + 4 if mine else 0)
+        p.text((2, 13), p.fit(s.players[s.current], "medium", room), "medium")
         value = elapsed(s, s.current, now)
         text = rules.shown(value)
         font = "huge" if len(text) <= 7 else "large"
@@ -153,11 +160,11 @@ class ClockScreen(Ticking):
         if s.budget and value <= rules.WARNING and s.started:
             p.inverted((0, 29, WIDTH - 1, 60))  # the warning, visible across the table
         if not s.started:
-            hint(p, "OK starts the clock")
+            hint(p, _("OK starts the clock"))
         elif s.paused:
-            hint(p, "OK resume  BACK menu")
+            hint(p, _("OK resume  BACK menu"))
         else:
-            hint(p, "OK pass BACK pause DN all")
+            hint(p, _("OK pass BACK pause DN all"))
 
 
 class AllClocks(Ticking):
@@ -178,27 +185,34 @@ class AllClocks(Ticking):
 
     def render(self, p: Painter) -> None:
         s = self.state
-        title_bar(p, "All clocks", "PAUSED" if s.paused else f"turn {s.turn}")
+        title_bar(p, _("All clocks"), _("PAUSED") if s.paused else
+                  _("turn {n}").format(n=s.turn))
         now = self.now()
         for i, seat in enumerate(range(self.top, min(len(s.players), self.top + 4))):
             y = 13 + i * 12
             font = "bold" if seat == s.current else "text"
             if seat == s.current:
                 p.text((0, y), ">", "bold")
-            p.text((8, y), s.players[seat][:10], font)
-            p.right(y, rules.shown(elapsed(s, seat, now)), font, x1=WIDTH - 2)
+            clock = rules.shown(elapsed(s, seat, now))
+            p.text((8, y), p.fit(s.players[seat], font, WIDTH - 14 - text_width(clock, font)),
+                   font)
+            p.right(y, clock, font, x1=WIDTH - 2)
 
 
 def totals(p: Painter, s: rules.State, top: int) -> None:
     """The end: each player's total time and turns, slowest first."""
-    title_bar(p, "Time used", f"{sum(s.turns)} turns")
+    turns = sum(s.turns)
+    title_bar(p, _("Time used"), ngettext("{n} turn", "{n} turns", turns).format(n=turns))
     order = sorted(range(len(s.players)), key=lambda i: -s.used[i])
     for i, seat in enumerate(order[top:top + 4]):
         y = 13 + i * 12
         over = s.budget and s.used[seat] > s.budget
-        p.text((1, y), s.players[seat][:9] + ("!" if over else ""), "text")
+        count = _("{n}x").format(n=s.turns[seat])
         p.right(y, rules.shown(math.floor(s.used[seat])), "bold", x1=WIDTH - 2)
-        p.right(y, f"{s.turns[seat]}x", "text", x1=WIDTH - 52)
+        p.right(y, count, "text", x1=WIDTH - 52)
+        room = WIDTH - 56 - text_width(count, "text") - (6 if over else 0)
+        name = p.fit(s.players[seat], "text", room)
+        p.text((1, y), name + ("!" if over else ""), "text")
 
 
 class FakeClock:

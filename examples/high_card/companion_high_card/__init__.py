@@ -1,22 +1,24 @@
 """High card: everyone draws a card, the highest card takes the round, most rounds win.
 
 An example of a game package outside the companion. This declaration is all the box
-reads to list it; the rules and screens are imported when someone opens the game.
+reads to list it; the rules and screens are imported when someone opens the game. Its
+words are in its own catalogue, ``locale/ja/LC_MESSAGES/messages.po``.
 """
 
 from companion.catalogue import GameInfo
 from companion.games.base import HouseRule
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="high_card",
-    title="High card",
-    short="High card",
+    title=N_("High card"),
+    short=N_("High card"),
     min_players=2,
     max_players=6,
     rules="companion_high_card.rules",
     screens="companion_high_card.screens",
     house_rules={
-        "aces_high": HouseRule(True, "An ace is the highest card (false: the lowest).",
+        "aces_high": HouseRule(True, N_("An ace is the highest card (false: the lowest)."),
                                (True, False)),
     },
 )

@@ -54,7 +54,8 @@ def new_game(options: Mapping[str, Any]) -> State:
     players = players_from(options, GAME.min_players, GAME.max_players)
     check_house_rules(options.get("house_rules") or {}, GAME.house_rules)
     rounds = options.get("rounds", 5)
-    require(rounds in ROUNDS, f"rounds is one of {', '.join(map(str, ROUNDS))}.")
+    require(rounds in ROUNDS, "rounds is one of {allowed}.",
+            allowed=", ".join(map(str, ROUNDS)))
     return State(players, rounds, house_rule(options, GAME.house_rules, "aces_high"),
                  wins=(0,) * len(players))
 
@@ -78,7 +79,7 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     require(action.get("type") == "draw", "the only move in High card is to draw a card.")
     require(not is_over(state), "the game is over.")
     card = action.get("card")
-    require(card in remaining(state), f"{card!r} is not a card left in the deck.")
+    require(card in remaining(state), "{card!r} is not a card left in the deck.", card=card)
     drawn = (*state.drawn, card)
     if len(drawn) < len(state.players):
         return replace(state, drawn=drawn)

@@ -14,21 +14,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion import catalogue
 from companion.games.area_tiles import house_rules, rules
-from companion.games.area_tiles.screens.draw import player_glyph
+from companion.games.area_tiles.screens.draw import player_glyph, shown_name
 from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
+from companion.i18n import N_, translator
 from companion.keys import Key
 from companion.ui.menus import Choice, SetupScreen
-from companion.ui.paint import Painter
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.scenes import open_game, press
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint, title_bar
 
+_, ngettext = translator(__name__)
+
 KEY = "area_tiles"
-#: The players' names: their colours, in the rules' order.
+#: The players' names: their colours, in the rules' order (logged in English, shown
+#: through :func:`~.draw.shown_name`).
 NAMES = tuple(c.capitalize() for c in rules.COLOURS)
-STARTS = ("random", "seat 1")
+STARTS = (N_("random"), N_("seat 1"))
 
 
 def new_game(ctx: Context) -> None:
@@ -43,7 +48,9 @@ def play_screen(ctx: Context) -> Screen:
 
 def tiles_label(short: bool) -> str:
     """The setup's "Tiles" row: ``24 each`` or ``18 short``."""
-    return f"{rules.SHORT_TILES} short" if short else f"{rules.TILES} each"
+    if short:
+        return _("{n} short").format(n=rules.SHORT_TILES)
+    return _("{n} each").format(n=rules.TILES)
 
 
 class AreaTilesSetup(SetupScreen):
@@ -56,12 +63,14 @@ class AreaTilesSetup(SetupScreen):
     def __init__(self, ctx: Context) -> None:
         self.house = dict(ctx.config.house_rules.get(KEY, {}))
         extra = [
-            Choice("short", "Tiles", [False, True], shown=tiles_label),
-            Choice("first", "Starts", list(STARTS)),
+            Choice("short", N_("Tiles"), [False, True], shown=tiles_label, gettext=_),
+            Choice("first", N_("Starts"), list(STARTS), shown=lambda v: _(v), gettext=_),
         ]
         super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS,
                          default=rules.MAX_PLAYERS, extra=extra, options=self.options,
                          names=NAMES)
+        for seat in self.seats:
+            seat.shown = shown_name
         pair = rules.house_rule({"house_rules": self.house}, rules.HOUSE_RULES,
                                 "two_player_colours").split("+")
         order = pair + [c for c in rules.COLOURS if c not in pair]
@@ -118,14 +127,18 @@ class TilesDownView(Screen):
 
     def render(self, p: Painter) -> None:
         s: rules.State = self.ctx.session.state
-        title_bar(p, s.title, f"{len(s.players)} players")
+        # The owner may name the game (house rule "name"); the default is translated.
+        name = catalogue.title(KEY, short=True) if s.title == rules.TITLE else s.title
+        count = ngettext("{n} player", "{n} players", len(s.players)).format(n=len(s.players))
+        title_bar(p, name, count)
         p.centred(TITLE_H + 1, str(s.tiles), "huge", x0=0, x1=40)
-        p.centred(TITLE_H + 33, "tiles", "small", x0=0, x1=40)
-        p.text((44, TITLE_H + 1), "each" if s.tiles == rules.TILES else "each, short", "text")
-        p.text((44, TITLE_H + 13), "starts:", "text")
+        p.centred(TITLE_H + 33, _("tiles"), "small", x0=0, x1=40)
+        p.text((44, TITLE_H + 1), _("each") if s.tiles == rules.TILES else _("each, short"),
+               "text")
+        p.text((44, TITLE_H + 13), _("starts:"), "text")
         player_glyph(p, s, s.first, 44, TITLE_H + 29, size=10)
-        p.text((57, TITLE_H + 26), s.first, "medium")
-        hint(p, "OK: all tiles placed")
+        p.text((57, TITLE_H + 26), p.fit(shown_name(s.first), "medium", WIDTH - 57), "medium")
+        hint(p, _("OK: all tiles placed"))
 
 
 # --- screenshot scenes ---------------------------------------------------------------------

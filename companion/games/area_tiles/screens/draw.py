@@ -8,7 +8,30 @@ symbol question reads like the tiles on the table.
 from __future__ import annotations
 
 from companion.games.area_tiles import rules
+from companion.i18n import N_, translator
 from companion.ui.paint import Painter
+
+_, ngettext = translator(__name__)
+
+#: The players are their colours; the log keeps the English names, shown translated.
+COLOUR_NAMES = (N_("Red"), N_("Blue"), N_("Yellow"))
+
+
+def shown_name(player: str) -> str:
+    """A player's name as the screens show it: a colour name in the language in use.
+
+    >>> shown_name("Red"), shown_name("Ann")
+    ('Red', 'Ann')
+    """
+    return _(player) if player in COLOUR_NAMES else player
+
+
+def names_list(names: list[str]) -> str:
+    """``"Red, Blue and Yellow"``: names (shown) run together the way the language does."""
+    shown = [shown_name(n) for n in names]
+    if len(shown) == 1:
+        return shown[0]
+    return _("{names} and {last}").format(names=_(", ").join(shown[:-1]), last=shown[-1])
 
 
 def symbol_glyph(p: Painter, x: int, y: int, colour: str, size: int = 9, fill: int = 1) -> None:

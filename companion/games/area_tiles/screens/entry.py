@@ -13,12 +13,15 @@ from collections.abc import Callable
 from itertools import combinations
 
 from companion.games.area_tiles import rules
-from companion.games.area_tiles.screens.draw import arrow, player_glyph
+from companion.games.area_tiles.screens.draw import arrow, names_list, player_glyph, shown_name
+from companion.i18n import translator
 from companion.ui.fonts import text_width
 from companion.ui.menus import Confirm
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint, title_bar
+
+_, ngettext = translator(__name__)
 
 ROW_H = 12
 LIST_ROWS = 3
@@ -27,7 +30,7 @@ LIST_W = 84  # the list's width; the player's area points stand to its right
 
 def area_line(area: rules.Area) -> str:
     """One area as the list shows it: ``"10 blk = 6"``."""
-    return f"{area.blocks:>2} blk = {area.points}"
+    return _("{blocks} blk = {points}").format(blocks=f"{area.blocks:>2}", points=area.points)
 
 
 def owners_glyphs(p: Painter, s: rules.State, owners: tuple[str, ...], y: int,
@@ -68,8 +71,9 @@ class AreasView(Screen):
         """The list's rows: the areas, then "+ new area", then next player or finish."""
         s = self.state
         last = s.current == len(s.players) - 1
-        tail = "Finish scoring" if last else f"Next: {s.players[s.current + 1]}"
-        return [area_line(a) for a in self.mine()] + ["+ new area", tail]
+        tail = (_("Finish scoring") if last else
+                _("Next: {name}").format(name=shown_name(s.players[s.current + 1])))
+        return [area_line(a) for a in self.mine()] + [_("+ new area"), tail]
 
     def cursor(self) -> int:
         """The row under the cursor, clamped to the rows there are now."""
@@ -114,7 +118,7 @@ class AreasView(Screen):
     def open_new(self) -> None:
         """Open the editor for a new area, if blocks are left for one."""
         if not rules.can_add_area(self.state):
-            self.ctx.notice("No blocks left on the table for another area.")
+            self.ctx.notice(_("No blocks left on the table for another area."))
             return
         self.ctx.push(AreaEditor(self.ctx, index=None, on_added=self._after_add))
 
@@ -125,9 +129,10 @@ class AreasView(Screen):
         s = self.state
         empty = [p for p, areas in zip(s.players, s.areas, strict=True) if not areas]
         if empty:
-            return f"{' and '.join(empty)}: no areas. Finish anyway?"
-        counts = ", ".join(f"{p} {len(a)}" for p, a in zip(s.players, s.areas, strict=True))
-        return f"Areas: {counts}. Finish and score?"
+            return _("{names}: no areas. Finish anyway?").format(names=names_list(empty))
+        counts = _(", ").join(_("{name} {n}").format(name=shown_name(p), n=len(a))
+                              for p, a in zip(s.players, s.areas, strict=True))
+        return _("Areas: {counts}. Finish and score?").format(counts=counts)
 
     def finish(self) -> None:
         self.ctx.play({"type": "finish"})
@@ -136,8 +141,10 @@ class AreasView(Screen):
         row = self.cursor()
         if row < len(self.mine()):
             area = self.mine()[row]
+            question = _("Remove {name}'s area {n} ({blocks} blocks)?").format(
+                name=shown_name(self.state.selected), n=row + 1, blocks=area.blocks)
             self.ctx.push(Confirm(
-                self.ctx, f"Remove {self.state.selected}'s area {row + 1} ({area.blocks} blocks)?",
+                self.ctx, question,
                 lambda: self.ctx.play({"type": "remove_area", "index": row})))
 
     def key_back(self) -> None:
@@ -145,7 +152,8 @@ class AreasView(Screen):
 
     def render(self, p: Painter) -> None:
         s = self.state
-        title_bar(p, f"{s.selected}'s areas", f"{s.current + 1}/{len(s.players)}")
+        title_bar(p, _("{name}'s areas").format(name=shown_name(s.selected)),
+                  f"{s.current + 1}/{len(s.players)}")
         rows, at, count = self.rows(), self.cursor(), len(self.mine())
         first = max(0, min(at - 1, len(rows) - LIST_ROWS))
         for n, i in enumerate(range(first, min(len(rows), first + LIST_ROWS))):
@@ -153,7 +161,7 @@ class AreasView(Screen):
             chosen = i == at
             if chosen:
                 p.rect((0, y, LIST_W - 1, y + ROW_H - 1), fill=1, outline=None)
-            p.text((2, y), rows[i], "text", fill=0 if chosen else 1)
+            p.text((2, y), p.fit(rows[i], "text", LIST_W - 3), "text", fill=0 if chosen else 1)
             if i < count:
                 owners_glyphs(p, s, self.mine()[i].owners, y + 2, fill=0 if chosen else 1)
         if len(rows) > LIST_ROWS:  # a thin scroll bar: more rows than show
@@ -163,13 +171,14 @@ class AreasView(Screen):
             p.rect((LIST_W + 1, y0, LIST_W + 2, y0 + bar - 1), fill=1, outline=None)
         mine = sum(a.points for a in self.mine())
         p.centred(TITLE_H + 2, str(mine), "huge", x0=LIST_W, x1=WIDTH)
-        p.centred(TITLE_H + 34, "area pts", "small", x0=LIST_W, x1=WIDTH)
+        p.centred(TITLE_H + 34, _("area pts"), "small", x0=LIST_W, x1=WIDTH)
         if at < count:
-            hint(p, "OK fix  hold OK remove")
+            hint(p, _("OK fix  hold OK remove"))
         elif at == count:
-            hint(p, "OK add area  <> player")
+            hint(p, _("OK add area  <> player"))
         else:
-            hint(p, "OK next  <> player" if s.current < len(s.players) - 1 else "OK finish")
+            hint(p, _("OK next  <> player") if s.current < len(s.players) - 1
+                 else _("OK finish"))
 
 
 class AreaEditor(Screen):
@@ -267,13 +276,14 @@ class AreaEditor(Screen):
     def render(self, p: Painter) -> None:
         s = self.state
         if not self.live():
-            title_bar(p, "Area")
-            p.centred(22, "Scoring is closed", "text")
+            title_bar(p, _("Area"))
+            p.centred(22, _("Scoring is closed"), "text")
             hint(p, "BACK")
             return
         area = self.editing()
         number = self.index + 1 if area is not None else len(s.areas[s.current]) + 1
-        title_bar(p, f"{s.selected} area {number}", "fix" if area is not None else "new")
+        title_bar(p, _("{name} area {n}").format(name=shown_name(s.selected), n=number),
+                  _("fix") if area is not None else _("new"))
         self.blocks = max(rules.MIN_BLOCKS, min(self.blocks, max(rules.MIN_BLOCKS, self.room())))
         size = str(self.blocks)
         p.centred(TITLE_H + 1, size, "huge", x0=10, x1=54)
@@ -281,11 +291,11 @@ class AreaEditor(Screen):
             arrow(p, 2, TITLE_H + 8, up=True)
         if self.blocks > rules.MIN_BLOCKS:
             arrow(p, 2, TITLE_H + 20, up=False)
-        p.centred(TITLE_H + 33, "blocks", "small", x0=10, x1=54)
+        p.centred(TITLE_H + 33, _("blocks"), "small", x0=10, x1=54)
         p.text((58, TITLE_H + 9), "=", "medium")
         points = rules.area_points(self.blocks)
         p.centred(TITLE_H + 1, str(points), "huge", x0=66, x1=WIDTH)
-        p.centred(TITLE_H + 33, "point" if points == 1 else "points", "small", x0=66, x1=WIDTH)
+        p.centred(TITLE_H + 33, ngettext("point", "points", points), "small", x0=66, x1=WIDTH)
         self._render_symbol(p, s)
 
     def _render_symbol(self, p: Painter, s: rules.State) -> None:
@@ -294,11 +304,13 @@ class AreaEditor(Screen):
         p.text((0, y + 1), "<", "small")
         p.text((WIDTH - 5, y + 1), ">", "small")
         if self.symbol is None:
-            p.centred(y + 1, "no 4+ symbol group", "small")
+            p.centred(y + 1, _("no 4+ symbol group"), "small")
             return
         owners = (self.symbol,) if isinstance(self.symbol, str) else self.symbol
-        label = (f"4+ {owners[0]} symbols" if len(owners) == 1 else
-                 f"4+ {owners[0]} & {owners[1]}" if len(owners) == 2 else "4+ all three")
+        names = [shown_name(o) for o in owners]
+        label = (_("4+ {name} symbols").format(name=names[0]) if len(owners) == 1 else
+                 _("4+ {a} & {b}").format(a=names[0], b=names[1]) if len(owners) == 2
+                 else _("4+ all three"))
         x = (WIDTH - text_width(label, "small") - 10 * len(owners) - 1) // 2
         for owner in owners:
             player_glyph(p, s, owner, x, y + 1, size=8)

@@ -8,18 +8,22 @@ undoes the finish and goes back to the area entry.
 from __future__ import annotations
 
 from companion.games.area_tiles import rules
-from companion.games.area_tiles.screens.draw import player_glyph
+from companion.games.area_tiles.screens.draw import player_glyph, shown_name
+from companion.i18n import N_, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import PagedScreen
 from companion.ui.widgets import TITLE_H, title_bar
 
+_, ngettext = translator(__name__)
+
 #: The table's rows: label, and the :class:`~companion.games.area_tiles.rules.Line` field.
-TABLE = (("Areas", "areas"), ("Points", "area_points"), ("Largest", "largest_bonus"),
-         ("Most", "most_bonus"), ("Symbol", "symbol_bonus"))
+TABLE = ((N_("Areas"), "areas"), (N_("Points"), "area_points"),
+         (N_("Largest"), "largest_bonus"), (N_("Most"), "most_bonus"),
+         (N_("Symbol"), "symbol_bonus"))
 #: The per-player page's rows.
-PAGE = (("Area points", "area_points"), ("Largest area", "largest_bonus"),
-        ("Most areas", "most_bonus"), ("Symbols", "symbol_bonus"))
+PAGE = ((N_("Area points"), "area_points"), (N_("Largest area"), "largest_bonus"),
+        (N_("Most areas"), "most_bonus"), (N_("Symbols"), "symbol_bonus"))
 
 
 class ResultView(PagedScreen):
@@ -57,27 +61,33 @@ class ResultView(PagedScreen):
         return f"{self.page + 1}/{self.pages()} >"
 
     def _winner(self, p: Painter, score: rules.Score) -> None:
-        title_bar(p, "Result", self._marker())
+        title_bar(p, _("Result"), self._marker())
         top = score.line(score.winners[0])
         if score.is_draw:
-            p.centred(TITLE_H + 1, "Draw", "large")
-            p.centred(TITLE_H + 26, " & ".join(score.winners)[:21], "text")
-            areas = f"{top.areas} area" + ("s" if top.areas != 1 else "")
-            p.centred(TITLE_H + 41, f"{top.total} pts, {areas} each", "small")
+            p.centred(TITLE_H + 1, _("Draw"), "large")
+            both = _(" & ").join(shown_name(n) for n in score.winners)
+            p.centred(TITLE_H + 26, p.fit(both, "text", WIDTH), "text")
+            each = ngettext("{points} pts, {n} area each", "{points} pts, {n} areas each",
+                            top.areas).format(points=top.total, n=top.areas)
+            p.centred(TITLE_H + 41, each, "small")
             return
-        words = f"{top.player} wins"
+        words = _("{name} wins").format(name=shown_name(top.player))
         font_name = "large" if text_width(words, "large") <= WIDTH else "medium"
-        p.centred(TITLE_H + 1 if font_name == "large" else TITLE_H + 5, words, font_name)
-        p.centred(TITLE_H + 26, f"{top.total} points", "text")
+        p.centred(TITLE_H + 1 if font_name == "large" else TITLE_H + 5,
+                  p.fit(words, font_name, WIDTH), font_name)
+        points = ngettext("{n} point", "{n} points", top.total).format(n=top.total)
+        p.centred(TITLE_H + 26, points, "text")
         if score.tie_break == "fewer areas":
             level = [line for line in score.lines
                      if line.total == top.total and line is not top]
             others = "/".join(str(line.areas) for line in level)
-            p.centred(TITLE_H + 41, f"Tie: fewer areas {top.areas} v {others}", "small")
+            p.centred(TITLE_H + 41, _("Tie: fewer areas {areas} v {others}").format(
+                areas=top.areas, others=others), "small")
         else:
             runner = [line for line in score.lines if line is not top]
             best = max(runner, key=lambda line: line.total)
-            p.centred(TITLE_H + 41, f"next: {best.player} {best.total}", "small")
+            p.centred(TITLE_H + 41, _("next: {name} {points}").format(
+                name=shown_name(best.player), points=best.total), "small")
 
     def _table(self, p: Painter, score: rules.Score) -> None:
         lines = score.lines
@@ -86,27 +96,29 @@ class ResultView(PagedScreen):
         p.rect((0, 0, WIDTH - 1, 8), fill=1, outline=None)
         for i, line in enumerate(lines):
             x0 = label_w + i * col
-            p.centred(1, line.player[: col // 5], "small", x0=x0, x1=x0 + col, fill=0)
+            name = p.fit(shown_name(line.player), "small", col)
+            p.centred(1, name, "small", x0=x0, x1=x0 + col, fill=0)
         for r, (label, field) in enumerate(TABLE):
             y = 10 + r * 8
-            p.text((0, y), label, "small")
+            p.text((0, y), p.fit(_(label), "small", label_w - 1), "small")
             for i, line in enumerate(lines):
                 x0 = label_w + i * col
                 p.centred(y, str(getattr(line, field)), "small", x0=x0, x1=x0 + col)
         y = 51
         p.line((0, y - 2, WIDTH - 1, y - 2))
-        p.text((0, y), "Total", "bold")
+        p.text((0, y), p.fit(_("Total"), "bold", label_w - 1), "bold")
         for i, line in enumerate(lines):
             x0 = label_w + i * col
             p.centred(y, str(line.total), "bold", x0=x0, x1=x0 + col)
 
     def _player(self, p: Painter, line: rules.Line) -> None:
-        title_bar(p, f"{line.player}: {line.areas} areas", self._marker())
+        title_bar(p, ngettext("{name}: {n} area", "{name}: {n} areas", line.areas).format(
+            name=shown_name(line.player), n=line.areas), self._marker())
         for r, (label, field) in enumerate(PAGE):
             y = TITLE_H + 1 + r * 12
-            p.text((0, y), label, "text")
+            p.text((0, y), p.fit(_(label), "text", 74), "text")
             p.right(y, str(getattr(line, field)), "text", x1=88)
         p.line((92, TITLE_H + 2, 92, 63))
         player_glyph(p, self.state, line.player, 105, TITLE_H + 3)
         p.centred(TITLE_H + 15, str(line.total), "large", x0=93, x1=WIDTH)
-        p.centred(TITLE_H + 41, "total", "small", x0=93, x1=WIDTH)
+        p.centred(TITLE_H + 41, _("total"), "small", x0=93, x1=WIDTH)

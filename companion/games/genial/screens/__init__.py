@@ -15,13 +15,16 @@ from typing import Any
 from companion.games.genial import rules
 from companion.games.genial.screens.result import StandingsScreen, draw_winner, winner_rows
 from companion.games.genial.screens.score import TurnEntry, draw_score
+from companion.i18n import N_, translator
 from companion.ui.menus import Choice, Confirm, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import title_bar, wrap
 
+_, ngettext = translator(__name__)
+
 KEY = "genial"
-YOUNGEST, RANDOM = "youngest", "random"
+YOUNGEST, RANDOM = N_("youngest"), N_("random")
 
 
 def new_game(ctx: Context) -> None:
@@ -41,10 +44,12 @@ class GenialSetup(SetupScreen):
     """
 
     def __init__(self, ctx: Context) -> None:
-        starts = Choice("starts", "Starts", [YOUNGEST, RANDOM])
+        starts = Choice("starts", N_("Starts"), [YOUNGEST, RANDOM], shown=lambda v: _(v),
+                        gettext=_)
         super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS,
                          extra=[starts])
-        self.seats[0].label = "Youngest"
+        self.seats[0].label = N_("Youngest")
+        self.seats[0].gettext = _
 
     def key_ok(self) -> None:
         if self.rows()[self.row] is not None or len(set(self.players())) != len(self.players()):
@@ -67,8 +72,25 @@ class BoardScreen(Screen):
         self.setup = rules.setup(len(players))
         self.top = 0
 
+    def lines(self) -> list[str]:
+        """The full wording of the setup, a sentence per line, in the language in use."""
+        s = self.setup
+        if s.removed_light_values:
+            tokens = _("Box: light {values} tokens ({n})").format(
+                values=_values(s.removed_light_values), n=s.tokens_removed)
+        else:
+            tokens = _("Box: no tokens")
+        return [
+            _("{n} large on spaces {players}").format(n=s.large_towers, players=s.players),
+            _("{n} small on light spaces").format(n=s.small_towers),
+            _("Box: {large} large, {small} small").format(large=s.large_boxed,
+                                                         small=s.small_boxed),
+            tokens,
+            _("{n} tokens, light up").format(n=s.tokens_used),
+        ]
+
     def detail_lines(self) -> list[str]:
-        return [part for line in self.setup.lines() for part in wrap(line, 21)]
+        return [part for line in self.lines() for part in wrap(line, 21)]
 
     def key_down(self) -> None:
         self.top = min(self.top + 1, len(self.detail_lines()) - 3)
@@ -81,7 +103,7 @@ class BoardScreen(Screen):
         self.ctx.start_game(KEY, {"players": self.players, "first": first})
 
     def render(self, p: Painter) -> None:
-        title_bar(p, f"Board for {len(self.players)}", "OK=go")
+        title_bar(p, _("Board for {n}").format(n=len(self.players)), _("OK=go"))
         if self.top == 0:
             self._summary(p)
         else:
@@ -90,9 +112,9 @@ class BoardScreen(Screen):
 
     def _summary(self, p: Painter) -> None:
         s = self.setup
-        columns = ((str(s.large_towers), "large", f"on {s.players}"),
-                   (str(s.small_towers), "small", "light"),
-                   (str(s.tokens_used), "tokens", "light up"))
+        columns = ((str(s.large_towers), _("large"), _("on {n}").format(n=s.players)),
+                   (str(s.small_towers), _("small"), _("light")),
+                   (str(s.tokens_used), _("tokens"), _("light up")))
         slot = WIDTH // 3
         for i, (figure, what, where) in enumerate(columns):
             x0, x1 = i * slot, (i + 1) * slot
@@ -100,15 +122,21 @@ class BoardScreen(Screen):
             p.centred(32, what, "small", x0=x0, x1=x1)
             p.centred(40, where, "small", x0=x0, x1=x1)
         if s.large_boxed or s.small_boxed:
-            p.text((1, 49), f"Box: {s.large_boxed} large, {s.small_boxed} small", "small")
+            p.text((1, 49), _("Box: {large} large, {small} small").format(
+                large=s.large_boxed, small=s.small_boxed), "small")
         else:
-            p.text((1, 49), "Box: no towers", "small")
+            p.text((1, 49), _("Box: no towers"), "small")
         if s.removed_light_values:
-            values = " & ".join(str(v) for v in s.removed_light_values)
-            p.text((1, 57), f"+ light {values} tokens ({s.tokens_removed})", "small")
+            p.text((1, 57), _("+ light {values} tokens ({n})").format(
+                values=_values(s.removed_light_values), n=s.tokens_removed), "small")
         else:
-            p.text((1, 57), "+ no tokens", "small")
+            p.text((1, 57), _("+ no tokens"), "small")
         p.rect((WIDTH - 2, 13, WIDTH - 1, 30), fill=1, outline=None)  # "more below"
+
+
+def _values(values: tuple[int, ...]) -> str:
+    """The light values of the tokens put away: "1 & 2"."""
+    return _("{a} & {b}").format(a=values[0], b=values[1]) if len(values) > 1 else str(values[0])
 
 
 class GenialScreen(Screen):
@@ -145,7 +173,7 @@ class GenialScreen(Screen):
 
     def key_long_ok(self) -> None:
         if not self.over:
-            self.ctx.push(Confirm(self.ctx, "End the game now? The standings decide.",
+            self.ctx.push(Confirm(self.ctx, _("End the game now? The standings decide."),
                                   lambda: self.ctx.play({"type": "end_early"})))
 
     def key_back(self) -> None:
@@ -180,7 +208,7 @@ def _reach(app: Any, targets: list[list[int]], rounds: int, extra: int = 0) -> N
             points = {s: v // rounds + (turn < v % rounds)
                       for s, v in zip(rules.SYMBOLS, tracks, strict=True)}
             app.play({"type": "turn", "points": {s: n for s, n in points.items() if n}})
-    for _ in range(extra):
+    for _turn in range(extra):
         app.play({"type": "turn"})
 
 

@@ -10,12 +10,30 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from companion.games.genial import rules
+from companion.games.genial.screens.labels import COLOUR, round_of
+from companion.i18n import N_, translator
+from companion.ui.fonts import text_width
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, title_bar, wrap
 
-SHORT = {"lowest": "lowest", "2nd-lowest": "2nd-low", "3rd-lowest": "3rd-low",
-         "highest": "highest"}
+_, ngettext = translator(__name__)
+
+#: The sorted position that decided, as a short note in the places list …
+SHORT = {"lowest": N_("lowest"), "2nd-lowest": N_("2nd-low"), "3rd-lowest": N_("3rd-low"),
+         "highest": N_("highest")}
+#: … and the winner's sentence, one per position (each language words them its own way).
+WINS = {
+    "lowest": N_("wins on the lowest colour: {colour} {value} vs {runner}'s "
+                 "{other} {other_value}."),
+    "2nd-lowest": N_("wins on the 2nd-lowest colour: {colour} {value} vs {runner}'s "
+                     "{other} {other_value}."),
+    "3rd-lowest": N_("wins on the 3rd-lowest colour: {colour} {value} vs {runner}'s "
+                     "{other} {other_value}."),
+    "highest": N_("wins on the highest colour: {colour} {value} vs {runner}'s "
+                  "{other} {other_value}."),
+}
+NAME_W = 66  # a place row: "1. " and the name, left of the four small values
 
 
 class Row(NamedTuple):
@@ -33,35 +51,55 @@ def place_rows(state: rules.State) -> list[Row]:
     for standing in rules.standings(state):
         d = standing.beaten_by
         if d is not None and d.position > 0:
-            rows.append(Row("small", f" ^ {SHORT[d.label]}: {d.better_symbol} "
-                                     f"{d.better_value}>{d.worse_value}", height=8))
+            rows.append(Row("small", " ^ " + _("{ordinal}: {colour} {a}>{b}").format(
+                ordinal=_(SHORT[d.label]), colour=_(COLOUR[d.better_symbol]),
+                a=d.better_value, b=d.worse_value), height=8))
         shared = len(standing.players) > 1
         for name in standing.players:
             mark = "=" if shared else "."
-            rows.append(Row("text", f"{standing.place}{mark} {name[:8]}",
+            rows.append(Row("text", f"{standing.place}{mark} {name}",
                             " ".join(str(v) for v in standing.key)))
         if shared:
-            rows.append(Row("small", "   equal on all four", height=8))
+            rows.append(Row("small", "   " + _("equal on all four"), height=8))
     return rows
 
 
 def winner_rows(state: rules.State) -> list[Row]:
     """The winner's name big, the sentence that says why, then every place."""
-    result = rules.result(state)
-    winners = result.winners
+    winners = rules.result(state).winners
     names = " & ".join(winners)
-    big = "large" if len(names) * 12 <= WIDTH else "medium"
+    big = "large" if text_width(names, "large") <= WIDTH else "medium"
     rows = [Row(big, names, height=24 if big == "large" else 17)]
-    rows += [Row("small", line, height=8) for line in wrap(_why(state, result.detail), 25)]
+    rows += [Row("small", line, height=8) for line in wrap(why(state), 25)]
     return rows + place_rows(state)
 
 
-def _why(state: rules.State, detail: str) -> str:
-    """The result sentence without the winner's name, which is already shown big."""
-    winners = rules.result(state).winners
-    if len(winners) == 1 and detail.startswith(winners[0] + " "):
-        return detail[len(winners[0]) + 1:]
-    return detail
+def why(state: rules.State) -> str:
+    """What decided first place, without a single winner's name (it is shown big)."""
+    table = rules.standings(state)
+    top = table[0]
+    if len(top.players) > 1:
+        text = _("{names} share first place, equal on all four ({values}).").format(
+            names=_names(top.players), values=", ".join(str(v) for v in top.key))
+    else:
+        d = table[1].beaten_by
+        text = _(WINS[d.label]).format(
+            colour=_(COLOUR[d.better_symbol]),
+            value=d.better_value, runner=table[1].players[0],
+            other=_(COLOUR[d.worse_symbol]), other_value=d.worse_value)
+    if state.ended_early:
+        done, partial = divmod(len(state.turns), len(state.players))
+        ended = (_("Ended early in round {n}.") if partial
+                 else _("Ended early after round {n}.")).format(n=done + bool(partial))
+        text = _("{sentence} {more}").format(sentence=text, more=ended)
+    return text
+
+
+def _names(names: tuple[str, ...]) -> str:
+    """ "Ann, Bob and Cy" in the language in use."""
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
 
 
 def draw_rows(p: Painter, rows: list[Row], top: int, y: int = TITLE_H + 1) -> None:
@@ -70,9 +108,11 @@ def draw_rows(p: Painter, rows: list[Row], top: int, y: int = TITLE_H + 1) -> No
     for row in rows[top:]:
         if y + row.height > HEIGHT + 1:
             break
-        p.text((1, y), row.left, row.font)
+        left = row.left
         if row.right:
             p.right(y + 3, row.right, "small", x1=WIDTH - 4)
+            left = p.fit(left, row.font, NAME_W)
+        p.text((1, y), left, row.font)
         y += row.height
         shown += 1
     if len(rows) > shown:  # a scroll bar on the right edge
@@ -84,9 +124,10 @@ def draw_rows(p: Painter, rows: list[Row], top: int, y: int = TITLE_H + 1) -> No
 def draw_winner(p: Painter, state: rules.State, top: int) -> None:
     """The winner screen: who won and why, then the places (UP/DOWN scroll)."""
     if state.ended_early:
-        title_bar(p, "Game ended", f"R{rules.round_number(state)}")
+        title_bar(p, _("Game ended"), _("R{n}").format(n=rules.round_number(state)))
     else:
-        title_bar(p, "Game over", f"{rules.ROUNDS} rounds")
+        title_bar(p, _("Game over"),
+                  ngettext("{n} round", "{n} rounds", rules.ROUNDS).format(n=rules.ROUNDS))
     rows = winner_rows(state)
     if rows[0].font == "large" and top == 0:
         p.centred(TITLE_H - 2, rows[0].left, "large")  # the cell has 4 px of air on top
@@ -103,7 +144,7 @@ class StandingsScreen(Screen):
         self.top = 0
 
     def rows(self) -> list[Row]:
-        return [Row("small", "place      low .. high", height=8),
+        return [Row("small", _("place      low .. high"), height=8),
                 *place_rows(self.ctx.session.state)]
 
     def key_up(self) -> None:
@@ -123,7 +164,7 @@ class StandingsScreen(Screen):
         if rules.is_over(state):  # an undo or the end reached from here: show the winner
             draw_winner(p, state, 0)
             return
-        title_bar(p, "Standings", f"R{rules.round_number(state)}/{rules.ROUNDS}")
+        title_bar(p, _("Standings"), round_of(state))
         rows = self.rows()
         self.top = min(self.top, len(rows) - 1)
         draw_rows(p, rows, self.top)

@@ -8,11 +8,14 @@ entry edits one turn before it is confirmed; nothing reaches the log until OK.
 from __future__ import annotations
 
 from companion.games.genial import rules
+from companion.games.genial.screens.labels import ABBR, COLOUR, round_of
+from companion.i18n import translator
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar
 
-ABBR = {"orange": "ora", "purple": "pur", "blue": "blu", "green": "grn"}
+_, ngettext = translator(__name__)
+
 LEFT_ZONE = 28  # the round on the big row, the names on the small rows
 COL = 25  # width of one track column
 LABEL_Y, BIG_Y, ROW_Y = 13, 15, 37  # large digits' ink starts 4 px below the cell top
@@ -33,14 +36,14 @@ def draw_score(p: Painter, state: rules.State) -> None:
     """Every player's four tracks; the current player's big, weakest colours inverted."""
     seat = rules.current_seat(state)
     name = state.players[seat]
-    title_bar(p, f"{name}'s turn", f"R{rules.round_number(state)}/{rules.ROUNDS}")
-    p.centred(LABEL_Y, "round", "small", x0=0, x1=LEFT_ZONE - 2)
+    title_bar(p, _("{name}'s turn").format(name=name), round_of(state))
+    p.centred(LABEL_Y, _("round"), "small", x0=0, x1=LEFT_ZONE - 2)
     p.centred(BIG_Y + 6, str(rules.round_number(state)), "medium", x0=0, x1=LEFT_ZONE - 2)
     tracks = state.tracks[seat]
     weak = marked(tracks)
     for i, (symbol, value) in enumerate(zip(rules.SYMBOLS, tracks, strict=True)):
         x = column_x(i)
-        p.centred(LABEL_Y, ABBR[symbol], "small", x0=x, x1=x + COL)
+        p.centred(LABEL_Y, _(ABBR[symbol]), "small", x0=x, x1=x + COL)
         p.centred(BIG_Y, str(value), "large", x0=x, x1=x + COL)
         if symbol in weak:
             p.texts.append(f"weakest {symbol}")
@@ -49,11 +52,11 @@ def draw_score(p: Painter, state: rules.State) -> None:
     for row, other in enumerate(others):
         _small_row(p, ROW_Y + row * 9, state.players[other], state.tracks[other])
     if len(others) < 3:
-        hint(p, "OK turn  > standings")
+        hint(p, _("OK turn  > standings"))
 
 
 def _small_row(p: Painter, y: int, name: str, tracks: rules.Tracks) -> None:
-    p.text((0, y), name[:5], "small")
+    p.text((0, y), p.fit(name, "small", LEFT_ZONE - 2), "small")
     weak = marked(tracks)
     for i, (symbol, value) in enumerate(zip(rules.SYMBOLS, tracks, strict=True)):
         x = column_x(i)
@@ -127,7 +130,7 @@ class TurnEntry(Screen):
         elif len(self.bonus) < rules.MAX_BONUS:
             self.bonus.append(rules.SYMBOLS[self.cursor])
         else:
-            self.ctx.notice("A tile covers at most two bonus spaces.")
+            self.ctx.notice(_("A tile covers at most two bonus spaces."))
 
     def key_long_down(self) -> None:
         """Clear the chosen column (points and bonus)."""
@@ -143,8 +146,10 @@ class TurnEntry(Screen):
         name = self.state.players[self.seat]
         self.ctx.pop()
         if self.ctx.play(self.action()) is not None and sum(lost):
-            where = ", ".join(f"{s} {n}" for s, n in zip(rules.SYMBOLS, lost, strict=True) if n)
-            self.ctx.inform(f"{name} lost {sum(lost)} to the cap ({where}).")
+            where = _(", ").join(_("{colour} {n}").format(colour=_(COLOUR[s]), n=n)
+                                 for s, n in zip(rules.SYMBOLS, lost, strict=True) if n)
+            self.ctx.inform(_("{name} lost {n} to the cap ({where}).").format(
+                name=name, n=sum(lost), where=where))
 
     def key_roll(self) -> None:
         from companion.games.genial.screens.result import StandingsScreen
@@ -161,20 +166,21 @@ class TurnEntry(Screen):
             self.seat = rules.current_seat(self.state)  # the game moved under us: start over
             self.points, self.all, self.bonus = [0, 0, 0, 0], 0, []
         turn = self.preview()
-        title_bar(p, f"{self.state.players[self.seat]} scores", f"R{turn.round}")
+        title_bar(p, _("{name} scores").format(name=self.state.players[self.seat]),
+                  _("R{n}").format(n=turn.round))
         entered = turn.entered
         for i, symbol in enumerate(rules.SYMBOLS):
             stars = "*" * self.bonus.count(symbol)
             after = self.state.tracks[self.seat][i] + turn.gained[i]
             below = f"{after}-{turn.lost[i]}" if turn.lost[i] else f"={after}"
-            self._column(p, i, ABBR[symbol] + stars, entered[i], below)
-        self._column(p, self.ALL, "all", self.all, f"0-{self.state.max_all}")
+            self._column(p, i, _(ABBR[symbol]) + stars, entered[i], below)
+        self._column(p, self.ALL, _("all"), self.all, f"0-{self.state.max_all}")
         if turn.lost_total:
-            hint(p, f"{turn.lost_total} lost to the cap!")
+            hint(p, _("{n} lost to the cap!").format(n=turn.lost_total))
         elif self.cursor == self.ALL:
-            hint(p, "^v +N on all (large)")
+            hint(p, _("^v +N on all (large)"))
         else:
-            hint(p, "^v pts  hold^ bonus  OK")
+            hint(p, _("^v pts  hold^ bonus  OK"))
 
     def _column(self, p: Painter, index: int, label: str, value: int, below: str) -> None:
         x = 1 + index * COL

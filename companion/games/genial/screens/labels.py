@@ -1,0 +1,25 @@
+"""Genial Spezial: the words the score, turn and standings screens share.
+
+>>> from companion import i18n
+>>> i18n.use("ja"); _(COLOUR["orange"]), _(ABBR["orange"])
+('オレンジ', '橙')
+>>> i18n.use("en")
+"""
+
+from __future__ import annotations
+
+from companion.games.genial import rules
+from companion.i18n import N_, translator
+
+_, ngettext = translator(__name__)
+
+#: Each symbol's colour as a column label (3 small Latin letters, one kanji) …
+ABBR = {"orange": N_("ora"), "purple": N_("pur"), "blue": N_("blu"), "green": N_("grn")}
+#: … and as a word in a sentence.
+COLOUR = {"orange": N_("orange"), "purple": N_("purple"), "blue": N_("blue"),
+          "green": N_("green")}
+
+
+def round_of(state: rules.State) -> str:
+    """The round as the title bar's right-hand text: "R7/20"."""
+    return _("R{n}/{total}").format(n=rules.round_number(state), total=rules.ROUNDS)
