@@ -62,17 +62,19 @@ def test_score_pad_switches_mid_game_and_carries_on() -> None:
         rig.close()
 
 
-def test_score_pad_other_game_reads_japanese_but_logs_its_english_title() -> None:
+def test_score_pad_other_game_is_named_on_the_keyboard_in_japanese() -> None:
     rig = rig_with_shelf()
     try:
         switch(rig, "ja")
         rig.open_game("score_pad")
         assert "どのゲーム？" in rig.text and "その他のゲーム" in rig.text
         rig.keys("up", "ok")                               # the last entry: Other game
+        assert "その他のゲーム" in rig.text and "かな" in rig.text   # the name keyboard
+        rig.keys("ok", "right", "ok", "long ok")           # "Ab", hold OK: done
         assert "勝者: 最高得点" in rig.text
         rig.keys("up", "ok")                               # Start
-        assert rig.app.session.options["shelf"]["title"] == "Other game"
-        assert "その他のゲーム" in rig.text
+        assert rig.app.session.options["shelf"]["title"] == "Ab"
+        assert "Ab" in rig.text
     finally:
         rig.close()
 

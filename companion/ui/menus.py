@@ -13,6 +13,7 @@ from companion.keys import Key
 from companion.localtime import minute
 from companion.ui import unfinished
 from companion.ui.fonts import text_width
+from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.players import PlayersScreen
@@ -22,38 +23,6 @@ from companion.ui.widgets import hint, menu_list, title_bar, wrap
 
 #: The seat choice that types a new name into the roster.
 NEW_PLAYER = N_("+ New player")
-
-
-class ListScreen(Screen):
-    """A titled list; UP/DOWN move, OK chooses, BACK leaves."""
-
-    title = ""
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.index = 0
-
-    def items(self) -> Sequence[str]:
-        raise NotImplementedError
-
-    def choose(self, index: int) -> None:
-        raise NotImplementedError
-
-    def key_up(self) -> None:
-        self.index = (self.index - 1) % max(1, len(self.items()))
-
-    def key_down(self) -> None:
-        self.index = (self.index + 1) % max(1, len(self.items()))
-
-    def key_ok(self) -> None:
-        if self.items():
-            self.choose(self.index)
-
-    def render(self, p: Painter) -> None:
-        title_bar(p, _(self.title))
-        items = self.items()
-        self.index = min(self.index, max(0, len(items) - 1))
-        menu_list(p, items, self.index)
 
 
 class HomeScreen(ListScreen):

@@ -9,13 +9,14 @@ Every change is in the log before the screen shows it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from companion import catalogue
 from companion import stats as st
 from companion.errors import RosterError, StorageError, Translatable
 from companion.i18n import N_, _, number
 from companion.ui.fonts import text_width
+from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
@@ -41,39 +42,7 @@ def played(plays: int, wins: int) -> str:
     return _("{plays}p {wins}w").format(plays=number(plays), wins=number(wins))
 
 
-class Picker(Screen):
-    """A titled list: UP/DOWN move (wrapping), OK chooses, BACK leaves."""
-
-    title = ""  # marked N_(), translated when drawn
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.index = 0
-
-    def items(self) -> Sequence[str]:
-        raise NotImplementedError
-
-    def choose(self, index: int) -> None:
-        raise NotImplementedError
-
-    def key_up(self) -> None:
-        self.index = (self.index - 1) % max(1, len(self.items()))
-
-    def key_down(self) -> None:
-        self.index = (self.index + 1) % max(1, len(self.items()))
-
-    def key_ok(self) -> None:
-        if self.items():
-            self.choose(min(self.index, len(self.items()) - 1))
-
-    def render(self, p: Painter) -> None:
-        title_bar(p, _(self.title) if self.title else "")
-        items = self.items()
-        self.index = min(self.index, max(0, len(items) - 1))
-        menu_list(p, items, self.index)
-
-
-class PlayersScreen(Picker):
+class PlayersScreen(ListScreen):
     """Everyone on the roster with plays/wins, then + New player and Records."""
 
     title = N_("Players")
@@ -145,7 +114,7 @@ class PlayerCard(Screen):
             hint(p, _("UP/DOWN scroll"))
 
 
-class PlayerActions(Picker):
+class PlayerActions(ListScreen):
     """Rename (the keyboard, starting from the name) or hide from the setup."""
 
     def __init__(self, ctx: Context, card: PlayerCard) -> None:
@@ -182,7 +151,7 @@ class PlayerActions(Picker):
         return problem
 
 
-class RecordsScreen(Picker):
+class RecordsScreen(ListScreen):
     """The games someone on the roster has finished; OK shows that game's records."""
 
     title = N_("Records")

@@ -58,9 +58,9 @@ def ask_title(ctx: Context, done: Callable[[str], None]) -> None:
     """Name an "Other game" on the name keyboard (1–24 characters), then ``done(title)``."""
 
     def check(text: str) -> str | None:
-        return None if text.strip() else "Type the game's name (1-24 characters)."
+        return None if text.strip() else _("Type the game's name (1-24 characters).")
 
-    ctx.push(NameEntry(ctx, rules.OTHER, check, limit=24,
+    ctx.push(NameEntry(ctx, _(rules.OTHER), check, limit=24,
                        then=lambda text: done(" ".join(text.split()))))
 
 
