@@ -1,18 +1,44 @@
-"""Guards the Brain Crush screens on mock pins: sets, a refused duplicate, misses, round totals."""
+"""Guards the Brain Crush screens on mock pins: sets, a refused duplicate, misses, round
+totals, the standings — names and points in 12 px type or larger, in English and
+Japanese — and their golden pictures."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from companion.catalogue import position
+from companion.config import from_mapping
 from companion.games.brain_crush import rules as bc
 from companion.testing import Rig
+
+#: Fonts of 12 px and more: what a player reads from their seat.
+READABLE = {"text", "bold", "medium", "large", "huge"}
 
 #: The roster the setups offer, seat by seat (the names these tests expect).
 ROSTER = ("Ann", "Ben", "Cleo", "Dan")
 
 
+def assert_readable(rig: Rig, texts: set[str]) -> None:
+    """Every one of ``texts`` is on the screen, and only in 12 px type or larger."""
+    found: dict[str, set[str]] = {}
+    for drawn in rig.app.painter.drawn:
+        if drawn.text in texts:
+            found.setdefault(drawn.text, set()).add(drawn.font)
+    assert set(found) == texts, f"not on screen: {texts - set(found)}"
+    assert all(fonts <= READABLE for fonts in found.values()), found
+
+
+def japanese_rig(tmp_path: Path) -> Rig:
+    config = from_mapping({"display": {"driver": "dummy"}, "language": "ja",
+                           "input": {"bounce_ms": 20, "hold_ms": 100}})
+    return Rig(db=str(tmp_path / "ja.db"), config=config, players=ROSTER)
+
+
 def open_setup(rig: Rig) -> None:
     rig.keys("ok", *["down"] * position("brain_crush"), "ok")
-    assert "Brain Crush" in rig.text and "setup" in rig.text
+    assert rig.app.top.key == "brain_crush"
 
 
 def start_three(rig: Rig) -> None:
@@ -23,20 +49,25 @@ def start_three(rig: Rig) -> None:
 
 
 def test_a_round_with_a_refused_duplicate_set_to_its_totals(rig: Rig) -> None:
-    start_three(rig)
-    assert "Round 1/3" in rig.text and "1st Ann" in rig.text and "starts" in rig.text
+    open_setup(rig)
+    assert "Brain Crush" in rig.text and "setup" in rig.text
+    rig.keys("left", "ok", "ok")  # Players: 3, start
+    assert rig.text.startswith("Round 1/3 | 1st Ann | Ann | 0 | Ben | 0 | Cleo | 0")
+    assert_readable(rig, {"Ann", "Ben", "Cleo", "0"})
     rig.keys("ok")  # Ann took a set: the picker opens on Yellow, three 5s
-    assert "Set for Ann" in rig.text and "+15" in rig.text
+    assert rig.app.texts[:5] == ["Ann", "Y", "G", "R", "B"]
+    assert_readable(rig, {"Ann", "10-1-1", "5-5-5", "3-3-3", "2-2-2", "12", "15", "9", "6"})
     rig.keys("ok")
     assert bc.round_points(rig.app.session.state) == (15, 0, 0)
-    assert "Ben" in rig.app.texts and "to play" in rig.text
+    assert "1 set taken" in rig.text
+    assert_readable(rig, {"Ann", "Ben", "Cleo", "15", "0"})
     rig.keys("right")  # Ben: no set
     assert rig.app.session.state.to_play == 2
     rig.keys("ok", "ok")  # Cleo claims Yellow's 5s again: refused
     assert "Yellow has already | given its 5 set this | round." in rig.text
     assert bc.round_points(rig.app.session.state) == (15, 0, 0)
     rig.keys("back")  # closes the message; the picker is still there
-    assert "Set for Cleo" in rig.text
+    assert rig.app.texts[0] == "Cleo"
     rig.keys("up", "right", "ok")  # Green 10-1-1
     assert bc.round_points(rig.app.session.state) == (15, 0, 12)
     rig.keys("ok", "down", "down", "left", "ok")  # Ann: Blue 2s
@@ -51,7 +82,8 @@ def test_a_round_with_a_refused_duplicate_set_to_its_totals(rig: Rig) -> None:
     rig.keys("ok")
     state = rig.app.session.state
     assert state.scores == ((24, 0, 12),) and state.round == 2 and state.to_play == 1
-    assert "Round 1" in rig.text and "round total" in rig.text
+    assert rig.text.startswith("Round 1 | round  total | Ann | 24 | 24 | Ben | 0 | 0 | Cleo")
+    assert_readable(rig, {"Ann", "Ben", "Cleo", "24", "0", "12"})
     assert "Ben starts round 2" in rig.text
     rig.keys("ok")
     assert "Round 2/3" in rig.text and "1st Ben" in rig.text
@@ -68,7 +100,9 @@ def test_three_rounds_rotate_the_start_to_the_result(rig: Rig) -> None:
         rig.keys("ok", "ok", "long ok", "ok")
         rig.keys("ok")
     assert bc.is_over(rig.app.session.state)
-    assert "Game over" in rig.text and "Tie" in rig.text and "15" in rig.app.texts
+    assert rig.text == ("Game over | 3 rounds | 1 | Ann | 15 | 1 | Ben | 15 | 1 | Cleo | 15 "
+                        "| BACK menu")
+    assert_readable(rig, {"Ann", "Ben", "Cleo", "1", "15"})
     assert rig.store.history()[0].result["winners"] == ["Ann", "Ben", "Cleo"]
 
 
@@ -82,9 +116,40 @@ def test_a_random_first_player_is_drawn_and_logged(rig: Rig) -> None:
     assert f"1st {rig.app.session.state.players[first]}" in rig.text
 
 
-def test_main_screen_golden(rig: Rig, golden) -> None:
-    start_three(rig)
-    rig.keys("ok", "ok", "right", "ok", "up", "right", "ok")
-    golden("brain_crush-turn", rig.frame)
-    rig.keys("ok", "down", "down")
-    golden("brain_crush-set", rig.frame)
+def test_a_round_in_japanese(tmp_path: Path) -> None:
+    rig = japanese_rig(tmp_path)
+    try:
+        start_three(rig)
+        assert rig.text.startswith("ラウンド 1/3 | 最初 Ann | Ann | 0")
+        rig.keys("ok")
+        assert rig.app.texts[:5] == ["Ann", "黄", "緑", "赤", "青"]
+        rig.keys("ok", "ok", "ok")  # Ann: Yellow 5s; Ben tries them again
+        assert "黄の5の組は" in rig.text
+        rig.keys("back", "back", "right", "long ok")
+        assert "コマはすべて表向き? | 第1ラウンド終了。" in rig.text
+        rig.keys("ok")
+        assert rig.text.startswith("第1ラウンド | 得点 合計 | Ann | 15 | 15")
+        assert rig.text.endswith("第2ラウンドはBenから")
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_brain_crush_goldens(tmp_path: Path, golden, language: str) -> None:
+    rig = japanese_rig(tmp_path) if language == "ja" else Rig(
+        db=str(tmp_path / "en.db"), players=ROSTER)
+    suffix = "" if language == "en" else "-ja"
+    try:
+        start_three(rig)
+        rig.keys("ok", "ok", "right", "ok", "up", "right", "ok")
+        golden(f"brain_crush-turn{suffix}", rig.frame)
+        rig.keys("ok", "down", "down")
+        golden(f"brain_crush-set{suffix}", rig.frame)
+        rig.keys("back", "long ok", "ok")
+        golden(f"brain_crush-round{suffix}", rig.frame)
+        rig.keys("ok")
+        for _round in range(2):
+            rig.keys("ok", "ok", "long ok", "ok", "ok")
+        golden(f"brain_crush-over{suffix}", rig.frame)
+    finally:
+        rig.close()

@@ -1,10 +1,15 @@
-"""Guards the Four-Colour Stones screens on mock pins: setup, deal, turns, passes, undo, resume."""
+"""Guards the Four-Colour Stones screens on mock pins: setup, deal, turns, passes, undo,
+resume, the score table's pages and the standings — every piece, name and score in the
+12 px font or larger, in English and Japanese — and their golden pictures."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.catalogue import position
+from companion.config import from_mapping
 from companion.dice import Dice
 from companion.games.four_stones import rules as fs
 from companion.games.four_stones.board import AREAS, SIZE
@@ -12,11 +17,19 @@ from companion.testing import Rig
 
 #: The roster the setups offer, seat by seat (the names these tests expect).
 ROSTER = ("Ann", "Ben", "Cleo", "Dan")
+#: Fonts of 12 px and more: what a player reads from their seat.
+READABLE = {"text", "bold", "medium", "large", "huge"}
+
+
+def japanese_rig(tmp_path: Path, **kwargs) -> Rig:
+    config = from_mapping({"display": {"driver": "dummy"}, "language": "ja",
+                           "input": {"bounce_ms": 20, "hold_ms": 100}})
+    return Rig(db=str(tmp_path / "ja.db"), config=config, players=ROSTER, **kwargs)
 
 
 def open_setup(rig: Rig) -> None:
     rig.keys("ok", *["down"] * position("four_stones"), "ok")
-    assert "4-Colour Stones" in rig.text and "setup" in rig.text
+    assert rig.app.top.key == "four_stones"
 
 
 def start_four(rig: Rig) -> None:
@@ -39,37 +52,107 @@ def close_messages(rig: Rig) -> list[str]:
     return said
 
 
+def fonts_of(rig: Rig, texts: set[str]) -> dict[str, set[str]]:
+    """The fonts each of ``texts`` was drawn in on the current frame."""
+    out: dict[str, set[str]] = {}
+    for drawn in rig.app.painter.drawn:
+        if drawn.text in texts:
+            out.setdefault(drawn.text, set()).add(drawn.font)
+    return out
+
+
+def assert_readable(rig: Rig, texts: set[str]) -> None:
+    """Every one of ``texts`` is on the screen, and only in 12 px type or larger."""
+    found = fonts_of(rig, texts)
+    assert set(found) == texts, f"not on screen: {texts - set(found)}"
+    small = {t: f for t, f in found.items() if not f <= READABLE}
+    assert not small, f"read across the table but drawn small: {small}"
+
+
+def piece(cell: str, initials: dict[str, str] | None = None) -> str:
+    return (initials or {}).get(cell[0], cell[0]) + cell[1:]
+
+
 def test_setup_names_seats_by_colour_and_offers_two_players_and_the_star(rig: Rig) -> None:
     open_setup(rig)
-    assert "Players: 4" in rig.text and "Yellow (Y): Ann" in rig.text
+    assert "4-Colour Stones" in rig.text and "setup" in rig.text
+    assert "Players: 4" in rig.text and "Yellow: Ann" in rig.text
     rig.keys("right")  # Players: 2 (the two-player rule)
-    assert "Yellow+Red: Ann" in rig.text and "Green+Blue: Ben" in rig.text
+    assert "Y+R: Ann" in rig.text and "G+B: Ben" in rig.text
     rig.keys("down", "down", "down", "right")  # Setup: star
     assert "Setup: star" in rig.text
     rig.keys("down", "right")  # the rules decide who opens: nothing else on offer
     assert "Starts: by the rules" in rig.text
     rig.keys("ok", "ok")
     assert rig.app.session.options == {"players": ["Ann", "Ben"], "star": True}
-    assert "Round 1 of 2" in rig.text and "Yellow" in rig.text and "opens (Ann)" in rig.text
+    assert rig.text == "Round 1/2 | Yellow | Ann opens | OK deals the layout"
+    assert_readable(rig, {"Yellow", "Ann opens"})
 
 
-def test_deal_shows_the_layout_big_and_one_row_zoomed(rig: Rig) -> None:
+def test_setup_and_deal_prompt_in_japanese(tmp_path: Path) -> None:
+    rig = japanese_rig(tmp_path)
+    try:
+        open_setup(rig)
+        assert "4色碁石" in rig.text and "人数: 4" in rig.text and "黄: Ann" in rig.text
+        rig.keys("right")
+        assert "人数: 2(1人2色)" in rig.text and "黄+赤: Ann" in rig.text
+        rig.keys("down", "down", "down", "right", "down")
+        assert "配置: 上級者編" in rig.text and "親: ルールどおり" in rig.text
+        rig.keys("ok", "ok")
+        assert rig.text == "ラウンド 1/2 | 黄 | 親: Ann | OK: 配置する"
+    finally:
+        rig.close()
+
+
+def test_the_deal_is_shown_a_quarter_at_a_time_in_12_px(rig: Rig) -> None:
     start_four(rig)
     rig.keys("ok")  # deal
     state = rig.app.session.state
     assert state.phase == "play" and fs.check_deal(state.board) == state.board
-    row_a = [cell for cell in state.board[0]]
-    assert rig.app.texts[:7] == [str(c) for c in range(1, 8)]
-    assert all(cell in rig.app.texts for cell in row_a)
-    rig.keys("down", "down", "right")  # row b, big
-    assert "Row b  (2/7)" in rig.text
-    assert [t for t in rig.app.texts if t[0] in "YGRB" and t[1:].isdigit()] == [
-        c for c in state.board[1]
-    ]
-    rig.keys("down")
-    assert "Row c  (3/7)" in rig.text
-    rig.keys("left", "ok")  # whole board, then back to the turn
-    assert fs.turn_moves(state)[0] in rig.text
+    board = state.board
+    r0 = c0 = 0
+    for keys, (r0, c0) in [((), (0, 0)), (("down",), (3, 0)), (("right",), (3, 3)),
+                           (("up",), (0, 3))]:
+        rig.keys(*keys)
+        cells = [board[r][c] for r in range(r0, r0 + 4) for c in range(c0, c0 + 4)]
+        assert [t for t in rig.app.texts if t[:1] in "YGRB" and t[1:].isdigit()] == [
+            c for c in cells if c != "."]
+        assert rig.app.texts[:4] == [str(c + 1) for c in range(c0, c0 + 4)]  # column labels
+        assert_readable(rig, {c for c in cells if c != "."} | set(fs.ROWS[r0:r0 + 4]))
+    assert (r0, c0) == (0, 3)
+    rig.keys("ok")  # the layout is on the table: the turn screen
+    close_messages(rig)
+    assert rig.text.startswith(f"{fs.COLOUR_NAMES[state.to_move]}: ")
+
+
+def test_turn_screen_shows_the_chosen_jump_big_and_its_cells(rig: Rig) -> None:
+    start_four(rig)
+    rig.keys("ok", "ok")
+    close_messages(rig)
+    while len(fs.turn_moves(rig.app.session.state)) < 2:
+        rig.keys("ok")
+        close_messages(rig)
+    state = rig.app.session.state
+    labels = fs.turn_moves(state)
+    for n, label in enumerate(labels[:3]):
+        move = label.split()[0]
+        start, end = fs.move_cells(move)
+        taken = [state.board[r][c] for r, c in fs.jumped_cells(move)]
+        title = f"{fs.COLOUR_NAMES[state.to_move]}: {fs.owner(state, state.to_move)}"
+        points = f"+{sum(fs.piece_value(p) for p in taken)}"
+        assert rig.app.texts[:4] == [title, f"{n + 1}/{len(labels)}", move, points]
+        mover = state.board[start[0]][start[1]]
+        assert_readable(rig, {title, move, points, mover, *taken})
+        names = [fs.cell_name(*start), *(fs.cell_name(*c) for c in fs.jumped_cells(move)),
+                 fs.cell_name(*end)]
+        assert [t for t in rig.app.texts if t in names] == names  # in the jump's order
+        rig.keys("down")
+    rig.keys("right")  # the board, on the quarter of the chosen jump, the jump marked
+    move = labels[min(3, len(labels)) % len(labels)].split()[0]
+    start = fs.move_cells(move)[0]
+    assert state.board[start[0]][start[1]] in rig.app.texts
+    rig.keys("back")
+    assert rig.app.texts[2] == move
 
 
 def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> None:
@@ -85,9 +168,6 @@ def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> Non
     if state.to_move != "Y":  # Yellow opens round 1 unless it cannot jump
         assert said == [f"Yellow cannot jump - passes to {fs.COLOUR_NAMES[state.to_move]} "
                         f"({fs.owner(state, state.to_move)})"]
-    mover = fs.COLOUR_NAMES[state.to_move][0]
-    assert mover in rig.app.texts and fs.owner(state, state.to_move) in rig.app.texts
-    assert all(label in rig.app.texts for label in fs.turn_moves(state)[:2])
 
     jumps = 0
     while rig.app.session.state.phase == "play":
@@ -96,10 +176,11 @@ def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> Non
         pick = len(labels) - 1  # the last jump on offer: UP from the first wraps to it
         if len(labels) > 1:
             rig.keys("up")
+        assert labels[pick].split()[0] in rig.app.texts
         rig.keys("ok")
         jumps += 1
         after = rig.app.session.state
-        assert after.moves[-1] == labels[pick]  # the jump highlighted is the jump played
+        assert after.moves[-1] == labels[pick]  # the jump shown is the jump played
         said += close_messages(rig)
         if jumps == 3:  # hold BACK takes the last jump back
             rig.keys("long back")
@@ -113,7 +194,8 @@ def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> Non
             rig = Rig(db=db, seed=11, players=ROSTER)
             assert rig.app.session.state == before
             if before.phase == "play":
-                assert before.to_move in rig.app.texts and "rd1" in rig.app.texts
+                assert rig.app.texts[0] == (f"{fs.COLOUR_NAMES[before.to_move]}: "
+                                            f"{fs.owner(before, before.to_move)}")
 
     assert any(" cannot jump - passes to " in m for m in said)  # the box passed on its own
     state = rig.app.session.state
@@ -126,20 +208,46 @@ def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> Non
     assert row == tuple(fs.round_scores(
         state.board, {c: [fs.piece_value(p) for p in state.captured[i]]
                       for i, c in enumerate(fs.COLOURS)}).values())
-    assert "Round 1" in rig.text and "round total" in rig.text
-    assert all(str(points) in rig.app.texts for points in row)
-    for board, took, bonus in fs.round_parts(state).values():  # the bonus is spelled out
-        assert f"{board}+{took}" + (f"+{bonus}" if bonus else "") in rig.app.texts
+    assert "Round 1" in rig.text and "round  total" in rig.text
+    assert_readable(rig, {*ROSTER, *(str(points) for points in row)})
+    assert "OK round 2  DOWN points" in rig.text
+    rig.keys("down")  # how the scores came about, on the same rows
+    details = {f"{board}+{took}" + (f"+{bonus}" if bonus else "")
+               for board, took, bonus in fs.round_parts(state).values()}
+    assert_readable(rig, {*ROSTER, *details})
     assert any(bonus for _, _, bonus in fs.round_parts(state).values()) or (
         sorted(row)[-3] == max(row)  # only three or four leaders get no bonus
     )
-    assert "OK deals round 2" in rig.text
+    rig.keys("up")
+    assert "round  total" in rig.text
     rig.keys("ok")  # round 2: Green opens
     assert rig.app.session.state.round == 2
     close_messages(rig)
     rig.keys("ok")
     assert rig.app.session.state.phase == "play"
     rig.close()
+
+
+def test_the_standings_at_the_end_read_across_the_table(rig: Rig) -> None:
+    rig.app.start_game("four_stones", {"players": ["Ann", "Ben"]})
+    for _round in range(2):
+        rig.keys("ok")
+        close_messages(rig)
+        rig.keys("ok")
+        close_messages(rig)
+        while rig.app.session.state.phase == "play":
+            rig.keys("ok")
+            close_messages(rig)
+    state = rig.app.session.state
+    result = fs.result(state)
+    assert rig.text.startswith("Game over | 2 rounds | 1 | ")
+    order = [name for place in result.places for name in place]
+    assert [t for t in rig.app.texts if t in ("Ann", "Ben")] == order
+    assert_readable(rig, {"Ann", "Ben", *(str(t) for t in state.totals)})
+    rig.keys("down")  # the last round's breakdown
+    assert "on board + taken + bonus" in rig.text
+    rig.keys("right")  # the final board
+    assert rig.app.top.__class__.__name__ == "BoardScreen"
 
 
 class DeadFirst(Dice):
@@ -183,22 +291,72 @@ def test_a_layout_nobody_can_open_is_dealt_again(rig: Rig) -> None:
     rig.app.dice = DeadFirst(dead_shuffle())
     start_four(rig)
     rig.keys("ok")
-    assert "Nobody could open; | dealt 2 times." in rig.text
+    assert rig.app.band.text == "Nobody could open; dealt 2 times."
     actions = rig.store.actions(rig.app.session.game_id)
     assert [a["type"] for a in actions] == ["deal", "deal"]
     assert rig.app.session.state.phase == "play"
 
 
-def test_turn_screen_golden(rig: Rig, golden) -> None:
-    start_four(rig)
-    rig.keys("ok")
-    close_messages(rig)
-    golden("four_stones-deal", rig.frame)
-    rig.keys("ok", "ok")  # Yellow opens into the centre
-    close_messages(rig)
-    while len(fs.turn_moves(rig.app.session.state)) < 2:
+def test_a_turn_in_japanese_uses_the_rulebook_colours(tmp_path: Path) -> None:
+    rig = japanese_rig(tmp_path, seed=3)
+    try:
+        start_four(rig)
+        rig.keys("ok")
+        initials = {"Y": "黄", "G": "緑", "R": "赤", "B": "青"}
+        board = rig.app.session.state.board
+        assert_readable(rig, {piece(board[0][0], initials), piece(board[1][1], initials)})
+        assert rig.text.endswith("矢印: 移動  OK: 戻る")
+        rig.keys("ok")
+        said = close_messages(rig)
+        state = rig.app.session.state
+        if said:
+            assert said[0].endswith(f"({fs.owner(state, state.to_move)})の手番")
+        colour = initials[state.to_move]
+        assert rig.app.texts[0] == f"{colour}: {fs.owner(state, state.to_move)}"
+        move = fs.turn_moves(state)[0].split()[0]
+        taken = sum(fs.piece_value(state.board[r][c]) for r, c in fs.jumped_cells(move))
+        assert rig.app.texts[2:4] == [move, f"+{taken}点"]
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_four_stones_goldens(tmp_path: Path, golden, language: str) -> None:
+    rig = japanese_rig(tmp_path) if language == "ja" else Rig(
+        db=str(tmp_path / "en.db"), players=ROSTER)
+    suffix = "" if language == "en" else "-ja"
+    try:
+        start_four(rig)
+        golden(f"four_stones-opens{suffix}", rig.frame)
         rig.keys("ok")
         close_messages(rig)
-    rig.keys("down")
-    assert "2/" in rig.text
-    golden("four_stones-turn", rig.frame)
+        golden(f"four_stones-deal{suffix}", rig.frame)
+        rig.keys("ok")
+        close_messages(rig)
+        while len(fs.turn_moves(rig.app.session.state)) < 2:
+            rig.keys("ok")
+            close_messages(rig)
+        rig.keys("down")
+        assert "2/" in rig.app.texts[1]
+        golden(f"four_stones-turn{suffix}", rig.frame)
+        rig.keys("right")
+        golden(f"four_stones-board{suffix}", rig.frame)
+        rig.keys("ok")
+        while rig.app.session.state.phase == "play":
+            rig.keys("ok")
+            close_messages(rig)
+        golden(f"four_stones-round{suffix}", rig.frame)
+        rig.keys("down")
+        golden(f"four_stones-how{suffix}", rig.frame)
+        for _round in range(3):
+            rig.keys("ok")
+            close_messages(rig)
+            rig.keys("ok")
+            close_messages(rig)
+            while rig.app.session.state.phase == "play":
+                rig.keys("ok")
+                close_messages(rig)
+        assert rig.app.session.state.phase == "over"
+        golden(f"four_stones-over{suffix}", rig.frame)
+    finally:
+        rig.close()

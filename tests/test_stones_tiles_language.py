@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.catalogue import position
 from companion.games.brain_crush import rules as crush
+from companion.games.four_stones import rules as stones
 from companion.testing import Rig
 
 #: The roster the setups offer, seat by seat.
@@ -29,35 +30,40 @@ def test_four_colour_stones_changes_language_between_jumps(rig: Rig) -> None:
         rig.app.message = rig.app.band = None
     rig.keys("ok")  # the layout is on the table: the turn screen
     rig.app.band = None
-    moves = len(rig.app.session.state.moves)
-    assert "rd1" in rig.app.texts
+    rig.app.redraw()
+    state = rig.app.session.state
+    moves = len(state.moves)
+    owner = stones.owner(state, state.to_move)
+    assert rig.app.texts[0] == f"{stones.COLOUR_NAMES[state.to_move]}: {owner}"
     switch(rig, "ja")
-    assert "第1R" in rig.app.texts and "rd1" not in rig.app.texts
+    kanji = {"Y": "黄", "G": "緑", "R": "赤", "B": "青"}
+    assert rig.app.texts[0] == f"{kanji[state.to_move]}: {owner}"
+    assert rig.app.texts[3].endswith("点")  # the points the chosen jump takes
     rig.keys("ok")  # the first jump on offer, in Japanese now
     assert len(rig.app.session.state.moves) == moves + 1
     assert rig.app.session.state.phase == "play"
     rig.app.band = None  # a pass notice has had its two seconds
     rig.app.redraw()
-    assert "第1R" in rig.app.texts
+    assert rig.app.texts[3].endswith("点")
     switch(rig, "en")
-    assert "rd1" in rig.app.texts
+    assert not rig.app.texts[3].endswith("点")
 
 
 def test_brain_crush_changes_language_with_a_set_half_chosen(rig: Rig) -> None:
     start(rig, "brain_crush", "left")  # Players: 3
     rig.keys("ok")  # Ann took a set: the picker opens
-    assert "Set for Ann" in rig.text
+    assert rig.app.texts[:5] == ["Ann", "Y", "G", "R", "B"]
     switch(rig, "ja")
-    assert "Annの組" in rig.text
+    assert rig.app.texts[:5] == ["Ann", "黄", "緑", "赤", "青"]
     rig.keys("ok")  # Yellow's three 5s
     assert crush.round_points(rig.app.session.state) == (15, 0, 0)
-    assert "ラウンド 1/3" in rig.text and "の手番" in rig.text
+    assert "ラウンド 1/3" in rig.text and "取った組: 1" in rig.text
     rig.keys("ok", "ok")  # Ben claims Yellow's 5s again: refused, in Japanese
     assert "黄の5の組は" in rig.app.message
     rig.keys("back", "back", "right")  # close it, leave the picker; Ben: no set
     assert rig.app.session.state.to_play == 2
     switch(rig, "en")
-    assert "Round 1/3" in rig.text and "to play" in rig.text
+    assert "Round 1/3" in rig.text and "1 set taken" in rig.text
 
 
 def test_area_tiles_changes_language_during_the_area_entry(rig: Rig) -> None:

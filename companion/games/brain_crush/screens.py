@@ -4,6 +4,10 @@ The box never knows the face-down pieces (that would spoil the memory game): pla
 tell it which set was taken. Each colour gives each kind of set once a round, so the
 set picker refuses a set that colour has already given.
 
+Every name and number is in the 12 px font or larger. The main screen keeps one layout
+for the whole round: a column per player (name, this round's points), the name of the
+player to play inverted, so a miss moves the highlight and a set changes one figure.
+
 Keys on the main screen: OK a set was taken (pick colour and kind) · RIGHT no set,
 next player · hold OK every piece is face up, end the round · BACK start menu ·
 hold BACK undo.
@@ -21,24 +25,29 @@ from companion.ui.fonts import text_width
 from companion.ui.menus import Choice, Confirm, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, title_bar, winner_page
+from companion.ui.widgets import TITLE_H, hint, title_bar
 
 _, ngettext = translator(__name__)
 
 KEY = "brain_crush"
+
+#: The colour heading each column of the set picker: its initial (Japanese: its kanji).
+INITIALS = {"Y": N_("Y"), "G": N_("G"), "R": N_("R"), "B": N_("B")}
 #: The colours by name (the rule book's 黄・緑・赤・青), translated where drawn.
 COLOUR_NAMES = {"Y": N_("Yellow"), "G": N_("Green"), "R": N_("Red"), "B": N_("Blue")}
+#: The kinds of set as the picker's rows name them: the pieces' values.
+KIND_LABELS = {"10-1-1": "10-1-1", "5": "5-5-5", "3": "3-3-3", "2": "2-2-2"}
+SEAT_1, RANDOM = N_("seat 1"), N_("random")
 
 
 def new_game(ctx: Context) -> None:
     """2–4 players; round 1 starts with seat 1 (or a drawn player), then it rotates."""
 
     def options(players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
-        first = ctx.dice.pick(range(len(players))) if chosen["starts"] == "random" else 0
+        first = ctx.dice.pick(range(len(players))) if chosen["starts"] == RANDOM else 0
         return {"players": players, "first": first}
 
-    starts = Choice("starts", N_("Starts"), [N_("seat 1"), N_("random")], gettext=_,
-                    shown=lambda v: _(v))
+    starts = Choice("starts", N_("Starts"), [SEAT_1, RANDOM], gettext=_, shown=lambda v: _(v))
     ctx.push(SetupScreen(ctx, KEY, low=2, high=4, default=4, extra=[starts],
                          options=options))
 
@@ -64,7 +73,7 @@ def play_ending_round(ctx: Context, action: dict[str, Any], *, leave: bool = Fal
 
 
 class CrushScreen(Screen):
-    """Whose turn, and every player's points this round and in total."""
+    """A column per player with this round's points; the player to play inverted."""
 
     @property
     def state(self) -> rules.State:
@@ -82,9 +91,8 @@ class CrushScreen(Screen):
         s = self.state
         if s.finished:
             return
-        question = _("Every piece face up? End round {n}.").format(n=s.round)
-        self.ctx.push(Confirm(self.ctx, question,
-                              lambda: play_ending_round(self.ctx, {"type": "end_round"})))
+        self.ctx.push(Confirm(self.ctx, _("Every piece face up? End round {n}.").format(
+            n=s.round), lambda: play_ending_round(self.ctx, {"type": "end_round"})))
 
     def key_back(self) -> None:
         self.ctx.home()
@@ -94,29 +102,33 @@ class CrushScreen(Screen):
         if s.finished:
             render_final(p, s)
             return
-        title_bar(p, _("Round {n}/{rounds}").format(n=s.round, rounds=s.rounds),
+        title_bar(p, _("Round {n}/{of}").format(n=s.round, of=s.rounds),
                   _("1st {name}").format(name=s.players[s.starter]))
-        starting = not s.sets and s.to_play == s.starter
-        status = _("starts") if starting else _("to play")
-        sets = ngettext("{n} set", "{n} sets", len(s.sets)).format(n=len(s.sets))
-        side = max(text_width(status, "small"), text_width(sets, "small"))
-        p.text((2, 12), p.fit(s.players[s.to_play], "large", WIDTH - 8 - side), "large")
-        p.right(14, status, "small", x1=WIDTH - 2)
-        p.right(23, sets, "small", x1=WIDTH - 2)
         points = rules.round_points(s)
         width = WIDTH // len(s.players)
         for i, name in enumerate(s.players):
             x0 = i * width
-            p.centred(37, p.fit(name, "small", width - 2), "small", x0=x0, x1=x0 + width)
-            p.centred(44, str(points[i]), "bold", x0=x0, x1=x0 + width)
+            fill = 1
+            if i == s.to_play:  # the name inverted: rows 16–30, the panel's pages 2 and 3
+                p.rect((x0, 16, x0 + width - 2, 30), fill=1, outline=None)
+                fill = 0
+            p.centred(17, p.fit(name, "text", width - 4), "text", x0=x0, x1=x0 + width - 1,
+                      fill=fill)
+            p.centred(32, str(points[i]), "medium", x0=x0, x1=x0 + width - 1)
+        sets = len(s.sets)
+        p.centred(48, ngettext("{n} set taken", "{n} sets taken", sets).format(n=sets), "small")
         hint(p, _("OK set >miss hold OK end"))
 
 
 class SetPicker(Screen):
     """Pick the set the player took: LEFT/RIGHT colour, UP/DOWN kind, OK takes it.
 
-    A set its colour already gave this round is struck through, and refused.
+    The title bar names the player and heads the colour columns; each row is a kind of
+    set with its points. A set its colour already gave this round is struck through,
+    and refused.
     """
+
+    LABEL_W, PITCH = 36, 23  # the kinds' column, then four colour columns
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -138,32 +150,50 @@ class SetPicker(Screen):
     def key_ok(self) -> None:
         colour, kind = COLOURS[self.colour], rules.KINDS[self.kind]
         if (colour, kind) not in rules.open_sets(self.ctx.session.state):
-            # Said here rather than by the rules, so the colour is named in the language
-            # in use; the picker stays for another choice.
+            # What the rules would refuse, said with the colour in the player's language;
+            # the picker stays.
             self.ctx.notice(_("{colour} has already given its {kind} set this round.")
-                            .format(colour=_(COLOUR_NAMES[colour]), letter=colour, kind=kind))
+                            .format(colour=_(COLOUR_NAMES[colour]), kind=kind))
             return
         play_ending_round(self.ctx, {"type": "take", "colour": colour, "kind": kind},
                           leave=True)
 
     def render(self, p: Painter) -> None:
         s = self.ctx.session.state
-        colour, kind = COLOURS[self.colour], rules.KINDS[self.kind]
-        title_bar(p, _("Set for {name}").format(name=s.players[s.to_play]),
-                  f"+{crush_set_points(kind)}")
+        chosen = (COLOURS[self.colour], rules.KINDS[self.kind])
+        p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
+        p.text((1, 0), p.fit(s.players[s.to_play], "bold", self.LABEL_W - 2), "bold", fill=0)
+        for c, col in enumerate(COLOURS):
+            x = self.LABEL_W + c * self.PITCH
+            p.centred(0, _(INITIALS[col]), "bold", x0=x, x1=x + self.PITCH, fill=0)
         still = set(rules.open_sets(s))
-        for r, k in enumerate(rules.KINDS):
-            y = 13 + r * 12
-            p.text((0, y), k, "text")
+        for r, kind in enumerate(rules.KINDS):
+            y = TITLE_H + 1 + r * 12
+            p.text((0, y), KIND_LABELS[kind], "text")
             for c, col in enumerate(COLOURS):
-                x = 41 + c * 22
-                chosen = (col, k) == (colour, kind)
-                if chosen:
-                    p.rect((x - 2, y, x + 19, y + 11), fill=1, outline=None)
-                label = f"{col}{crush_set_points(k)}"
-                p.text((x, y), label, "text", fill=0 if chosen else 1)
-                if (col, k) not in still:
-                    p.line((x - 1, y + 6, x + 18, y + 6), fill=0 if chosen else 1)
+                x = self.LABEL_W + c * self.PITCH
+                box = (x + 1, y, x + self.PITCH - 2, y + 11)
+                fill = 1
+                if (col, kind) == chosen:
+                    p.rect(box, fill=1, outline=None)
+                    fill = 0
+                p.centred(y, str(crush_set_points(kind)), "text", x0=x, x1=x + self.PITCH,
+                          fill=fill)
+                if (col, kind) not in still:
+                    p.line((box[0] + 2, y + 6, box[2] - 2, y + 6), fill=fill)
+
+
+def standings(p: Painter, names: list[str], labels: list[str], figures: list[list[str]],
+              *, top: int = TITLE_H) -> None:
+    """Rows of a label (place), a name and figures (right-aligned columns), 12 px type."""
+    x = max(text_width(label, "text") for label in labels) + 3 if any(labels) else 2
+    for row, (name, label) in enumerate(zip(names, labels, strict=True)):
+        y = top + row * 11
+        if label:
+            p.text((0, y), label, "text")
+        p.text((x, y), p.fit(name, "text", 70 - x), "text")
+        for col, figure in enumerate(reversed(figures[row])):
+            p.right(y, figure, "bold", x1=WIDTH - 1 - col * 36)
 
 
 class RoundDone(Screen):
@@ -183,28 +213,32 @@ class RoundDone(Screen):
     def render(self, p: Painter) -> None:
         s = self.ctx.session.state
         if self.index >= len(s.scores):
-            title_bar(p, _("Round"))
-            p.centred(26, _("undone"), "text")
+            title_bar(p, _("Round {n}").format(n=self.index + 1))
+            p.centred(26, _("taken back"), "text")
             return
         row = s.scores[self.index]
         totals = [sum(r[i] for r in s.scores[: self.index + 1]) for i in range(len(s.players))]
-        title_bar(p, _("Round {n}").format(n=self.index + 1), _("round total"))
-        for i, name in enumerate(s.players):
-            y = 12 + i * 10
-            p.text((2, y), p.fit(name, "text", 64), "text")
-            p.right(y, str(row[i]), "bold", x1=WIDTH - 37)
-            p.right(y, str(totals[i]), "bold", x1=WIDTH - 2)
+        title_bar(p, _("Round {n}").format(n=self.index + 1), _("round  total"))
+        standings(p, list(s.players), [""] * len(s.players),
+                  [[str(row[i]), str(totals[i])] for i in range(len(s.players))])
         if s.finished:
             hint(p, _("OK the result"))
         else:
-            hint(p, p.fit(_("{name} starts round {n}").format(name=s.players[s.starter],
-                                                               n=s.round), "small", WIDTH))
+            hint(p, _("{name} starts round {n}").format(name=s.players[s.starter], n=s.round))
 
 
 def render_final(p: Painter, state: rules.State) -> None:
-    """The winner big, everybody's total below."""
-    rounds = ngettext("{n} round", "{n} rounds", len(state.scores)).format(n=len(state.scores))
-    winner_page(p, rules.result(state), rounds, _("BACK menu"))
+    """The standings, best first, with their places and totals."""
+    result = rules.result(state)
+    names, labels = [], []
+    for place, tied in enumerate(result.places, start=1):
+        for name in tied:
+            names.append(name)
+            labels.append(str(place))
+    n = len(state.scores)
+    title_bar(p, _("Game over"), ngettext("{n} round", "{n} rounds", n).format(n=n))
+    standings(p, names, labels, [[str(result.scores[name])] for name in names])
+    hint(p, _("BACK menu"))
 
 
 # -- screenshots ----------------------------------------------------------------------

@@ -1,37 +1,48 @@
-"""Drawing the Four-Colour Stones board on 128×64: a dense grid, a full-screen grid, a row.
+"""The Four-Colour Stones board on 128×64, in type that reads across the table.
 
-A 1-bit screen has no colours, so every cell shows its piece as text (colour letter and
-value, ``Y10``, ``R3``) under the rules' labels: columns ``1``–``7`` across the top, rows
-``a``–``g`` down the left. Three sizes:
+A 1-bit screen has no colours, so every piece shows as its colour's initial and its value
+(``Y10``, ``R3``; in Japanese ``黄10``, ``赤3``) in the 12 px font. The whole 7×7 board
+does not fit in that size, so the box shows it in two ways:
 
-* :func:`dense_grid` — the whole board in the 4×6 font, 90 px wide, leaving a side panel
-  (the turn screen); a jump can be marked on it.
-* :func:`full_grid` — the whole board in the 5×7 font over the whole screen (the layout
-  to copy onto the table), one row optionally highlighted.
-* :func:`row_zoom` — one row in the 8×16 font, for laying the pieces row by row.
+* :func:`jump_strip` — the cells of one jump in the order it goes (the jumping piece,
+  the pieces it takes, the empty cell it lands on), each under its cell name: the turn
+  screen's zoomed view of the jump.
+* :func:`quarter` — a 4×4 quarter of the board (rows a–d or d–g, columns 1–4 or 4–7; the
+  centre row and column are in every quarter) with its row letters and column numbers:
+  :class:`BoardScreen` pages through the four quarters.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable
 
-from companion.games.four_stones.board import EMPTY, ROWS, SIZE, Board, jumped_cells, move_cells
-from companion.ui.fonts import CELLS
+from companion.games.four_stones.board import EMPTY, ROWS, Board, jumped_cells, move_cells
+from companion.i18n import N_, translator
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import hint
+
+_, ngettext = translator(__name__)
 
 Cell = tuple[int, int]
 
-#: Dense grid geometry: 4 px row labels, cells 12 px wide (a 3-character piece), 8 px tall.
-DENSE_PITCH_X, DENSE_PITCH_Y, DENSE_LEFT, DENSE_TOP = 12, 8, 6, 7
-DENSE_WIDTH = DENSE_LEFT + SIZE * DENSE_PITCH_X  # 90
+#: Colour names as the rules write them (Japanese: 黄・緑・赤・青).
+COLOUR_WORDS = {"Y": N_("Yellow"), "G": N_("Green"), "R": N_("Red"), "B": N_("Blue")}
+#: The colour on a piece: one letter in English, the colour's kanji in Japanese.
+INITIALS = {"Y": N_("Y"), "G": N_("G"), "R": N_("R"), "B": N_("B")}
 
 
-def _shown(cell: str) -> str:
-    return "" if cell == EMPTY else cell
+def colour_word(colour: str) -> str:
+    """``"Yellow"`` (``"黄"``) for ``"Y"``."""
+    return _(COLOUR_WORDS[colour])
 
 
-def _centred_x(x: int, slot: int, text: str, font_name: str) -> int:
-    return x + max(0, (slot - len(text) * CELLS[font_name][0]) // 2)
+def piece_text(cell: str, *, colour: bool = True, empty: str = "") -> str:
+    """A piece as shown: ``"Y10"`` (``"黄10"``), only ``"10"`` without ``colour``;
+    ``empty`` for an empty cell."""
+    if cell == EMPTY:
+        return empty
+    return (_(INITIALS[cell[0]]) if colour else "") + cell[1:]
 
 
 def jump_marks(move: str | None) -> tuple[Cell | None, list[Cell], Cell | None]:
@@ -42,72 +53,123 @@ def jump_marks(move: str | None) -> tuple[Cell | None, list[Cell], Cell | None]:
     return start, jumped_cells(move), end
 
 
-def dense_grid(p: Painter, board: Board, *, move: str | None = None, x: int = 0) -> None:
-    """The board in the tiny font from ``x`` across the full height, ``move`` marked.
+def cell_name(cell: Cell) -> str:
+    return f"{cell[1] + 1}{ROWS[cell[0]]}"
 
-    The jumping piece and the landing cell are drawn inverted; the pieces it captures
-    are underlined.
-    """
-    for c in range(SIZE):
-        label = str(c + 1)
-        p.text((_centred_x(x + DENSE_LEFT + c * DENSE_PITCH_X, DENSE_PITCH_X, label, "tiny"), 0),
-               label, "tiny")
+
+def _piece(p: Painter, box: tuple[int, int, int, int], text: str, *, role: str) -> None:
+    """One cell's piece centred in ``box``: inverted for the jumping piece and the landing
+    cell (``role`` "end"), underlined for a piece the jump takes ("taken")."""
+    x0, y0, x1, y1 = box
+    if role == "end":
+        p.rect(box, fill=1, outline=None)
+    if text:
+        p.centred(y0 + 1, text, "text", x0=x0, x1=x1 + 1, fill=0 if role == "end" else 1)
+    if role == "taken":
+        p.line((x0 + 1, y1, x1 - 1, y1))
+
+
+#: The jump strip's geometry: cell names (tiny) at ``STRIP_Y``, the pieces below, each
+#: on its own 8-row pages of the panel's memory (4; 5 and 6), so a change to one part
+#: leaves the others' bytes alone.
+STRIP_Y = 33
+
+
+def jump_strip(p: Painter, board: Board, move: str, *, y: int = STRIP_Y) -> None:
+    """The cells of ``move`` from left to right in the order the jump goes: the jumping
+    piece (inverted), the pieces it takes (underlined), the cell it lands on (inverted,
+    empty). A long jump leaves out the colour of the taken pieces: they are all one
+    colour, which the first of them still shows."""
     start, jumped, end = jump_marks(move)
-    for r in range(SIZE):
-        y = DENSE_TOP + r * DENSE_PITCH_Y
-        p.text((x, y), ROWS[r], "tiny")
-        for c in range(SIZE):
-            x0 = x + DENSE_LEFT + c * DENSE_PITCH_X
-            box = (x0 - 1, y - 1, x0 + DENSE_PITCH_X - 1, y + DENSE_PITCH_Y - 2)
-            text = _shown(board[r][c])
-            if (r, c) in (start, end):
-                p.rect(box, fill=1, outline=None)
-            elif (r, c) in jumped:
-                p.line((x0, y + 6, x0 + DENSE_PITCH_X - 2, y + 6))
-            if text:
-                fill = 0 if (r, c) in (start, end) else 1
-                p.text((_centred_x(x0, DENSE_PITCH_X, text, "tiny"), y), text, "tiny", fill)
-    p.line((x + DENSE_LEFT - 2, DENSE_TOP - 1, x + DENSE_LEFT - 2, 63))
+    assert start is not None and end is not None
+    cells = [start, *jumped, end]
+    pitch = min(30, WIDTH // len(cells))
+    x = (WIDTH - pitch * len(cells)) // 2
+    for i, cell in enumerate(cells):
+        text = piece_text(board[cell[0]][cell[1]])
+        if 1 < i < len(cells) - 1 and not p.fits(text, "text", pitch - 4):
+            text = piece_text(board[cell[0]][cell[1]], colour=False)
+        role = "taken" if 0 < i < len(cells) - 1 else "end"
+        label = cell_name(cell)
+        p.centred(y, label, "tiny", x0=x, x1=x + pitch)
+        _piece(p, (x + 1, y + 7, x + pitch - 2, y + 20), text, role=role)
+        x += pitch
 
 
-#: Full-screen grid geometry: cells 17 px wide, rows 8 px tall, 5×7 font.
-FULL_PITCH_X, FULL_PITCH_Y, FULL_LEFT, FULL_TOP = 17, 8, 8, 8
+#: The quarter's geometry: row letters in the first 8 px, four cells of 29 px.
+Q_LEFT, Q_PITCH_X, Q_TOP, Q_PITCH_Y = 8, 29, 7, 12
 
 
-def full_grid(p: Painter, board: Board, *, row: int | None = None) -> None:
-    """The whole board in the small font over the whole screen; ``row`` inverted."""
-    for c in range(SIZE):
-        label = str(c + 1)
-        p.text((_centred_x(FULL_LEFT + c * FULL_PITCH_X, FULL_PITCH_X, label, "small"), 0),
-               label, "small")
-    for r in range(SIZE):
-        y = FULL_TOP + r * FULL_PITCH_Y
-        fill = 1
-        if r == row:
-            p.rect((0, y - 1, WIDTH - 1, y + FULL_PITCH_Y - 2), fill=1, outline=None)
-            fill = 0
-        p.text((1, y), ROWS[r], "small", fill)
-        for c in range(SIZE):
-            text = _shown(board[r][c])
-            x0 = FULL_LEFT + c * FULL_PITCH_X
-            if text:
-                p.text((_centred_x(x0, FULL_PITCH_X, text, "small"), y), text, "small", fill)
-    p.line((FULL_LEFT - 2, FULL_TOP - 1, FULL_LEFT - 2, 63), fill=1)
+def quarter_of(cell: Cell) -> tuple[int, int]:
+    """The quarter ``(row half, column half)`` a cell is best seen in (0 top/left)."""
+    return int(cell[0] > 3), int(cell[1] > 3)
 
 
-def row_zoom(p: Painter, board: Board, row: int, *, top: int = 13) -> None:
-    """Row ``row`` big: cells 1–4 on one line and 5–7 on the next, numbered above."""
-    slot = WIDTH // 4
-    for c in range(SIZE):
-        line, col = divmod(c, 4)
-        y = top + line * 25
-        x0 = col * slot
-        label = f"{c + 1}{ROWS[row]}"
-        p.text((_centred_x(x0, slot, label, "tiny"), y), label, "tiny")
-        text = _shown(board[row][c]) or "--"
-        p.text((_centred_x(x0, slot, text, "medium"), y + 6), text, "medium")
+def quarter(p: Painter, board: Board, rows: int, cols: int, *, move: str | None = None) -> None:
+    """Quarter ``(rows, cols)`` of the board: rows a–d (0) or d–g (1), columns 1–4 (0) or
+    4–7 (1), with ``move`` marked as on the jump strip."""
+    r0, c0 = rows * 3, cols * 3
+    start, jumped, end = jump_marks(move)
+    for j in range(4):
+        x = Q_LEFT + j * Q_PITCH_X
+        p.centred(0, str(c0 + j + 1), "tiny", x0=x, x1=x + Q_PITCH_X)
+    for i in range(4):
+        y = Q_TOP + i * Q_PITCH_Y
+        p.text((0, y), ROWS[r0 + i], "text")
+        for j in range(4):
+            cell = (r0 + i, c0 + j)
+            x = Q_LEFT + j * Q_PITCH_X
+            role = "end" if cell in (start, end) else "taken" if cell in jumped else ""
+            _piece(p, (x + 1, y - 1, x + Q_PITCH_X - 2, y + Q_PITCH_Y - 1),
+                   piece_text(board[cell[0]][cell[1]], empty="\u00b7"), role=role)
+    p.line((Q_LEFT - 1, Q_TOP - 1, Q_LEFT - 1, Q_TOP + 4 * Q_PITCH_Y - 1))
 
 
-def cells_text(board: Board, cells: Iterable[Cell]) -> str:
-    """The pieces on ``cells`` run together (``"R1Y2"``), for short labels."""
-    return "".join(board[r][c] for r, c in cells)
+class BoardScreen(Screen):
+    """The board a quarter at a time: to lay out a deal, or to look at the table.
+
+    UP/DOWN the upper or lower half · LEFT/RIGHT the left or right half · OK/BACK back.
+    ``move`` (the jump chosen on the turn screen) is marked, and the board opens on the
+    quarter it starts in; a fresh deal opens on the top-left quarter. ``on_close`` runs
+    when the board is closed (after a deal: saying who passed before the first jump).
+    """
+
+    def __init__(self, ctx: Context, *, move: str | None = None,
+                 on_close: Callable[[], None] | None = None) -> None:
+        super().__init__(ctx)
+        self.move = move
+        self.on_close = on_close
+        start = jump_marks(move)[0]
+        self.rows, self.cols = quarter_of(start) if start else (0, 0)
+
+    def key_up(self) -> None:
+        self.rows = 0
+
+    def key_down(self) -> None:
+        self.rows = 1
+
+    def key_left(self) -> None:
+        self.cols = 0
+
+    def key_right(self) -> None:
+        self.cols = 1
+
+    def key_ok(self) -> None:
+        self.ctx.pop()
+        if self.on_close is not None:
+            self.on_close()
+
+    key_back = key_ok
+
+    def key_long_back(self) -> None:
+        self.ctx.undo()
+        self.ctx.pop()  # the turn screen shows whatever the undo left
+
+    def render(self, p: Painter) -> None:
+        board = self.ctx.session.state.board
+        if board is None:  # an undo took the deal back
+            p.centred(26, _("no board yet"), "text")
+            return
+        quarter(p, board, self.rows, self.cols, move=self.move)
+        hint(p, _("arrows move  OK back"))
+

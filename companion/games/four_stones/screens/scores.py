@@ -1,32 +1,27 @@
-"""Four-Colour Stones screens between the jumps: the deal prompt, round scores, result.
+"""Four-Colour Stones between the jumps: who opens the round, round scores, standings.
 
-Drawn from the game state alone (see :mod:`companion.games.four_stones.screens` for the keys).
+Drawn from the game state alone (the keys are in :mod:`.turn`). Every name and figure
+is in the 12 px font; the round table has two pages on the same rows (DOWN/UP): the
+round and the running totals, or how the round's score came about (pieces left on the
+board + pieces taken + the first-place bonus).
 """
 
 from __future__ import annotations
 
 from companion.games.four_stones import rules
 from companion.games.four_stones.rules import COLOURS, PAIRS
-from companion.i18n import N_, translator
+from companion.games.four_stones.screens.board import INITIALS, colour_word
+from companion.i18n import translator
+from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
-from companion.ui.widgets import hint, title_bar, winner_page
+from companion.ui.widgets import hint, title_bar
 
 _, ngettext = translator(__name__)
 
-#: The colours by name (the rule book's 黄・緑・赤・青), translated where drawn.
-COLOUR_NAMES = {"Y": N_("Yellow"), "G": N_("Green"), "R": N_("Red"), "B": N_("Blue")}
-
-
-def colour_name(colour: str) -> str:
-    """The name of colour ``"Y"``/``"G"``/``"R"``/``"B"`` in the language in use."""
-    return _(COLOUR_NAMES[colour])
-
-
-def names_list(names: list[str]) -> str:
-    """``"Green, Red and Blue"``: names run together the way the language does."""
-    if len(names) == 1:
-        return names[0]
-    return _("{names} and {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
+#: The table's rows: one per player, 11 px apart under the title bar.
+ROW_TOP, ROW_PITCH = 12, 11
+#: Right edges of the figure columns (the breakdown's is further right), and of the names.
+MID_X, HOW_X, RIGHT_X, NAME_END = WIDTH - 37, WIDTH - 24, WIDTH - 1, 60
 
 
 def side_keys(state: rules.State) -> tuple[str, ...]:
@@ -35,44 +30,82 @@ def side_keys(state: rules.State) -> tuple[str, ...]:
 
 
 def side_label(key: str) -> str:
-    """``"Y"`` for a colour, ``"Y+R"`` for a two-player pair (the board's letters)."""
-    return "+".join(key)
+    """``"Y"`` (``"黄"``) for a colour, ``"Y+R"`` (``"黄+赤"``) for a two-player pair."""
+    return "+".join(_(INITIALS[c]) for c in key)
 
 
 def render_deal(p: Painter, state: rules.State) -> None:
-    """Before a round: who opens it, OK deals (again, after a layout nobody could open)."""
-    title_bar(p, _("Round {n} of {rounds}").format(n=state.round, rounds=state.rounds),
-              _("deal"))
+    """Before a round: who opens it; OK deals (again, after a layout nobody could open)."""
+    title_bar(p, _("Round {n}/{of}").format(n=state.round, of=state.rounds))
     top = state.top
-    p.centred(14, colour_name(top), "large")
-    opens = _("opens ({name})").format(name=rules.owner(state, top))
-    p.centred(40, p.fit(opens, "text", WIDTH), "text")
+    p.centred(14, colour_word(top), "large")
+    p.centred(40, _("{name} opens").format(name=rules.owner(state, top)), "text")
     if state.dead_deals:
-        hint(p, _("nobody could open: OK deal again"))
+        hint(p, _("no jump: OK deals again"))
     else:
         hint(p, _("OK deals the layout"))
 
 
-def render_round(p: Painter, state: rules.State) -> None:
-    """The round just played: board + captured (+ bonus) = round score, and the totals."""
-    title_bar(p, _("Round {n}").format(n=state.round), _("round total"))
+def _names(p: Painter, state: rules.State, order: list[int], labels: list[str]) -> None:
+    """The label (colour or place) and the name of each row, in ``order``: the labels in
+    the 12 px font where they are one Latin character, else small (a two-player pair, a
+    kanji: 12 px kanji on 11 px rows would touch)."""
+    font = "text" if all(text_width(label, "text") <= 6 for label in labels) else "small"
+    x = max(text_width(label, font) for label in labels) + 3
+    for row, (i, label) in enumerate(zip(order, labels, strict=True)):
+        y = ROW_TOP + row * ROW_PITCH
+        p.text((0, y + (0 if font == "text" else 3)), label, font)
+        p.text((x, y), p.fit(state.players[i], "text", NAME_END - x), "text")
+
+
+def _breakdown(p: Painter, state: rules.State, order: list[int]) -> None:
+    """Per row: left on the board + taken (+ bonus), and the round's score."""
     parts = rules.round_parts(state)
-    row = state.scores[-1]
-    totals = state.totals
-    for i, key in enumerate(side_keys(state)):
-        y = 12 + i * 11
-        board, took, bonus = parts[key]
-        p.text((0, y + 2), side_label(key), "small")
-        p.text((18, y), p.fit(state.players[i], "text", 30), "text")
+    keys = side_keys(state)
+    for row, i in enumerate(order):
+        y = ROW_TOP + row * ROW_PITCH
+        board, took, bonus = parts[keys[i]]
         detail = f"{board}+{took}" + (f"+{bonus}" if bonus else "")
-        p.text((49, y + 3), detail, "tiny")
-        p.right(y, str(row[i]), "bold", x1=WIDTH - 37)
-        p.right(y, str(totals[i]), "bold", x1=WIDTH - 1)
-    if state.phase == "round_over":
-        hint(p, _("OK deals round {n}").format(n=state.round + 1))
+        p.right(y, detail, "text", x1=HOW_X)
+        p.right(y, str(state.scores[-1][i]), "bold", x1=RIGHT_X)
 
 
-def render_final(p: Painter, state: rules.State) -> None:
-    """The winner big, everybody's total below."""
-    rounds = ngettext("{n} round", "{n} rounds", len(state.scores)).format(n=len(state.scores))
-    winner_page(p, rules.result(state), rounds, _("RIGHT board  BACK menu"))
+def render_round(p: Painter, state: rules.State, page: int = 0) -> None:
+    """The round just played: its score and the running total per player (page 0), or
+    left on the board + taken (+ bonus) = the round's score (page 1)."""
+    n = len(state.scores)
+    order = list(range(len(state.players)))
+    if page == 0:
+        title_bar(p, _("Round {n}").format(n=n), _("round  total"))
+    else:
+        title_bar(p, _("Round {n}").format(n=n))
+    _names(p, state, order, [side_label(k) for k in side_keys(state)])
+    if page == 0:
+        for row, i in enumerate(order):
+            y = ROW_TOP + row * ROW_PITCH
+            p.right(y, str(state.scores[-1][i]), "bold", x1=MID_X)
+            p.right(y, str(state.totals[i]), "bold", x1=RIGHT_X)
+        hint(p, _("OK round {n}  DOWN points").format(n=n + 1))
+    else:
+        _breakdown(p, state, order)
+        hint(p, _("on board + taken + bonus"))
+
+
+def render_final(p: Painter, state: rules.State, page: int = 0) -> None:
+    """The standings, best first, with their places (page 0); page 1 is the last
+    round's breakdown, as after any round."""
+    if page == 1:
+        render_round(p, state, 1)
+        return
+    result = rules.result(state)
+    order, labels = [], []
+    for place, names in enumerate(result.places, start=1):
+        for name in names:
+            order.append(state.players.index(name))
+            labels.append(str(place))
+    n = len(state.scores)
+    title_bar(p, _("Game over"), ngettext("{n} round", "{n} rounds", n).format(n=n))
+    _names(p, state, order, labels)
+    for row, i in enumerate(order):
+        p.right(ROW_TOP + row * ROW_PITCH, str(state.totals[i]), "bold", x1=RIGHT_X)
+    hint(p, _("DOWN last round  > board"))
