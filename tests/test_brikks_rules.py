@@ -340,7 +340,9 @@ def test_matching_circle_gains_two_and_pink_circles_mark_bonus():
     assert (t.energy, t.bar, t.bonus_marks, t.used) == (10, 10, 2, True)  # circles 7 and 10
     assert B.prefill(state, 0) == {"rows": [0] * 11, "tracked": True, "bonus_marks": 2,
                                    "bombs_left": 3, "energy_left": 10}
-    assert B.prefill(state, 1)["tracked"] is False and B.prefill(state, 1)["energy_left"] == 0
+    # nobody opened player 1's tracker: its starting values, not zeros (issue 21)
+    assert B.prefill(state, 1) == {"rows": [0] * 11, "tracked": False, "bonus_marks": 0,
+                                   "bombs_left": 3, "energy_left": 4}
 
 
 def test_a_full_energy_bar_takes_no_more():

@@ -151,16 +151,28 @@ def test_three_rounds_with_rerolls_undo_and_restart_then_final_score(tmp_path: P
     assert logged(rig)[-1] == {"type": "score", "player": 0,
                                "rows": [10, 10, 10, 10, 10, 9, 9, 10, 0, 9, 0],
                                "bonus_marks": 6, "bombs_left": 1, "energy_left": 2}
-    # Blue kept no tracker: everything starts at 0
+    # Blue never opened the tracker: the score screen asks for bonus, bombs and energy,
+    # pre-filled with what the tracker shows (3 bombs, 2 energy), before it totals
     assert "Blue: row 1" in rig.text
-    rig.keys("long ok", "long ok", "ok", "ok")
+    rig.keys("long ok", "long ok", "ok")
+    assert "Blue: bonus" in rig.text and "OK keeps each value" in rig.text
+    rig.keys("ok")
+    assert "Blue: bombs" in rig.text and "3" in rig.app.texts
+    rig.keys("ok")
+    assert "Blue: energy" in rig.text and "2" in rig.app.texts
+    rig.keys("ok")
+    blue = 10 + rules.bomb_points(3) + rules.energy_points(2)
+    assert "Blue: total" in rig.text and str(blue) in rig.app.texts
+    rig.keys("ok")
     assert rules.is_over(state(rig))
-    assert "Red 73" in rig.app.texts and "2. Blue 10" in rig.app.texts
+    assert logged(rig)[-1] == {"type": "score", "player": 1, "rows": [10, 10] + [0] * 9,
+                               "bonus_marks": 0, "bombs_left": 3, "energy_left": 2}
+    assert "Red 73" in rig.app.texts and f"2. Blue {blue}" in rig.app.texts
     rig.keys("right")                               # each sheet's breakdown
     texts = rig.app.texts
     assert "Red | 1/2" in rig.text and texts[texts.index("bonus") + 1] == "21"
     rig.keys("right")
-    assert "Blue | 2/2" in rig.text and "10" in rig.app.texts
+    assert "Blue | 2/2" in rig.text and str(blue) in rig.app.texts
     assert rig.store.history()[0].result["winners"] == ["Red"]
     rig.close()
 
@@ -219,7 +231,9 @@ def test_solo_has_no_reroll_and_shows_the_band(rig: Rig) -> None:
     rig.keys("back", "down", "ok", "up", "ok", "ok")   # out
     rig.keys(*["long ok"] * 11)                    # a perfect sheet of rows: 95
     assert "Red: bonus" in rig.text
-    rig.keys("long up", "ok", "ok")                # and a full bonus track: 75
+    rig.keys("long up", "ok")                      # and a full bonus track: 75
+    assert "Red: bombs" in rig.text                # never kept on the box: asked for
+    rig.keys("long down", "ok", "long down", "ok", "ok")   # no bombs, no energy left
     assert "Brikks solo" in rig.text and "170" in rig.app.texts
     assert "over 150" in rig.text and "Brikks master | 2000!" in rig.text
 

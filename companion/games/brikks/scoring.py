@@ -172,11 +172,13 @@ def block_cells(colour: str, column: int) -> frozenset[tuple[int, int]]:
 
 
 def prefill(state: State, player: int) -> dict[str, Any]:
-    """Start values for ``player``'s final-score entry (from the trackers if they kept them)."""
+    """Start values for ``player``'s final-score entry: what the box's tracker shows for
+    them (its starting values when nobody opened it: 3 bombs, the starting energy), so
+    nobody is scored on a silent zero. ``tracked`` is False when those values were never
+    confirmed at the table; the score screen then asks for each before it totals."""
     t = state.trackers[player]
-    kept = {"bonus_marks": t.bonus_marks, "bombs_left": t.bombs_left, "energy_left": t.energy}
-    return {"rows": [0] * D.ROWS, "tracked": t.used,
-            **(kept if t.used else dict.fromkeys(kept, 0))}
+    return {"rows": [0] * D.ROWS, "tracked": t.used, "bonus_marks": t.bonus_marks,
+            "bombs_left": t.bombs_left, "energy_left": t.energy}
 
 
 # --- end -----------------------------------------------------------------------------

@@ -45,6 +45,7 @@ class ScoreView(Screen):
         self.values: list[int] = []
         self.field = 0
         self.review = False
+        self.unconfirmed = False
 
     @property
     def state(self) -> rules.State:
@@ -58,6 +59,8 @@ class ScoreView(Screen):
             fill = rules.prefill(s, seat)
             self.seat, self.field, self.review = seat, 0, False
             self.values = list(fill["rows"]) + [fill[key] for key, *_ in EXTRAS]
+            #: The extras still to be confirmed (all of them when no tracker kept them).
+            self.unconfirmed = not fill["tracked"] and not s.duel
         return seat
 
     def _fields(self) -> int:
@@ -118,6 +121,17 @@ class ScoreView(Screen):
 
     def key_ok(self) -> None:
         seat = self._sync()
+        if not self.review and self.unconfirmed:
+            # Bonus, bombs and energy were never kept on the box: ask for each one,
+            # pre-filled with what the tracker shows, before totalling.
+            if self.field < D.ROWS:
+                self.field = D.ROWS
+                self.ctx.inform(_("OK keeps each value"))
+                return
+            if self.field < self._fields() - 1:
+                self.field += 1
+                return
+            self.unconfirmed = False
         if not self.review:
             self.review = True
             return
