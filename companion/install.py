@@ -144,7 +144,8 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
         steps.append(Step(f"make a venv in {vdir}", ("python3", "-m", "venv",
                                                      "--system-site-packages", str(vdir))))
         steps.append(Step("install the companion into it",
-                          (str(vdir / "bin" / "pip"), "install", "--upgrade", str(source))))
+                          (str(vdir / "bin" / "pip"), "install", "--upgrade",
+                           f"{source}[pi]")))  # [pi]: the RPi.GPIO API and spidev for SPI
         executable = vdir / "bin" / "companion"
     else:
         executable = Path(current or Path(sys.executable).parent / "companion")
