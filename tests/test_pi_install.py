@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import install
 from companion.install import plan
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,6 +83,18 @@ def test_install_service_installs_the_pi_extra(tmp_path: Path) -> None:
                  user_exists=lambda u: True)
     pip = next(s.command for s in steps if s.command and s.command[0].endswith("/pip"))
     assert pip[-1].endswith("[pi]")
+
+
+def test_install_service_finds_the_clone_after_a_plain_pip_install(tmp_path: Path,
+                                                                   monkeypatch) -> None:
+    assert install.checkout(cwd=tmp_path) == ROOT  # run from a checkout: that one
+    monkeypatch.setattr(install, "ROOT", tmp_path / "site-packages")
+    clone = tmp_path / "companion"
+    (clone / "systemd").mkdir(parents=True)
+    (clone / "pyproject.toml").touch()
+    (clone / "systemd" / "companion.service").touch()
+    assert install.checkout(cwd=clone) == clone  # installed into a venv: the clone
+    assert install.checkout(cwd=tmp_path) == tmp_path / "site-packages"  # neither
 
 
 def test_summary_flags_anything_compiled() -> None:

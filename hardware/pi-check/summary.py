@@ -14,8 +14,10 @@ pure-Python ``none-any`` wheel, since the root has no compiler), which apt provi
 ...   Created wheel for sdnotify: filename=sdnotify-0.3.2-py3-none-any.whl size=4 sha256=0
 ... @@ check roll rc=0 seconds=1.5'''
 >>> facts = parse(log)
->>> facts["wheels"], facts["built"], facts["apt"]
-(['pillow-12.0.0-cp313-cp313-manylinux_2_28_aarch64.whl'], ['sdnotify-0.3.2-py3-none-any.whl'], ['lgpio 0.2.2.0'])
+>>> facts["wheels"]
+['pillow-12.0.0-cp313-cp313-manylinux_2_28_aarch64.whl']
+>>> facts["built"], facts["apt"]
+(['sdnotify-0.3.2-py3-none-any.whl'], ['lgpio 0.2.2.0'])
 >>> facts["steps"], facts["checks"]
 ([('sudo apt install git', '0', '12.5')], [('roll', '0', '1.5')])
 """
@@ -30,7 +32,7 @@ from pathlib import Path
 
 def parse(log: str) -> dict:
     facts: dict = {"steps": [], "checks": [], "wheels": [], "sdists": [], "built": [],
-                   "apt": [], "notes": [], "versions": [], "skipped": []}
+                   "apt": [], "notes": [], "versions": []}
     step = None
     for line in log.splitlines():
         if m := re.match(r"@@ step \d+: (.*)", line):
@@ -38,7 +40,7 @@ def parse(log: str) -> dict:
         elif m := re.match(r"@@ rc=(\d+) seconds=([\d.]+)", line):
             facts["steps"].append((step, m.group(1), m.group(2)))
         elif line.startswith("@@ skipped:"):
-            facts["skipped"].append((step, line[len("@@ skipped: "):]))
+            facts["steps"].append((step, "—", line[len("@@ skipped: "):]))
         elif m := re.match(r"@@ check (\S+) rc=(\d+) seconds=([\d.]+)", line):
             facts["checks"].append(m.groups())
         elif m := re.match(r"@@ version (.*)", line):
@@ -51,6 +53,8 @@ def parse(log: str) -> dict:
             facts["sdists"].append(m.group(1).rsplit("/", 1)[-1])
         elif m := re.search(r"Created wheel for \S+: filename=(\S+\.whl)", line):
             facts["built"].append(m.group(1))
+        elif m := re.search(r"Running setup\.py install for (\S+): finished", line):
+            facts["built"].append(f"{m.group(1)} (setup.py install)")
         elif m := re.search(r"Requirement already satisfied: ([A-Za-z0-9_.-]+)\S* in "
                             r"/usr/lib/python3/dist-packages.*\(([^()]+)\)$", line):
             facts["apt"].append(f"{m.group(1)} {m.group(2)}")
@@ -67,9 +71,10 @@ def _times(directory: Path) -> dict[str, str]:
 
 
 def render(suite: str, arch: str, facts: dict, times: dict[str, str]) -> str:
-    compiled = [w for w in facts["built"] if not re.search(r"-none-any\.whl$", w)]
+    compiled = [w for w in facts["built"]
+                if w.endswith(".whl") and not re.search(r"-none-any\.whl$", w)]
     failed = [c for c in facts["checks"] if c[1] != "0"] + \
-        [s for s in facts["steps"] if s[1] != "0"]
+        [s for s in facts["steps"] if s[1] not in ("0", "—")]
     lines = [f"### {suite} ({arch}) — {datetime.date.today().isoformat()}", ""]
     lines.append(f"- result: **{'FAILED' if failed or compiled else 'passed'}**")
     for key, label in (("debootstrap_seconds", "debootstrap (first run, cached after)"),
@@ -79,9 +84,9 @@ def render(suite: str, arch: str, facts: dict, times: dict[str, str]) -> str:
             lines.append(f"- {label}: {times[key]} s")
     lines += ["", "| README step | rc | seconds |", "|---|---|---|"]
     lines += [f"| `{s}` | {rc} | {sec} |" for s, rc, sec in facts["steps"]]
-    lines += [f"| `{s}` | — | {why} |" for s, why in facts["skipped"]]
     lines += ["", f"- wheels pip downloaded ({len(facts['wheels'])}): "
               + ", ".join(sorted(facts["wheels"]))]
+    lines.append("- source archives pip downloaded: " + (", ".join(facts["sdists"]) or "none"))
     lines.append("- built by pip from source (no compiler present, so pure Python only): "
                  + (", ".join(facts["built"]) or "none"))
     if compiled:
