@@ -32,7 +32,7 @@ from pathlib import Path
 
 def parse(log: str) -> dict:
     facts: dict = {"steps": [], "checks": [], "wheels": [], "sdists": [], "built": [],
-                   "apt": [], "notes": [], "versions": []}
+                   "apt": [], "notes": [], "versions": [], "doctor": []}
     step = None
     for line in log.splitlines():
         if m := re.match(r"@@ step \d+: (.*)", line):
@@ -47,6 +47,11 @@ def parse(log: str) -> dict:
             facts["versions"].append(m.group(1))
         elif line.startswith("@@ ") and not line.startswith("@@ begin"):
             facts["notes"].append(line[3:])
+        elif re.match(r"(ok|FAIL|skip|info)\s+(library|pin factory)", line):
+            if line not in facts["doctor"]:
+                facts["doctor"].append(line)
+        elif re.match(r"3d6: |\d+ passed", line):
+            facts["notes"].append(line)
         elif m := re.search(r"(?:Downloading|Using cached) (\S+\.whl)", line):
             facts["wheels"].append(m.group(1).rsplit("/", 1)[-1])
         elif m := re.search(r"(?:Downloading|Using cached) (\S+\.(?:tar\.gz|zip))", line):
@@ -95,6 +100,9 @@ def render(suite: str, arch: str, facts: dict, times: dict[str, str]) -> str:
                  + (", ".join(facts["apt"]) or "none"))
     lines += [f"- {n}" for n in facts["notes"]]
     lines.append("- installed: " + "; ".join(facts["versions"]))
+    if facts["doctor"]:
+        lines += ["", "`companion doctor`'s new lines (laptop, Bonnet, Waveshare configs):", "",
+                  "```", *facts["doctor"], "```"]
     lines += ["", "| check | rc | seconds |", "|---|---|---|"]
     lines += [f"| {name} | {rc} | {sec} |" for name, rc, sec in facts["checks"]]
     return "\n".join(lines) + "\n"
