@@ -267,12 +267,13 @@ class Doctor:
             return
         probe = self.libs or doctor_libs.Probe()
         if board is None and self.pin_factory is None:
-            check, factory = doctor_libs.pin_factory_check(probe, on_pi=False)
+            line, factory = doctor_libs.pin_factory_check(probe, on_pi=False)
             if factory is not None:
                 factory.close()
-            yield check
-        yield from doctor_libs.library_checks(self.config, probe, on_pi=board is not None,
-                                              board=board or "")
+            yield Check(*line)
+        for line in doctor_libs.library_checks(self.config, probe, on_pi=board is not None,
+                                               board=board or ""):
+            yield Check(*line)
 
     def _pins(self) -> Iterator[Check]:
         if self.config.uses_keyboard:
@@ -281,9 +282,9 @@ class Doctor:
         if self.pin_factory is None:  # report gpiozero's choice, then read the pins with it
             from companion import doctor_libs
 
-            check, factory = doctor_libs.pin_factory_check(self.libs or doctor_libs.Probe(),
-                                                           on_pi=True)
-            yield check
+            line, factory = doctor_libs.pin_factory_check(self.libs or doctor_libs.Probe(),
+                                                          on_pi=True)
+            yield Check(*line)
             if factory is None:
                 return
             self.pin_factory = factory

@@ -15,10 +15,11 @@ Everything it looks at comes through a :class:`Probe`, so the tests run it on fa
 >>> probe = Probe(environ={}, import_module=missing, distribution=lambda m: None,
 ...               sees_apt=lambda: True)
 >>> bonnet = from_mapping({"preset": "adafruit-oled-bonnet"})
->>> for check in library_checks(bonnet, probe, on_pi=True):
-...     print(check)
-FAIL  library smbus2: not installed (luma talks I²C through it)
-      fix: sudo apt install python3-smbus2
+>>> for line in library_checks(bonnet, probe, on_pi=True):
+...     print(line.status, line.name, "·", line.detail, "·", line.fix)
+fail library smbus2 · not installed (luma talks I²C through it) · sudo apt install python3-smbus2
+
+Each line is a :class:`Line`, which ``doctor`` prints as its ``Check(*line)``.
 """
 
 from __future__ import annotations
@@ -30,10 +31,19 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.config import Config
-from companion.doctor import Check  # doctor imports this module only when it runs
+
+
+class Line(NamedTuple):
+    """One line of the report: ``ok``, ``fail``, ``skip`` or ``info``, and a fix if any."""
+
+    name: str
+    status: str
+    detail: str
+    fix: str = ""
+
 
 #: gpiozero 2.x tries these in this order when GPIOZERO_PIN_FACTORY is not set.
 FACTORY_ORDER = ("lgpio", "rpigpio", "pigpio", "native")
@@ -105,7 +115,7 @@ def _apt_fix(module: str, probe: Probe, *, here: bool = True) -> str:
     return fix
 
 
-def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Check, Any | None]:
+def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
     """(the report line, the factory gpiozero would use or None). The caller closes it.
 
     Off a Pi a factory that does not load is expected, so it is a ``skip``, not a failure.
@@ -116,11 +126,11 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Check, Any | None]:
         try:
             factory = probe.load_factory(chosen)
         except Exception as err:  # noqa: BLE001 - any load error is the finding
-            return Check("pin factory", fail, f"GPIOZERO_PIN_FACTORY={chosen} does not load "
+            return Line("pin factory", fail, f"GPIOZERO_PIN_FACTORY={chosen} does not load "
                           f"({_why(err)})", "unset GPIOZERO_PIN_FACTORY to let gpiozero choose "
                           "(it prefers lgpio)"), None
         status = "ok" if chosen.lower() == "lgpio" else "info"
-        return Check("pin factory", status, f"{chosen}, set by GPIOZERO_PIN_FACTORY"), factory
+        return Line("pin factory", status, f"{chosen}, set by GPIOZERO_PIN_FACTORY"), factory
     reasons: list[str] = []
     lgpio_missing = False
     for name in FACTORY_ORDER:
@@ -131,14 +141,14 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Check, Any | None]:
             lgpio_missing |= name == "lgpio" and isinstance(err, ImportError)
             continue
         if name == "lgpio":
-            return Check("pin factory", "ok", "lgpio, gpiozero's first choice (works on "
+            return Line("pin factory", "ok", "lgpio, gpiozero's first choice (works on "
                           "every Pi, the Pi 5 included)"), factory
         fix = (_apt_fix("lgpio", probe) if lgpio_missing else
                "lgpio is installed but cannot open the GPIO chip: check the gpio group, and "
                "stop the service first (sudo systemctl stop companion)")
-        return Check("pin factory", fail, f"{name}, because {'; '.join(reasons)} "
+        return Line("pin factory", fail, f"{name}, because {'; '.join(reasons)} "
                       "(only lgpio works on a Pi 5)", fix if on_pi else ""), factory
-    return Check("pin factory", fail, "none loads (" + "; ".join(reasons) + ")",
+    return Line("pin factory", fail, "none loads (" + "; ".join(reasons) + ")",
                   _apt_fix("lgpio", probe) if on_pi else ""), None
 
 
@@ -160,13 +170,13 @@ def _needs(config: Config) -> list[_Need]:
 
 
 def library_checks(config: Config, probe: Probe, *, on_pi: bool,
-                   board: str = "") -> Iterator[Check]:
+                   board: str = "") -> Iterator[Line]:
     """One line per library the configured display needs: does it import, and from where."""
     for need in _needs(config):
         yield _library(need, probe, on_pi, board)
 
 
-def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Check:
+def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
     name = f"library {need.module}"
     top = need.module.split(".")[0]
     try:
@@ -174,17 +184,17 @@ def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Check:
     except ImportError as err:
         return _missing(name, need, err, probe, on_pi)
     except Exception as err:  # noqa: BLE001 - RPi.GPIO raises RuntimeError off a Pi
-        return Check(name, "fail" if on_pi else "skip",
+        return Line(name, "fail" if on_pi else "skip",
                       f"installed but does not load here ({_why(err)})")
     dist = probe.distribution(top)
     where = f"{dist[0]} {dist[1]}" if dist else "installed"
     if top == "RPi" and dist and dist[0].lower() in ("rpi.gpio", "rpi-gpio") and "Pi 5" in board:
-        return Check(name, "fail", f"{where} does not work on a Pi 5",
+        return Line(name, "fail", f"{where} does not work on a Pi 5",
                       f"sudo {probe.venv}/bin/pip install rpi-lgpio (the same API over lgpio)")
-    return Check(name, "ok", f"{where} ({need.why})")
+    return Line(name, "ok", f"{where} ({need.why})")
 
 
-def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool) -> Check:
+def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool) -> Line:
     gone = (err.name or need.module).split(".")[0]
     if need.module == "RPi.GPIO" and gone == "RPi":
         fix = (f"{_apt_fix('lgpio', probe, here=on_pi)}, then sudo {probe.venv}/bin/pip "
@@ -195,5 +205,5 @@ def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool
                f"sudo {probe.venv}/bin/pip install {gone}")
         detail = "not installed" if gone == need.module else f"{gone} is missing ({_why(err)})"
     if not on_pi:
-        return Check(name, "skip", f"{detail} on this machine; the box needs it: {fix}")
-    return Check(name, "fail", f"{detail} ({need.why})", fix)
+        return Line(name, "skip", f"{detail} on this machine; the box needs it: {fix}")
+    return Line(name, "fail", f"{detail} ({need.why})", fix)

@@ -14,7 +14,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion import doctor_libs
 from companion.config import from_mapping
-from companion.doctor import main
+from companion.doctor import Check, main
 from companion.doctor_libs import Probe, library_checks, pin_factory_check
 
 BONNET = from_mapping({"preset": "adafruit-oled-bonnet", "state": {"dir": "/tmp"}})
@@ -75,7 +75,7 @@ def test_missing_spidev_names_its_apt_package() -> None:
     check = lines(HAT, probe("RPi.GPIO"))["library spidev"]
     assert check.status == "fail" and check.detail.startswith("not installed")
     assert check.fix == "sudo apt install python3-spidev"
-    assert str(check).count("\n") == 1  # the finding, then one fix line
+    assert str(Check(*check)).count("\n") == 1  # the finding, then one fix line
 
 
 def test_missing_smbus2_names_its_apt_package() -> None:
