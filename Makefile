@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: run test screenshots bench lint clean wiring translations fonts
+.PHONY: run test screenshots bench lint clean wiring translations fonts pi-check
 
 $(VENV)/.installed: pyproject.toml examples/high_card/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,3 +44,9 @@ fonts: $(VENV)/.installed
 # Bring every messages.po in step with the code (then translate the new entries).
 translations: $(VENV)/.installed
 	$(BIN)/python tools/translations.py
+
+# The README's Raspberry Pi steps in emulated arm64 bookworm and trixie roots with no
+# compiler (needs root and ~10 min a suite the first time; cached in build/pi-check/).
+# Not part of .ci/run. PI_CHECK_ARGS="--dry-run" shows every step; "trixie" runs one suite.
+pi-check:
+	hardware/pi-check/pi-check $(PI_CHECK_ARGS)

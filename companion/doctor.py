@@ -87,6 +87,7 @@ class Doctor:
     :param pin_factory: gpiozero pin factory (``None``: gpiozero's choice on a Pi).
     :param probe: ``probe(bus_device, address)`` raises OSError when the display is silent.
     :param bus_speed: the bus clock and frame-rate lines for a display that answered on I²C.
+    :param libs: where the pin-factory and display-library checks look (``doctor_libs.Probe``).
     """
 
     def __init__(self, config: Config, *, dev: Path = Path("/dev"),
@@ -95,7 +96,8 @@ class Doctor:
                  is_root: Callable[[], bool] = lambda: os.geteuid() == 0,
                  pin_factory: Any = None,
                  probe: Callable[[Path, int], None] = probe_i2c,
-                 bus_speed: Callable[[Config], Iterator[Any]] | None = None) -> None:
+                 bus_speed: Callable[[Config], Iterator[Any]] | None = None,
+                 libs: Any = None) -> None:
         self.config = config
         self.dev = dev
         self.model = model
@@ -106,6 +108,7 @@ class Doctor:
         self.probe = probe
         #: the I²C clock and frame-rate lines (:mod:`companion.doctor_bus`; fakes in tests)
         self.bus_speed = bus_speed
+        self.libs = libs  # a doctor_libs.Probe (None: the real imports and environment)
 
     def board(self) -> str | None:
         try:
@@ -115,7 +118,13 @@ class Doctor:
         return text if "Raspberry Pi" in text else None
 
     def run(self) -> list[Check]:
-        return list(self._checks())
+        given = self.pin_factory
+        try:
+            return list(self._checks())
+        finally:
+            if self.pin_factory is not given:  # the one _pins chose: release its pins
+                self.pin_factory.close()
+                self.pin_factory = given
 
     def _checks(self) -> Iterator[Check]:
         yield Check("config", "ok", f"{self.config.source}")
@@ -129,10 +138,12 @@ class Doctor:
                         "not a Raspberry Pi: the display, bus, groups and pins can only be "
                         "checked on the box" if oled else
                         "a laptop: screen in the terminal, keyboard for buttons")
+            yield from self._libraries(board)
             return
         yield Check("board", "ok", board)
         yield self._groups(oled)
         if oled:
+            yield from self._libraries(board)
             bus = self._bus()
             yield bus
             if bus.status == "ok":
@@ -248,10 +259,35 @@ class Doctor:
         for line in lines:
             yield Check(*line)
 
+    def _libraries(self, board: str | None) -> Iterator[Check]:
+        """The display's libraries, and (off a Pi) which pin factory gpiozero would use."""
+        from companion import doctor_libs
+
+        if self.config.uses_keyboard:
+            return
+        probe = self.libs or doctor_libs.Probe()
+        if board is None and self.pin_factory is None:
+            line, factory = doctor_libs.pin_factory_check(probe, on_pi=False)
+            if factory is not None:
+                factory.close()
+            yield Check(*line)
+        for line in doctor_libs.library_checks(self.config, probe, on_pi=board is not None,
+                                               board=board or ""):
+            yield Check(*line)
+
     def _pins(self) -> Iterator[Check]:
         if self.config.uses_keyboard:
             yield Check("buttons", "info", "the keyboard stands in for the buttons")
             return
+        if self.pin_factory is None:  # report gpiozero's choice, then read the pins with it
+            from companion import doctor_libs
+
+            line, factory = doctor_libs.pin_factory_check(self.libs or doctor_libs.Probe(),
+                                                          on_pi=True)
+            yield Check(*line)
+            if factory is None:
+                return
+            self.pin_factory = factory
         try:
             from gpiozero import Button
         except ImportError as err:  # pragma: no cover - gpiozero is a dependency
@@ -264,7 +300,7 @@ class Doctor:
             except Exception as err:  # noqa: BLE001 - any gpiozero error is a finding
                 yield Check(f"button {name}", "fail", f"GPIO{pin} cannot be read: {err}",
                             "stop the service first (sudo systemctl stop companion); on a "
-                            "Pi 5 install lgpio (pip install lgpio)")
+                            "Pi 5 install lgpio (sudo apt install python3-lgpio)")
                 continue
             try:
                 pressed = button.is_pressed

@@ -34,7 +34,8 @@ from pathlib import Path
 from companion.errors import CompanionError
 
 ROOT = Path(__file__).resolve().parent.parent
-UNIT_FILE = ROOT / "systemd" / "companion.service"
+UNIT_IN_CHECKOUT = Path("systemd", "companion.service")
+UNIT_FILE = ROOT / UNIT_IN_CHECKOUT
 GROUPS = ("gpio", "i2c", "spi")
 
 
@@ -140,11 +141,13 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
         vdir = Path(venv)
         if not (source / "pyproject.toml").is_file():
             raise CompanionError(f"{source} is not a checkout of the companion (no "
-                                 "pyproject.toml): cannot install it into the venv.")
+                                 "pyproject.toml): run install-service from the clone "
+                                 "(cd ~/companion).")
         steps.append(Step(f"make a venv in {vdir}", ("python3", "-m", "venv",
                                                      "--system-site-packages", str(vdir))))
         steps.append(Step("install the companion into it",
-                          (str(vdir / "bin" / "pip"), "install", "--upgrade", str(source))))
+                          (str(vdir / "bin" / "pip"), "install", "--upgrade",
+                           f"{source}[pi]")))  # [pi]: the RPi.GPIO API and spidev for SPI
         executable = vdir / "bin" / "companion"
     else:
         executable = Path(current or Path(sys.executable).parent / "companion")
@@ -161,6 +164,16 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
     enable = ("systemctl", "enable", *(["--now"] if start else []), "companion.service")
     steps.append(Step("start at every boot" + (" and now" if start else ""), enable))
     return steps
+
+
+def checkout(cwd: Path | None = None) -> Path:
+    """The checkout to install from: the one this package runs from, else the working
+    directory — after the README's plain ``pip install '.[pi]'`` the package lives in the
+    venv, and install-service is run from the clone."""
+    for place in (ROOT, cwd or Path.cwd()):
+        if (place / "pyproject.toml").is_file() and (place / UNIT_IN_CHECKOUT).is_file():
+            return place
+    return ROOT
 
 
 def execute(steps: Sequence[Step], *, dry_run: bool = False,
@@ -222,8 +235,10 @@ def main(args: argparse.Namespace) -> int:
     if not args.dry_run and os.geteuid() != 0:
         raise CompanionError("install-service changes the system: run it with sudo "
                              "(or add --dry-run to see the steps).")
+    source = checkout()
     steps = plan(preset=args.preset, venv=args.venv, user=args.user,
-                 force_config=args.force_config, start=not args.no_start)
+                 force_config=args.force_config, start=not args.no_start, source=source,
+                 template=source / UNIT_IN_CHECKOUT)
     note = ""
     if getattr(args, "i2c_speed", None) is not None:
         more, note = clock_steps(args.i2c_speed)
