@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.genial import rules
+from companion.games.genial import rules as genial_rules
 from companion.testing import Rig
 
 #: The roster the setups offer, seat by seat (the names these tests expect).
@@ -301,3 +302,31 @@ def test_smoke_sweep_every_screen_every_key(rig: Rig) -> None:
                     rig.app.push(make(rig.app))
                 rig.keys(key)
                 assert rig.text  # something is on the screen
+
+
+def test_a_game_ended_early_names_the_last_round_played(rig: Rig) -> None:
+    """Issue 21: after 7 full rounds the winner's title said "R8"."""
+    rig.app.start_game("genial", {"players": ["Ann", "Bob"]})
+    for _turn in range(14):                           # 7 rounds of 2 turns
+        rig.app.play({"type": "turn", "points": {"orange": 1}})
+    rig.app.play({"type": "end_early"})
+    rig.app.show_game()
+    rig.app.render()
+    assert rig.app.session.over
+    assert "R7" in rig.app.texts and "R8" not in rig.app.texts
+    assert genial_rules.rounds_played(rig.app.session.state) == 7
+
+
+def test_every_die_shows_before_the_first_roll(rig: Rig) -> None:
+    """Issue 21: with 4-6 dice only 3 blank dice showed before the first roll."""
+    from companion.ui import widgets
+
+    drawn: list[int] = []
+    real = widgets.die_face
+    rig.app.start_game("dice_roller", {"players": ["Table"], "count": 6})
+    try:
+        widgets.die_face = lambda p, x, y, size, v: (drawn.append(size), real(p, x, y, size, v))
+        rig.app.render()
+    finally:
+        widgets.die_face = real
+    assert len(drawn) == 6 and min(drawn) >= 10

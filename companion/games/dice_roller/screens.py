@@ -94,7 +94,7 @@ class RollerScreen(Screen):
             return
         shown = self.tumble or (list(s.last) if s.last and len(s.last) == s.count else None)
         if shown is None:
-            dice_row(p, [None] * min(s.count, 3), y=15, height=38, x0=0, x1=86)
+            dice_row(p, [None] * s.count, y=15, height=38, x0=0, x1=86)  # every die set
             p.centred(20, "ROLL", "medium", x0=86)
         elif s.count <= 3:
             dice_row(p, shown, y=15, height=38, x0=0, x1=86)

@@ -309,6 +309,16 @@ def round_number(state: State) -> int:
     return min(len(state.turns) // len(state.players) + 1, ROUNDS)
 
 
+def rounds_played(state: State) -> int:
+    """The rounds the table has played, the last one counted even if not every player
+    had their turn in it (a game ended early in round 7 has played 7, not 8).
+
+    >>> rounds_played(new_game({"players": ["Ann", "Bob"]}))
+    0
+    """
+    return -(-len(state.turns) // len(state.players))
+
+
 def turns_taken(state: State, seat: int) -> int:
     """How many turns the player in ``seat`` has confirmed."""
     return sum(1 for t in state.turns if t.seat == seat)

@@ -124,7 +124,7 @@ def draw_rows(p: Painter, rows: list[Row], top: int, y: int = TITLE_H + 1) -> No
 def draw_winner(p: Painter, state: rules.State, top: int) -> None:
     """The winner screen: who won and why, then the places (UP/DOWN scroll)."""
     if state.ended_early:
-        title_bar(p, _("Game ended"), _("R{n}").format(n=rules.round_number(state)))
+        title_bar(p, _("Game ended"), _("R{n}").format(n=rules.rounds_played(state)))
     else:
         title_bar(p, _("Game over"),
                   ngettext("{n} round", "{n} rounds", rules.ROUNDS).format(n=rules.ROUNDS))
