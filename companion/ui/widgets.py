@@ -177,28 +177,37 @@ def dice_row(p: Painter, values: Sequence[int | None], *, y: int, height: int,
 
 def bar_chart(p: Painter, labels: Sequence[str], observed: Sequence[int],
               expected: Sequence[float], box: tuple[int, int, int, int]) -> None:
-    """Bars of ``observed`` counts with a tick at each ``expected`` count."""
+    """Bars of ``observed`` counts, each with a mark at its ``expected`` count.
+
+    The mark never cuts a bar: above a bar it is a line across the slot, and where the
+    bar reaches past it, two notches just outside the bar's edges. Labels under the bars
+    are spaced so that no two run together (every second, fifth… where they would).
+    """
     x0, y0, x1, y1 = box
     n = len(observed)
     if n == 0:
         return
     top = max(max(observed), max(expected), 1)
     slot = (x1 - x0) // n
-    bar = max(1, slot - 1)
+    bar = max(1, slot - 2)
     for i, (o, e) in enumerate(zip(observed, expected, strict=True)):
-        x = x0 + i * slot
+        x = x0 + i * slot + 1
         h = round(o * (y1 - y0) / top)
         if h:
             p.rect((x, y1 - h, x + bar - 1, y1), fill=1, outline=None)
         ey = y1 - round(e * (y1 - y0) / top)
-        p.line((x - 1 if i else x, ey, x + bar, ey), fill=0 if h > y1 - ey else 1)
-        p.line((x, ey - 1, x + bar - 1, ey - 1), fill=0 if h > y1 - ey + 1 else 1)
-    step = max(1, (n * 4 + 1) // ((x1 - x0) // 2))
+        if y1 - h > ey:                      # the bar stays below the mark: draw it across
+            p.line((x - 1, ey, x + bar, ey), fill=1)
+        else:                                # notches beside the bar, the bar stays whole
+            p.line((x - 1, ey - 1, x - 1, ey + 1), fill=1)
+            p.line((x + bar, ey - 1, x + bar, ey + 1), fill=1)
     face = "small" if any(needs_japanese(label) for label in labels) else "tiny"  # kanji
+    widest = max((text_width(label, face) for label in labels if label), default=0)
+    step = max(1, -(-(widest + 2) // max(1, slot)))
     for i, label in enumerate(labels):
-        if i % step == 0:
+        if label and i % step == 0:
             x = x0 + i * slot + (slot - text_width(label, face)) // 2
-            p.text((x, y1 + 2), label, face)
+            p.text((max(x0, x), y1 + 2), label, face)
 
 
 def winner_page(p: Painter, result: Any, right: str, keys: str) -> None:
