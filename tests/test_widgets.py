@@ -61,5 +61,5 @@ def test_histogram_labels_never_run_together() -> None:
               (2, 15, 126, 55))
     boxes = sorted(d.ink() for d in p.drawn if d.ink() is not None)
     assert len(boxes) >= 5
-    for left, right in zip(boxes, boxes[1:]):
+    for left, right in zip(boxes, boxes[1:], strict=False):
         assert left[2] + 1 < right[0], f"labels touch: {left} {right}"
