@@ -104,18 +104,17 @@ def brikks(rig: Rig, turns: int) -> Iterator[str]:
 
 
 def genial(rig: Rig, turns: int) -> Iterator[str]:
-    """Genial Spezial for two: setup, board, then turns of score entry."""
+    """Genial Spezial for two: setup, board, then turns entered on the score table
+    (UP scores orange, RIGHT purple, one press per point; BACK takes one back)."""
     yield from open_game(rig, "genial")
     yield from ["ok", "ok", "ok"]      # Start row, start, board confirmed
     for turn in range(turns):
-        yield "ok"                     # enter this player's turn
         yield from ["up", "up"]        # two points on orange
-        yield "right"
-        yield from ["up"] * (1 + turn % 3)
+        yield from ["right"] * (1 + turn % 3)  # one to three on purple
         if turn % 4 == 3:
-            yield "down"               # one too many: take it back
+            yield "back"               # one too many: take it back
         yield "ok"                     # confirm → next player
-    yield "right"                      # the standings
+    yield "roll"                       # the standings
     yield from go_home(rig)
 
 

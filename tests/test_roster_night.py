@@ -53,7 +53,7 @@ def test_four_people_two_games_a_restart_and_the_exports(tmp_path: Path) -> None
     for _ in range(4):
         rig.app.play({"type": "turn", "all": 2})
     rig.app.play({"type": "turn", "points": {"orange": 1}})
-    rig.keys("long ok", "ok")                 # end the game early, sure
+    rig.keys("long right", "long ok", "ok")   # standings: end the game early, sure
     assert rig.app.session.over
     # -- Brikks with the same four: the setup offers them, most recent first
     open_setup(rig, "Brikks")

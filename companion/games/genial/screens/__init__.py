@@ -1,10 +1,11 @@
-"""Genial Spezial: setup, the score screen, turn entry, standings and the winner.
+"""Genial Spezial: setup, the board for the player count, the score table, standings
+and the winner.
 
-Keys on the score screen: OK enter this player's turn · RIGHT (or ROLL) standings ·
-hold OK end the game early · BACK start menu · hold BACK undo the last turn.
-In the turn entry: LEFT/RIGHT choose orange, purple, blue, green or "all" (the
-large-tower bonus) · UP/DOWN add or take back points · hold UP +1 bonus space on
-the chosen symbol · OK confirm → next player · BACK cancel.
+On the score table each turn is entered in place: UP orange, RIGHT purple, DOWN blue,
+LEFT green, one press per point · OK confirms the turn · BACK takes back the last press
+(with none: the start menu) · hold OK +1 on all four (large towers) · hold an arrow or
+ROLL: standings, where hold OK ends the game early · hold BACK undoes the last turn.
+See :mod:`companion.games.genial.screens.score`.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.genial import rules
-from companion.games.genial.screens.result import StandingsScreen, draw_winner, winner_rows
-from companion.games.genial.screens.score import TurnEntry, draw_score
+from companion.games.genial.screens.result import StandingsScreen
+from companion.games.genial.screens.score import GenialScreen
 from companion.i18n import N_, translator
-from companion.ui.menus import Choice, Confirm, SetupScreen
+from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import title_bar, wrap
@@ -26,6 +27,9 @@ _, ngettext = translator(__name__)
 KEY = "genial"
 YOUNGEST, RANDOM = N_("youngest"), N_("random")
 
+__all__ = ["BoardScreen", "GenialScreen", "GenialSetup", "SCREENSHOTS", "StandingsScreen",
+           "new_game", "play_screen"]
+
 
 def new_game(ctx: Context) -> None:
     """Push the setup: player count, names in seat order (youngest first), who starts."""
@@ -33,7 +37,7 @@ def new_game(ctx: Context) -> None:
 
 
 def play_screen(ctx: Context) -> Screen:
-    """The score screen; it turns into the winner screen once the game is over."""
+    """The score table; it turns into the winner screen once the game is over."""
     return GenialScreen(ctx)
 
 
@@ -139,59 +143,6 @@ def _values(values: tuple[int, ...]) -> str:
     return _("{a} & {b}").format(a=values[0], b=values[1]) if len(values) > 1 else str(values[0])
 
 
-class GenialScreen(Screen):
-    """The hub of a game: the score screen while playing, the winner screen after."""
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.top = 0  # scroll position of the winner screen
-
-    @property
-    def state(self) -> rules.State:
-        return self.ctx.session.state
-
-    @property
-    def over(self) -> bool:
-        return rules.is_over(self.state)
-
-    def key_ok(self) -> None:
-        if not self.over:
-            self.ctx.push(TurnEntry(self.ctx))
-
-    def key_right(self) -> None:
-        if not self.over:
-            self.ctx.push(StandingsScreen(self.ctx))
-
-    key_roll = key_right
-
-    def key_up(self) -> None:
-        self.top = max(0, self.top - 1)
-
-    def key_down(self) -> None:
-        if self.over:
-            self.top = min(self.top + 1, max(0, len(winner_rows(self.state)) - 1))
-
-    def key_long_ok(self) -> None:
-        if not self.over:
-            self.ctx.push(Confirm(self.ctx, _("End the game now? The standings decide."),
-                                  lambda: self.ctx.play({"type": "end_early"})))
-
-    def key_back(self) -> None:
-        self.ctx.home()
-
-    def key_long_back(self) -> None:
-        self.top = 0
-        self.ctx.undo()
-
-    def render(self, p: Painter) -> None:
-        if self.over:
-            self.top = min(self.top, max(0, len(winner_rows(self.state)) - 1))
-            draw_winner(p, self.state, self.top)
-        else:
-            self.top = 0
-            draw_score(p, self.state)
-
-
 # -- screenshot scenes -------------------------------------------------------------------
 
 PLAYERS = ["Ann", "Bob", "Cleo"]
@@ -243,22 +194,24 @@ def _scene_score(app: Any) -> None:
 def _scene_turn(app: Any) -> None:
     from companion.ui.scenes import press
 
+    """Bob enters two on orange and three on blue, not yet confirmed."""
     _midgame(app)
-    press(app, "OK", "UP", "UP", "RIGHT", "RIGHT", "UP", "long UP")
+    press(app, "UP", "UP", "DOWN", "DOWN", "DOWN")
 
 
 def _scene_cap(app: Any) -> None:
     from companion.ui.scenes import press
 
+    """Ann's orange is at 18: three more and +2 on all four lose three to the cap."""
     _reach(app, [[18, 12, 16, 14], [5, 5, 5, 5], [6, 6, 6, 6]], rounds=15)
-    press(app, "OK", "UP", "UP", "UP", "RIGHT", "UP", "RIGHT", "RIGHT", "RIGHT", "UP", "UP")
+    press(app, *["UP"] * 3, "RIGHT", "long OK", "long OK")
 
 
 def _scene_standings(app: Any) -> None:
     from companion.ui.scenes import press
 
     _midgame(app)
-    press(app, "RIGHT")
+    press(app, "long RIGHT")
 
 
 def _scene_winner(app: Any) -> None:

@@ -1,8 +1,9 @@
 """Genial Spezial: the standings by the weakest-colour rule, and the winner screen.
 
 Both list the places with each player's tracks sorted lowest first (the order the rule
-compares them in); where the lowest tracks tie, a small line says which colour decided,
-and players equal on all four share the place.
+compares them in); where the lowest tracks tie, a line says which colour decided, and
+players equal on all four share the place. Names, numbers and the winner's sentence are
+in 12 px type or larger; what does not fit scrolls (UP/DOWN), nothing is shrunk.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from companion.games.genial import rules
-from companion.games.genial.screens.labels import COLOUR, round_of
+from companion.games.genial.screens.labels import ABBR, COLOUR, round_of
 from companion.i18n import N_, translator
 from companion.ui.fonts import text_width
+from companion.ui.menus import Confirm
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, title_bar, wrap
@@ -33,16 +35,16 @@ WINS = {
     "highest": N_("wins on the highest colour: {colour} {value} vs {runner}'s "
                   "{other} {other_value}."),
 }
-NAME_W = 66  # a place row: "1. " and the name, left of the four small values
+BAR = 3  # the scroll bar's room on the right
 
 
 class Row(NamedTuple):
-    """One line of a scrolling list: ``left`` text in ``font``, ``right`` in small type."""
+    """One line of a scrolling list: ``left`` in ``font``, ``right`` right-aligned."""
 
     font: str
     left: str
     right: str = ""
-    height: int = 11
+    height: int = 12
 
 
 def place_rows(state: rules.State) -> list[Row]:
@@ -51,27 +53,28 @@ def place_rows(state: rules.State) -> list[Row]:
     for standing in rules.standings(state):
         d = standing.beaten_by
         if d is not None and d.position > 0:
-            rows.append(Row("small", " ^ " + _("{ordinal}: {colour} {a}>{b}").format(
-                ordinal=_(SHORT[d.label]), colour=_(COLOUR[d.better_symbol]),
-                a=d.better_value, b=d.worse_value), height=8))
+            rows.append(Row("text", "^ " + _("{ordinal}: {colour} {a}>{b}").format(
+                ordinal=_(SHORT[d.label]), colour=_(ABBR[d.better_symbol]),
+                a=d.better_value, b=d.worse_value)))
         shared = len(standing.players) > 1
         for name in standing.players:
             mark = "=" if shared else "."
             rows.append(Row("text", f"{standing.place}{mark} {name}",
                             " ".join(str(v) for v in standing.key)))
         if shared:
-            rows.append(Row("small", "   " + _("equal on all four"), height=8))
+            rows.append(Row("text", "  " + _("equal on all four")))
     return rows
 
 
 def winner_rows(state: rules.State) -> list[Row]:
     """The winner's name big, the sentence that says why, then every place."""
-    winners = rules.result(state).winners
-    names = " & ".join(winners)
-    big = "large" if text_width(names, "large") <= WIDTH else "medium"
-    rows = [Row(big, names, height=24 if big == "large" else 17)]
-    rows += [Row("small", line, height=8) for line in wrap(why(state), 25)]
-    return rows + place_rows(state)
+    names = " & ".join(rules.result(state).winners)
+    lines = [Row("text", line) for line in wrap(why(state), (WIDTH - BAR - 2) // 6)]
+    # large when the sentence still fits below it (two lines), else medium (three)
+    fonts = ("large", "medium") if len(lines) <= 2 else ("medium",)
+    big = next((f for f in fonts if text_width(names, f) <= WIDTH - BAR), "text")
+    return [Row(big, names, height={"large": 23, "medium": 16}.get(big, 12)), *lines,
+            *place_rows(state)]
 
 
 def why(state: rules.State) -> str:
@@ -102,22 +105,29 @@ def _names(names: tuple[str, ...]) -> str:
     return _("{first} and {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
 
 
-def draw_rows(p: Painter, rows: list[Row], top: int, y: int = TITLE_H + 1) -> None:
-    """Draw ``rows`` from index ``top``, starting at ``y``, with a scroll bar if needed."""
-    shown = 0
+def draw_rows(p: Painter, rows: list[Row], top: int, y: int = TITLE_H + 1,
+              total: int | None = None) -> None:
+    """Draw ``rows`` from index ``top``, starting at ``y``; only whole rows are drawn
+    (a descender is never cut by the bottom edge), with a scroll bar when some are not
+    (``total``: the length of the whole list, when ``rows`` is its tail)."""
+    shown = total - len(rows) if total is not None else 0
+    every = total if total is not None else len(rows)
+    start = TITLE_H + 1
     for row in rows[top:]:
-        if y + row.height > HEIGHT + 1:
+        if y + row.height > HEIGHT:
             break
-        left = row.left
-        if row.right:
-            p.right(y + 3, row.right, "small", x1=WIDTH - 4)
-            left = p.fit(left, row.font, NAME_W)
-        p.text((1, y), left, row.font)
+        right = WIDTH - BAR - 1
+        with p.region((0, y, right, y + row.height - 1)):
+            room = right - 1
+            if row.right:
+                p.right(y, row.right, row.font, x1=right + 1)
+                room -= text_width(row.right, row.font) + 3
+            p.text((1, y), p.fit(row.left, row.font, room), row.font)
         y += row.height
         shown += 1
-    if len(rows) > shown:  # a scroll bar on the right edge
-        bar = max(4, (HEIGHT - TITLE_H) * shown // len(rows))
-        y0 = TITLE_H + (HEIGHT - TITLE_H - bar) * top // max(1, len(rows) - shown)
+    if every > shown:  # a scroll bar on the right edge
+        bar = max(4, (HEIGHT - start) * shown // every)
+        y0 = start + (HEIGHT - start - bar) * top // max(1, every - shown)
         p.rect((WIDTH - 2, y0, WIDTH - 1, min(HEIGHT - 1, y0 + bar)), fill=1, outline=None)
 
 
@@ -129,22 +139,34 @@ def draw_winner(p: Painter, state: rules.State, top: int) -> None:
         title_bar(p, _("Game over"),
                   ngettext("{n} round", "{n} rounds", rules.ROUNDS).format(n=rules.ROUNDS))
     rows = winner_rows(state)
-    if rows[0].font == "large" and top == 0:
-        p.centred(TITLE_H - 2, rows[0].left, "large")  # the cell has 4 px of air on top
-        draw_rows(p, rows[1:], 0, y=TITLE_H + 23)
+    if rows[0].font in ("large", "medium") and top == 0:  # the winner, centred
+        air = 4 if rows[0].font == "large" else 1  # the cells' blank rows on top
+        with p.region((0, TITLE_H, WIDTH - BAR - 1, TITLE_H + rows[0].height - 1)):
+            p.centred(TITLE_H + 1 - air, rows[0].left, rows[0].font, x1=WIDTH - BAR)
+        draw_rows(p, rows[1:], 0, y=TITLE_H + rows[0].height, total=len(rows))
     else:
         draw_rows(p, rows, top)
 
 
+def end_early(ctx: Context) -> None:
+    """Ask, then end the game on the standings and leave them for the winner screen."""
+    def end() -> None:
+        if ctx.play({"type": "end_early"}) is not None:
+            ctx.pop()  # the standings: the score table below has turned into the winner
+
+    ctx.push(Confirm(ctx, _("End the game now? The standings decide."), end))
+
+
 class StandingsScreen(Screen):
-    """The table right now by the weakest-colour rule. UP/DOWN scroll, BACK returns."""
+    """The table right now by the weakest-colour rule. UP/DOWN scroll, BACK (or OK,
+    LEFT, RIGHT, ROLL) returns, hold OK ends the game here (the standings decide)."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.top = 0
 
     def rows(self) -> list[Row]:
-        return [Row("small", _("place      low .. high"), height=8),
+        return [Row("small", _("place      low .. high"), height=9),
                 *place_rows(self.ctx.session.state)]
 
     def key_up(self) -> None:
@@ -158,6 +180,11 @@ class StandingsScreen(Screen):
 
     key_right = key_left
     key_roll = key_left
+    key_ok = key_left
+
+    def key_long_ok(self) -> None:
+        if not rules.is_over(self.ctx.session.state):
+            end_early(self.ctx)
 
     def render(self, p: Painter) -> None:
         state = self.ctx.session.state

@@ -1,29 +1,52 @@
-"""Genial Spezial: the score screen and the turn entry.
+"""Genial Spezial: the score table, on which each turn is entered in place.
 
-The score screen shows the current player's four pegs big (weakest inverted), the
-round, and every other player's pegs in a small row each, next player first. The turn
-entry edits one turn before it is confirmed; nothing reaches the log until OK.
+Every player has a row in seat order, their four pegs in 12 px type with the weakest
+inverted, under a title bar that names the colours and the arrow that scores each:
+UP orange, RIGHT purple, DOWN blue, LEFT green. The player whose turn it is (name
+inverted) presses a colour's arrow once per point: the title bar shows what the turn
+adds ("+2") in place of that colour's label, the row the pegs it leaves (underlined).
+OK confirms the whole turn (with nothing pressed: a turn that scored nothing), BACK
+takes back the last press, hold OK adds the large-tower bonus (+1 on all four), hold an
+arrow (or ROLL) shows the standings, hold BACK undoes the last confirmed turn. Nothing
+reaches the log until OK, and the screen never changes to start or confirm a turn: only
+the cells that change are redrawn, so a press is a few bytes on the bus.
+
+A turn of two colours and five points is six presses: ``UP UP DOWN DOWN DOWN OK``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 from companion.games.genial import rules
 from companion.games.genial.screens.labels import ABBR, COLOUR, round_of
+from companion.games.genial.screens.result import StandingsScreen, draw_winner, winner_rows
 from companion.i18n import translator
-from companion.ui.paint import Painter
+from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, title_bar
+from companion.ui.widgets import TITLE_H, hint
 
 _, ngettext = translator(__name__)
 
-LEFT_ZONE = 28  # the round on the big row, the names on the small rows
-COL = 25  # width of one track column
-LABEL_Y, BIG_Y, ROW_Y = 13, 15, 37  # large digits' ink starts 4 px below the cell top
+NAME_W = 38  # the name column; the round above it in the title bar
+COL = 22  # one colour's column
+ROW_H = 12
+ALL = "all"  # a press of the large-tower bonus: +1 on all four
+#: The arrow that scores each colour, in :data:`rules.SYMBOLS` order.
+ARROWS = {"up": "orange", "right": "purple", "down": "blue", "left": "green"}
+#: The arrows as 3×5 pixel pictures (rows top to bottom, "#" lit).
+PICTURES = {
+    "up": (".#.", "###", ".#.", ".#.", ".#."),
+    "right": ("#..", "##.", "###", "##.", "#.."),
+    "down": (".#.", ".#.", ".#.", "###", ".#."),
+    "left": ("..#", ".##", "###", ".##", "..#"),
+}
 
 
 def column_x(index: int) -> int:
-    """Left edge of track column ``index`` (orange 0 … green 3)."""
-    return LEFT_ZONE + index * COL
+    """Left edge of colour column ``index`` (orange 0 … green 3)."""
+    return NAME_W + index * COL
 
 
 def marked(tracks: rules.Tracks) -> tuple[str, ...]:
@@ -32,167 +55,196 @@ def marked(tracks: rules.Tracks) -> tuple[str, ...]:
     return weak if len(weak) < len(rules.SYMBOLS) else ()
 
 
-def draw_score(p: Painter, state: rules.State) -> None:
-    """Every player's four tracks; the current player's big, weakest colours inverted."""
-    seat = rules.current_seat(state)
-    name = state.players[seat]
-    title_bar(p, _("{name}'s turn").format(name=name), round_of(state))
-    p.centred(LABEL_Y, _("round"), "small", x0=0, x1=LEFT_ZONE - 2)
-    p.centred(BIG_Y + 6, str(rules.round_number(state)), "medium", x0=0, x1=LEFT_ZONE - 2)
-    tracks = state.tracks[seat]
-    weak = marked(tracks)
-    for i, (symbol, value) in enumerate(zip(rules.SYMBOLS, tracks, strict=True)):
-        x = column_x(i)
-        p.centred(LABEL_Y, _(ABBR[symbol]), "small", x0=x, x1=x + COL)
-        p.centred(BIG_Y, str(value), "large", x0=x, x1=x + COL)
-        if symbol in weak:
-            p.texts.append(f"weakest {symbol}")
-            p.inverted((x + 1, LABEL_Y - 1, x + COL - 1, BIG_Y + 21))
-    others = [(seat + k) % len(state.players) for k in range(1, len(state.players))]
-    for row, other in enumerate(others):
-        _small_row(p, ROW_Y + row * 9, state.players[other], state.tracks[other])
-    if len(others) < 3:
-        hint(p, _("OK turn  > standings"))
+@dataclass
+class Draft:
+    """The presses of the turn being entered, in order (a symbol, or :data:`ALL`), for
+    the turn numbered ``turn`` (a draft of a turn that is gone is thrown away).
 
-
-def _small_row(p: Painter, y: int, name: str, tracks: rules.Tracks) -> None:
-    p.text((0, y), p.fit(name, "small", LEFT_ZONE - 2), "small")
-    weak = marked(tracks)
-    for i, (symbol, value) in enumerate(zip(rules.SYMBOLS, tracks, strict=True)):
-        x = column_x(i)
-        p.centred(y, str(value), "small", x0=x, x1=x + COL)
-        if symbol in weak:
-            p.texts.append(f"{name} weakest {symbol}")
-            p.inverted((x + 6, y - 1, x + COL - 6, y + 7))
-
-
-class TurnEntry(Screen):
-    """One turn being entered: points per symbol, "+N on all four", bonus spaces.
-
-    Only the cursor and the pending numbers live here; the tracks are read from the
-    session each time, so an undo elsewhere cannot leave a stale picture.
+    >>> d = Draft(turn=0, presses=["orange", "orange", "blue"])
+    >>> d.action("Ann")
+    {'type': 'turn', 'player': 'Ann', 'points': {'orange': 2, 'blue': 1}}
     """
 
-    ALL = len(rules.SYMBOLS)  # the cursor stop after green: the large-tower bonus
+    turn: int
+    presses: list[str] = field(default_factory=list)
+
+    def points(self) -> dict[str, int]:
+        return {s: self.presses.count(s) for s in rules.SYMBOLS if s in self.presses}
+
+    @property
+    def all(self) -> int:
+        return self.presses.count(ALL)
+
+    def action(self, player: str) -> dict[str, Any]:
+        """The turn as it would be logged (only the parts that are not zero)."""
+        action: dict[str, Any] = {"type": "turn", "player": player}
+        if self.points():
+            action["points"] = self.points()
+        if self.all:
+            action["all"] = self.all
+        return action
+
+
+def _arrow(p: Painter, x: int, y: int, key: str, fill: int) -> None:
+    for dy, row in enumerate(PICTURES[key]):
+        for dx, pixel in enumerate(row):
+            if pixel == "#":
+                p.draw.point((x + dx, y + dy), fill=fill)
+
+
+def draw_table(p: Painter, state: rules.State, turn: rules.Turn | None) -> None:
+    """The title bar with the round, the colours and their arrows, and a row per player;
+    ``turn`` is the turn being entered (its gains shown in the title bar and the row)."""
+    p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
+    with p.region((0, 0, NAME_W - 2, TITLE_H - 1)):
+        p.text((1, 0), p.fit(round_of(state), "bold", NAME_W - 2), "bold", fill=0)
+    gained = turn.entered if turn is not None else (0, 0, 0, 0)
+    for i, (key, symbol) in enumerate(ARROWS.items()):
+        x = column_x(i)
+        _arrow(p, x + 1, 3, key, fill=0)
+        with p.region((x + 5, 0, x + COL - 1, TITLE_H - 1)):
+            if gained[i]:  # what the turn adds, in the label's place (never over it)
+                p.text((x + 5, 0), p.fit(f"+{gained[i]}", "bold", COL - 5), "bold", fill=0)
+            else:
+                label = _(ABBR[symbol])
+                p.text((x + 6, 2), p.fit(label, "small", COL - 6), "small", fill=0)
+    seat = rules.current_seat(state)
+    for row, (name, tracks) in enumerate(zip(state.players, state.tracks, strict=True)):
+        if row == seat and turn is not None:
+            tracks = tuple(v + g for v, g in zip(tracks, turn.gained, strict=True))
+        _row(p, TITLE_H + row * ROW_H, name, tracks, current=row == seat,
+             pending=gained if row == seat else (0, 0, 0, 0))
+
+
+def _row(p: Painter, y: int, name: str, tracks: rules.Tracks, *, current: bool,
+         pending: tuple[int, ...]) -> None:
+    with p.region((0, y, NAME_W - 2, y + ROW_H - 1)):
+        if current:
+            p.rect((0, y, NAME_W - 2, y + ROW_H - 1), fill=1, outline=None)
+        p.text((1, y), p.fit(name, "text", NAME_W - 2), "text", fill=0 if current else 1)
+    if current:
+        p.texts.append(_("{name}'s turn").format(name=name))
+    weak = marked(tracks)
+    for i, (symbol, value) in enumerate(zip(rules.SYMBOLS, tracks, strict=True)):
+        x = column_x(i)
+        with p.region((x, y, x + COL - 1, y + ROW_H - 1)):
+            p.centred(y, str(value), "text", x0=x, x1=x + COL)
+        if pending[i]:
+            p.line((x + 5, y + ROW_H - 1, x + COL - 5, y + ROW_H - 1))
+        if symbol in weak:
+            p.texts.append(f"{name} weakest {symbol}")
+            p.inverted((x + 3, y, x + COL - 3, y + ROW_H - 1))
+
+
+class GenialScreen(Screen):
+    """The hub of a game: the score table (where turns are entered) while playing, the
+    winner screen after."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.cursor = 0
-        self.points = [0, 0, 0, 0]
-        self.all = 0
-        self.bonus: list[str] = []
-        self.seat = rules.current_seat(self.state)
+        self.top = 0  # scroll position of the winner screen
+        self.draft = Draft(turn=-1)
 
     @property
     def state(self) -> rules.State:
         return self.ctx.session.state
 
-    def action(self) -> dict:
-        """The turn as it would be logged (only the parts that are not zero)."""
-        action: dict = {"type": "turn", "player": self.state.players[self.seat]}
-        points = {s: n for s, n in zip(rules.SYMBOLS, self.points, strict=True) if n}
-        if points:
-            action["points"] = points
-        if self.all:
-            action["all"] = self.all
-        if self.bonus:
-            action["bonus"] = list(self.bonus)
-        return action
+    @property
+    def over(self) -> bool:
+        return rules.is_over(self.state)
+
+    def current(self) -> Draft:
+        """The draft of this turn (a new one once the game has moved on: an undo, a turn
+        confirmed elsewhere, a restart)."""
+        if self.draft.turn != len(self.state.turns):
+            self.draft = Draft(turn=len(self.state.turns))
+        return self.draft
 
     def preview(self) -> rules.Turn:
-        return rules.preview(self.state, self.action())
+        player = rules.current_player(self.state)
+        return rules.preview(self.state, self.current().action(player))
 
-    def key_left(self) -> None:
-        self.cursor = (self.cursor - 1) % (self.ALL + 1)
-
-    def key_right(self) -> None:
-        self.cursor = (self.cursor + 1) % (self.ALL + 1)
+    def _press(self, what: str) -> None:
+        if self.over:
+            return
+        draft = self.current()
+        if what == ALL:
+            if draft.all >= self.state.max_all:
+                self.ctx.inform(_("At most +{n} on all four: the large towers in play.")
+                                .format(n=self.state.max_all))
+                return
+        elif draft.presses.count(what) >= rules.CAP:
+            return
+        draft.presses.append(what)
 
     def key_up(self) -> None:
-        if self.cursor == self.ALL:
-            self.all = min(self.all + 1, self.state.max_all)
+        if self.over:
+            self.top = max(0, self.top - 1)
         else:
-            self.points[self.cursor] = min(self.points[self.cursor] + 1, rules.CAP)
+            self._press(ARROWS["up"])
 
     def key_down(self) -> None:
-        """Take back one point; on a symbol with no points left, take back a bonus."""
-        if self.cursor == self.ALL:
-            self.all = max(0, self.all - 1)
-        elif self.points[self.cursor]:
-            self.points[self.cursor] -= 1
-        elif rules.SYMBOLS[self.cursor] in self.bonus:
-            self.bonus.remove(rules.SYMBOLS[self.cursor])
-
-    def key_long_up(self) -> None:
-        """A bonus space: +1 on the chosen symbol (a tile covers at most two)."""
-        if self.cursor == self.ALL:
-            self.key_up()
-        elif len(self.bonus) < rules.MAX_BONUS:
-            self.bonus.append(rules.SYMBOLS[self.cursor])
+        if self.over:
+            self.top = min(self.top + 1, max(0, len(winner_rows(self.state)) - 1))
         else:
-            self.ctx.notice(_("A tile covers at most two bonus spaces."))
+            self._press(ARROWS["down"])
 
-    def key_long_down(self) -> None:
-        """Clear the chosen column (points and bonus)."""
-        if self.cursor == self.ALL:
-            self.all = 0
-        else:
-            self.points[self.cursor] = 0
-            symbol = rules.SYMBOLS[self.cursor]
-            self.bonus = [b for b in self.bonus if b != symbol]
+    def key_right(self) -> None:
+        self._press(ARROWS["right"])
+
+    def key_left(self) -> None:
+        self._press(ARROWS["left"])
+
+    def key_long_ok(self) -> None:
+        self._press(ALL)
 
     def key_ok(self) -> None:
-        lost = self.preview().lost
-        name = self.state.players[self.seat]
-        self.ctx.pop()
-        if self.ctx.play(self.action()) is not None and sum(lost):
+        """Confirm the turn as entered; say so (in a band) when the cap ate some of it."""
+        if self.over:
+            return
+        turn = self.preview()
+        name = rules.current_player(self.state)
+        if self.ctx.play(self.current().action(name)) is not None and turn.lost_total:
             where = _(", ").join(_("{colour} {n}").format(colour=_(COLOUR[s]), n=n)
-                                 for s, n in zip(rules.SYMBOLS, lost, strict=True) if n)
+                                 for s, n in zip(rules.SYMBOLS, turn.lost, strict=True) if n)
             self.ctx.inform(_("{name} lost {n} to the cap ({where}).").format(
-                name=name, n=sum(lost), where=where))
+                name=name, n=turn.lost_total, where=where))
 
-    def key_roll(self) -> None:
-        from companion.games.genial.screens.result import StandingsScreen
+    def standings(self) -> None:
+        if not self.over:
+            self.ctx.push(StandingsScreen(self.ctx))
 
-        self.ctx.push(StandingsScreen(self.ctx))
+    key_roll = standings
+    key_long_up = key_long_down = key_long_left = key_long_right = standings
+
+    def key_back(self) -> None:
+        """Take back the last press of this turn; with none, the start menu."""
+        if not self.over and self.current().presses:
+            self.current().presses.pop()
+        else:
+            self.ctx.home()
 
     def key_long_back(self) -> None:
-        """Undo the last confirmed turn: this entry belongs to a turn that is gone."""
-        self.ctx.pop()
+        self.top = 0
+        self.draft = Draft(turn=-1)
         self.ctx.undo()
 
     def render(self, p: Painter) -> None:
-        if rules.is_over(self.state) or rules.current_seat(self.state) != self.seat:
-            self.seat = rules.current_seat(self.state)  # the game moved under us: start over
-            self.points, self.all, self.bonus = [0, 0, 0, 0], 0, []
+        if self.over:
+            self.top = min(self.top, max(0, len(winner_rows(self.state)) - 1))
+            draw_winner(p, self.state, self.top)
+            return
+        self.top = 0
         turn = self.preview()
-        title_bar(p, _("{name} scores").format(name=self.state.players[self.seat]),
-                  _("R{n}").format(n=turn.round))
-        entered = turn.entered
-        for i, symbol in enumerate(rules.SYMBOLS):
-            stars = "*" * self.bonus.count(symbol)
-            after = self.state.tracks[self.seat][i] + turn.gained[i]
-            below = f"{after}-{turn.lost[i]}" if turn.lost[i] else f"={after}"
-            self._column(p, i, _(ABBR[symbol]) + stars, entered[i], below)
-        self._column(p, self.ALL, _("all"), self.all, f"0-{self.state.max_all}")
-        if turn.lost_total:
-            hint(p, _("{n} lost to the cap!").format(n=turn.lost_total))
-        elif self.cursor == self.ALL:
-            hint(p, _("^v +N on all (large)"))
-        else:
-            hint(p, _("^v pts  hold^ bonus  OK"))
+        draw_table(p, self.state, turn)
+        if TITLE_H + len(self.state.players) * ROW_H <= HEIGHT - 8:
+            hint(p, self._hint(turn))
 
-    def _column(self, p: Painter, index: int, label: str, value: int, below: str) -> None:
-        x = 1 + index * COL
-        p.centred(LABEL_Y, label, "small", x0=x, x1=x + COL)
-        if not value:
-            p.centred(BIG_Y, "-", "large", x0=x, x1=x + COL)
-        elif value < 10:  # a small "+" leaves air between the columns' large digits
-            p.text((x + 4, BIG_Y + 9), "+", "small")
-            p.text((x + 10, BIG_Y), str(value), "large")
-            p.texts[-2:] = [f"+{value}"]  # what a person reads
-        else:  # two large digits and a "+" would not fit the column
-            p.centred(BIG_Y + 5, f"+{value}", "medium", x0=x, x1=x + COL)
-        p.centred(ROW_Y + 4, below, "small", x0=x, x1=x + COL)
-        if index == self.cursor:
-            p.inverted((x, LABEL_Y - 1, x + COL - 1, ROW_Y + 12))
+    def _hint(self, turn: rules.Turn) -> str:
+        if turn.lost_total:
+            return _("{n} lost to the cap!").format(n=turn.lost_total)
+        if turn.all:
+            return _("+{n} on all (large towers)").format(n=turn.all)
+        if self.current().presses:
+            return _("OK done  BACK take back")
+        return _("arrows +1  hold OK +1 all")
