@@ -191,7 +191,7 @@ class StandingsScreen(Screen):
         if rules.is_over(state):  # an undo or the end reached from here: show the winner
             draw_winner(p, state, 0)
             return
-        title_bar(p, _("Standings"), round_of(state))
+        title_bar(p, round_of(state), _("Standings"))  # the round where the table has it
         rows = self.rows()
         self.top = min(self.top, len(rows) - 1)
         draw_rows(p, rows, self.top)
