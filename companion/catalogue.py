@@ -127,14 +127,19 @@ def find(key: str) -> GameInfo | None:
     return entry if isinstance(entry, GameInfo) else None
 
 
+#: The ``msgctxt`` of a game's short title, for a game whose English short and full
+#: titles are the same words but whose translations differ (:func:`companion.i18n.NC_`).
+SHORT_TITLE = "short title"
+
+
 def title(key: str, *, short: bool = False) -> str:
     """The name to show for game ``key`` in the language in use (the game's own
     catalogue translates it); the key itself when it is not installed."""
     info = find(key)
     if info is None:
         return key
-    gettext = i18n.translator(info.rules)[0]
-    return gettext(info.short if short else info.title)
+    t = i18n.package_translator(info.rules)
+    return t.pgettext(SHORT_TITLE, info.short) if short else t.gettext(info.title)
 
 
 def menu(order: Iterable[str] = (), hide: Iterable[str] = ()) -> list[Entry]:

@@ -76,25 +76,35 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return _load(self.folder, _current).ngettext(singular, plural, n)
 
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` as translated in ``context`` (``msgctxt``), else as plain
+        :meth:`gettext` translates it: one English word may need two translations."""
+        found = _load(self.folder, _current).pgettext(context, message)
+        return found if found != message else self.gettext(message)
 
-def translator(module: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
-    """``_`` and ``ngettext`` for the package of ``module``: the nearest package above it
-    with a ``locale`` folder (else the core's).
 
-    >>> _g, _n = translator("companion.games.genial.screens")
-    >>> _g("Game over")
-    'Game over'
-    """
+def package_translator(module: str) -> Translator:
+    """The :class:`Translator` of the package of ``module``: the nearest package above
+    it with a ``locale`` folder (else the core's)."""
     parts = module.split(".")
     for depth in range(len(parts), 0, -1):
         spec = importlib.util.find_spec(".".join(parts[:depth]))
         if spec is not None and spec.submodule_search_locations:
             folder = Path(next(iter(spec.submodule_search_locations))) / "locale"
             if folder.is_dir():
-                t = Translator(folder)
-                return t.gettext, t.ngettext
-    core = Translator(LOCALE_DIR)
-    return core.gettext, core.ngettext
+                return Translator(folder)
+    return Translator(LOCALE_DIR)
+
+
+def translator(module: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
+    """``_`` and ``ngettext`` for the package of ``module`` (:func:`package_translator`).
+
+    >>> _g, _n = translator("companion.games.genial.screens")
+    >>> _g("Game over")
+    'Game over'
+    """
+    t = package_translator(module)
+    return t.gettext, t.ngettext
 
 
 def compile_po(po: Path) -> bytes:
@@ -153,6 +163,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def N_(message: str) -> str:
     """Mark ``message`` for translation where it is written; :func:`_` translates it later."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` for translation in ``context`` (a ``msgctxt``), for an English
+    word that needs its own translation there: ``NC_("short title", "Genial Spezial")``."""
     return message
 
 

@@ -38,3 +38,17 @@ def test_the_check_finds_an_untranslated_message() -> None:
     tmpl.add("Settings")
     current.add("Settings", "設定")
     assert translations.untranslated(tmpl, current) == ["Game over"]
+
+
+def test_a_short_title_has_its_own_translation_where_the_english_is_the_same() -> None:
+    """Genial's English short and full titles are the same words; Japanese has two."""
+    from companion import catalogue, i18n
+
+    try:
+        i18n.use("ja")
+        assert catalogue.title("genial") == "頭脳絶好調スペシャル"
+        assert catalogue.title("genial", short=True) == "頭脳絶好調SP"
+        assert catalogue.title("brikks", short=True) == catalogue.title("brikks")
+    finally:
+        i18n.use("en")
+    assert catalogue.title("genial") == catalogue.title("genial", short=True) == "Genial Spezial"

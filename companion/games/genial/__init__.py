@@ -5,12 +5,12 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 """
 
 from companion.catalogue import GameInfo
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="genial",
     title=N_("Genial Spezial"),
-    short=N_("Genial Spezial"),
+    short=NC_("short title", "Genial Spezial"),
     min_players=2,
     max_players=4,
     rules="companion.games.genial.rules",
