@@ -15,6 +15,8 @@ GAME = GameInfo(
     min_players=2,
     max_players=4,
     rules="companion.games.four_stones.rules",
+    # No bgg_id: Manpo's stones games are self-published in Japan and no BoardGameGeek
+    # entry for them was found (a play exports with no id; BG Stats then keeps the name).
     screens="companion.games.four_stones.screens",
     house_rules=HOUSE_RULES,
 )

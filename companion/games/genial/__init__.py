@@ -15,5 +15,9 @@ GAME = GameInfo(
     max_players=4,
     rules="companion.games.genial.rules",
     screens="companion.games.genial.screens",
+    # BoardGameGeek "Genial Spezial" (Kosmos 2009) is 40830: two independent public
+    # records agree — a BGG play-log export (objectid="40830" for "Genial Spezial") and
+    # a game list in a play-logging app ("40830##Genial Spezial"). Not "Ingenious", which
+    # is another BoardGameGeek entry.
     bgg_id=40830,
 )
