@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion import catalogue, roster
+from companion import catalogue, result_text, roster
 from companion.localtime import local_iso, seconds
 from companion.ranking import ranked
 from companion.store import Store
@@ -153,7 +153,7 @@ def plays(store: Store) -> list[Play]:
             places=[[name(n) for n in place] for place in result.get("places", [])],
             winners=[name(n) for n in result.get("winners", [])],
             start_player=name(start) if start is not None else None,
-            detail=result.get("detail", ""),
+            detail=result_text.detail(result, r.kind),
             uuids={people[i].name: people[i].uuid for i in range(len(names)) if i in people}))
     return out
 

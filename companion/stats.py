@@ -17,6 +17,7 @@ guests play but are nobody's record.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,7 +110,8 @@ def records(rows: Iterable[Play], key: str) -> list[Record]:
                 continue
             if key == "brikks" and len(r.players) == 1:
                 if solo is None or score > solo[0]:
-                    solo = (score, name, r.detail.partition(", ")[2])
+                    # the detail reads "67 points, 60–69: phrase" in the language in use
+                    solo = (score, name, re.split(r", |、", r.detail, maxsplit=1)[-1])
             elif best is None or score > best[0]:
                 best = (score, name)
     if best is not None:

@@ -39,7 +39,16 @@ def test_every_saved_game_replays_as_before(old_log: Store) -> None:
         assert len(game.actions) == want["actions"], game_id
         assert repr(game.state) == want["state"], f"game {game_id} ({game.key}) replays differently"
         got = game.rules.result(game.state).to_json() if game.over else None
-        assert got == want["result"], game_id
+        if got is not None:
+            got.pop("sentences", None)  # new since: the detail's templates, for translating
+        assert got == _corrected(want["result"]), game_id
+
+
+def _corrected(result: dict | None) -> dict | None:
+    """The one wording fixed since 0.1.0: a count of one is singular ("1 roll")."""
+    if result and result.get("detail") == "1 rolls":
+        return {**result, "detail": "1 roll"}
+    return result
 
 
 def test_the_old_log_covers_every_seed_game(old_log: Store) -> None:

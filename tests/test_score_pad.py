@@ -105,7 +105,7 @@ def test_lowest_wins_ranks_upward_and_ties_share_a_place() -> None:
     result = rules.result(rules.step(s, {"type": "finish"}))
     assert result.places == (("Bob", "Dee"), ("Ann",), ("Cy",))
     assert result.winners == ("Bob", "Dee")
-    assert result.detail == "Golf: 1 rounds, lowest wins"
+    assert result.detail == "Golf: 1 round, lowest wins"
 
 
 def test_a_category_sheet_totals_every_column() -> None:

@@ -106,7 +106,7 @@ def test_the_screen_stamps_actions_and_shows_the_clock() -> None:
         rig.keys("ok", "long ok", "ok")                  # resume, stop, confirm
         assert "Time used" in rig.text
         play = export.plays(rig.store)[0]
-        assert play.game == "Turn timer" and "Red 1:05 (1 turns)" in play.detail
+        assert play.game == "Turn timer" and "Red 1:05 (1 turn)" in play.detail
         assert play.winners == []
     finally:
         rig.close()

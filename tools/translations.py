@@ -31,7 +31,8 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("ja",)
 KEYWORDS = {**DEFAULT_KEYWORDS, "require": (2,), "RuleError": (1,), "ConfigError": (1,),
-            "NotationError": (1,), "NC_": ((1, "c"), 2)}
+            "NotationError": (1,), "NC_": ((1, "c"), 2),
+            "said": (1,), "said_n": (1, 2), "word": (1,)}
 
 
 def packages(root: Path = ROOT / "companion") -> list[Path]:

@@ -8,8 +8,10 @@ from typing import Any
 
 from companion.errors import RuleError
 from companion.ranking import ranked
+from companion.wording import joined
 
-__all__ = ["HouseRule", "Result", "RuleError", "require", "players_from", "house_rule", "ranked"]
+__all__ = ["HouseRule", "Result", "RuleError", "Said", "said", "said_n", "listed", "word",
+           "require", "players_from", "house_rule", "ranked"]
 
 
 @dataclass(frozen=True)
@@ -40,17 +42,86 @@ class HouseRule:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A sentence kept as its English template and values, so that it can be shown
+    in any language later (the log keeps it; History translates it when shown).
+
+    ``plural`` and ``count`` make it a counted message (``ngettext``); the values named
+    in ``words`` are words to translate too (a colour, a rating).
+
+    >>> said_n("{n} roll", "{n} rolls", 3).english()
+    '3 rolls'
+    """
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    count: str | None = None
+    words: tuple[str, ...] = ()
+
+    def english(self) -> str:
+        """The sentence in the source language."""
+        text = self.template
+        if self.plural is not None and self.count is not None and self.params[self.count] != 1:
+            text = self.plural
+        return text.format(**{k: joined(v) for k, v in self.params.items()})
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"t": self.template, "params": dict(self.params)}
+        if self.plural is not None:
+            out.update(p=self.plural, n=self.count)
+        if self.words:
+            out["words"] = list(self.words)
+        return out
+
+
+def said(template: str, *, words: Sequence[str] = (), **params: Any) -> Said:
+    """A translatable sentence for a result's detail: ``said("{who} wins", who=name)``."""
+    return Said(template, params, words=tuple(words))
+
+
+def said_n(singular: str, plural: str, n: int, *, words: Sequence[str] = (),
+           **params: Any) -> Said:
+    """A counted sentence: ``said_n("{n} roll", "{n} rolls", 3)`` (``n`` is the count)."""
+    return Said(singular, {"n": n, **params}, plural, "n", tuple(words))
+
+
+def listed(items: Sequence[str], sep: str, last: str) -> dict[str, Any]:
+    """Names as one value of a :func:`said` sentence: ``sep`` between them, ``last``
+    before the last (both translated when shown): ``listed(names, ", ", " and ")``."""
+    return {"items": list(items), "sep": sep, "last": last}
+
+
+def word(text: str) -> str:
+    """Mark a word given to :func:`said` in ``words=`` for the game's catalogue."""
+    return text
+
+
+Detail = str | Said | Sequence[Said]
+
+
+@dataclass(frozen=True)
 class Result:
     """How a finished game ended.
 
     ``places`` lists the players best first, players sharing a place together;
     ``scores`` maps each player to their final score (``None`` where the game has none);
-    ``detail`` is one line explaining the decision (a tie-break, "nobody wins", …).
+    ``detail`` is one line explaining the decision (a tie-break, "nobody wins", …): give
+    it as :func:`said` sentences (one or several) so it can be shown in any language;
+    ``detail`` then reads as their English and ``sentences`` keeps them.
     """
 
     places: tuple[tuple[str, ...], ...]
     scores: Mapping[str, int | None] = field(default_factory=dict)
-    detail: str = ""
+    detail: Detail = ""
+    sentences: tuple[Said, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.detail, str):
+            return
+        parts = (self.detail,) if isinstance(self.detail, Said) else tuple(self.detail)
+        object.__setattr__(self, "sentences", parts)
+        object.__setattr__(self, "detail", " ".join(p.english() for p in parts))
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -63,6 +134,7 @@ class Result:
             "scores": dict(self.scores),
             "winners": list(self.winners),
             "detail": self.detail,
+            **({"sentences": [p.to_json() for p in self.sentences]} if self.sentences else {}),
         }
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import catalogue, roster
+from companion import catalogue, result_text, roster
 from companion.errors import RosterError, StorageError, Translatable
 from companion.i18n import N_, _, ngettext, number
 from companion.keys import Key
@@ -333,8 +333,9 @@ class GameSummary(Screen):
             for name in names:
                 score = result.get("scores", {}).get(name)
                 out.append(f"{place}. {name}" + (f" {score}" if score is not None else ""))
-        if result.get("detail"):
-            out += wrap(result["detail"], 21)
+        said = result_text.detail(result, r.kind)
+        if said:
+            out += wrap(said, 21)
         return out
 
     def key_up(self) -> None:

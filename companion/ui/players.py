@@ -196,9 +196,11 @@ class GameRecords(Screen):
             p.text((self.VALUE_X, y), p.fit(f"{r.who} {r.value}", "text", WIDTH - self.VALUE_X),
                    "text")
             y += 12
-            if r.note:
-                p.text((14, y), p.fit(r.note, "small", WIDTH - 14), "small")
-                y += 8
+            if r.note:  # a solo rating: up to two small lines under its record
+                cells_wide = (WIDTH - 14) // text_width("0", "small")
+                for line in wrap(r.note, cells_wide)[:2]:
+                    p.text((14, y), p.fit(line, "small", WIDTH - 14), "small")
+                    y += 8
         if any(r.what == "Best weakest colour" for r in records):
             hint(p, _("Weakest: lowest colour"))
 

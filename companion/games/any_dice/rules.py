@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.dicesets import MAX_DICE, Die, NotationError, distribution
-from companion.games.base import HouseRule, Result, RuleError, players_from, require
+from companion.games.base import HouseRule, Result, RuleError, players_from, require, said_n
 
 TITLE = "Any dice"
 MIN_PLAYERS, MAX_PLAYERS = 1, 1
@@ -123,4 +123,5 @@ def is_over(state: State) -> bool:
 
 def result(state: State) -> Result:
     return Result(places=(state.players,), scores={state.players[0]: None},
-                  detail=f"{state.name}, {len(state.rolls)} rolls")
+                  detail=said_n("{name}, {n} roll", "{name}, {n} rolls", len(state.rolls),
+                                name=state.name))

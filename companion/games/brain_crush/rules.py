@@ -39,9 +39,11 @@ from companion.games.base import (
     Result,
     RuleError,
     check_house_rules,
+    listed,
     players_from,
     ranked,
     require,
+    said_n,
 )
 from companion.games.stones import COLOUR_NAMES, COLOURS
 
@@ -201,6 +203,11 @@ def result(state: State) -> Result:
     totals = dict(zip(state.players, state.totals, strict=True))
     places = ranked(totals, state.players)
     lead = places[0]
-    verb = "tie on" if len(lead) > 1 else "wins with"
-    detail = f"{' and '.join(lead)} {verb} {totals[lead[0]]} after {len(state.scores)} rounds"
+    who, total, rounds = listed(lead, " and ", " and "), totals[lead[0]], len(state.scores)
+    if len(lead) > 1:
+        detail = said_n("{who} tie on {total} after {n} round",
+                        "{who} tie on {total} after {n} rounds", rounds, who=who, total=total)
+    else:
+        detail = said_n("{who} wins with {total} after {n} round",
+                        "{who} wins with {total} after {n} rounds", rounds, who=who, total=total)
     return Result(places=places, scores=totals, detail=detail)

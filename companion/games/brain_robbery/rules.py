@@ -64,11 +64,14 @@ from typing import Any
 from companion.games.base import (
     Result,
     RuleError,
+    Said,
     check_house_rules,
     house_rule,
+    listed,
     players_from,
     ranked,
     require,
+    said,
 )
 from companion.games.brain_robbery.data import (
     AFTER,
@@ -215,10 +218,23 @@ def result(state: State) -> Result:
     iqs = {p.name: iq for p, iq in zip(state.players, state.iqs, strict=True)}
     best = max(iqs.values(), default=0)
     if best == 0:
-        return Result((), iqs, "nobody wins: the best brain in a head has IQ 0.")
+        return Result((), iqs, said("nobody wins: the best brain in a head has IQ 0."))
     top = [n for n, iq in iqs.items() if iq == best]
-    how = "shared" if len(top) > 1 else "won"
-    return Result(ranked(iqs), iqs, f"{' and '.join(top)} {how} with IQ {best}; {state.end_reason}")
+    who = listed(top, " and ", " and ")
+    first = (said("{who} shared with IQ {iq};", who=who, iq=best) if len(top) > 1
+             else said("{who} won with IQ {iq};", who=who, iq=best))
+    return Result(ranked(iqs), iqs, (first, _end_reason(state.end_reason)))
+
+
+def _end_reason(reason: str) -> Said:
+    """Why the game ended, as a sentence to translate (the state keeps the English)."""
+    stopped = " stopped on a Break with only the Engine left."
+    if reason.endswith(stopped):
+        return said("{who} stopped on a Break with only the Engine left.",
+                    who=reason[:-len(stopped)])
+    if reason == "the table stopped the game.":
+        return said("the table stopped the game.")
+    return said("{reason}", reason=reason)
 
 
 # --- handlers ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.games.base import Result, RuleError, ranked, require
+from companion.games.base import Result, RuleError, listed, ranked, require, said, said_n
 from companion.games.brikks import data as D
 from companion.games.brikks.state import State
 
@@ -202,17 +202,31 @@ def result(state: State) -> Result:
     if state.survivor is not None:
         winner, loser = names[state.survivor], names[1 - state.survivor]
         return Result(places=((winner,), (loser,)), scores=dict.fromkeys(names),
-                      detail=f"{loser} is out: {winner} is the last one standing.")
+                      detail=said("{loser} is out: {winner} is the last one standing.",
+                                  loser=loser, winner=winner))
     scores = {n: entry_score(state, i) for i, n in enumerate(names)}
     places = ranked(scores, names)
+    shared = len(places[0]) > 1
     if state.solo:
-        detail = f"{scores[names[0]]} points, {solo_rating(scores[names[0]])}"
+        low, upper, phrase = solo_band(scores[names[0]])
+        parts = [said_n("{n} point, {band}: {phrase}", "{n} points, {band}: {phrase}",
+                        scores[names[0]], words=("phrase",), phrase=phrase,
+                        band=f"{low}–{upper}" if low and upper is not None else "")]
+        if upper is None:
+            parts = [said_n("{n} point, over {top}: {phrase}", "{n} points, over {top}: {phrase}",
+                            scores[names[0]], words=("phrase",), phrase=phrase, top=low - 1)]
+        elif not low:
+            parts = [said_n("{n} point, under {bottom}: {phrase}",
+                            "{n} points, under {bottom}: {phrase}", scores[names[0]],
+                            words=("phrase",), phrase=phrase, bottom=upper + 1)]
     elif state.duel:
-        detail = "both out on one turn: full rows decide"
+        parts = [said("both out on one turn: full rows decide")]
     else:
         best = places[0]
-        verb = "wins" if len(best) == 1 else "win"
-        detail = f"{' & '.join(best)} {verb} with {scores[best[0]]}"
-    if len(places[0]) > 1:
-        detail += " (a shared first place)"
+        who, top = listed(best, " & ", " & "), scores[best[0]]
+        parts = [said("{who} win with {score}", who=who, score=top) if shared
+                 else said("{who} wins with {score}", who=who, score=top)]
+    if shared:
+        parts.append(said("(a shared first place)"))
+    detail = tuple(parts)
     return Result(places=places, scores=scores, detail=detail)

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import HouseRule, Result, RuleError, players_from, require
+from companion.games.base import HouseRule, Result, RuleError, players_from, require, said_n
 
 TITLE = "Dice roller"
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
@@ -111,4 +111,4 @@ def end_action(state: State) -> dict[str, Any] | None:
 
 
 def result(state: State) -> Result:
-    return Result(places=(state.players,), detail=f"{len(state.rolls)} rolls")
+    return Result(places=(state.players,), detail=said_n("{n} roll", "{n} rolls", len(state.rolls)))

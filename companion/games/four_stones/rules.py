@@ -36,9 +36,11 @@ from companion.games.base import (
     RuleError,
     check_house_rules,
     house_rule,
+    listed,
     players_from,
     ranked,
     require,
+    said_n,
 )
 from companion.games.four_stones.board import (
     COLOUR_NAMES,
@@ -326,8 +328,11 @@ def result(state: State) -> Result:
     totals = dict(zip(state.players, state.totals, strict=True))
     places = ranked(totals, state.players)
     lead = places[0]
+    who, total, rounds = listed(lead, " and ", " and "), totals[lead[0]], len(state.scores)
     if len(lead) > 1:
-        detail = f"{' and '.join(lead)} tie on {totals[lead[0]]} after {len(state.scores)} rounds"
+        detail = said_n("{who} tie on {total} after {n} round",
+                        "{who} tie on {total} after {n} rounds", rounds, who=who, total=total)
     else:
-        detail = f"{lead[0]} wins with {totals[lead[0]]} after {len(state.scores)} rounds"
+        detail = said_n("{who} wins with {total} after {n} round",
+                        "{who} wins with {total} after {n} rounds", rounds, who=who, total=total)
     return Result(places=places, scores=totals, detail=detail)

@@ -44,9 +44,12 @@ from companion.games.base import (
     HouseRule,
     Result,
     RuleError,
+    Said,
     check_house_rules,
+    listed,
     players_from,
     require,
+    said,
 )
 from companion.games.genial.scoring import (
     CAP,
@@ -360,21 +363,26 @@ def result(state: State) -> Result:
     scores = state.scores
     places = tuple(s.players for s in table)
     top = table[0]
+    parts: list[Said] = []
+    if not state.ended_early and not is_over(state):
+        parts.append(said("Unfinished, round {round}:", round=round_number(state)))
     if len(top.players) > 1:
         values = ", ".join(str(v) for v in top.key)
-        detail = f"{_names(top.players)} share first place, equal on all four ({values})."
+        parts.append(said("{who} share first place, equal on all four ({values}).",
+                          who=listed(top.players, ", ", " and "), values=values))
     else:
         d = table[1].beaten_by
-        runner = table[1].players[0]
-        detail = (
-            f"{top.players[0]} wins on the {d.label} colour: {d.better_symbol} "
-            f"{d.better_value} vs {runner}'s {d.worse_symbol} {d.worse_value}."
-        )
+        parts.append(said("{winner} wins on the {label} colour: {better} {better_value} vs "
+                          "{runner}'s {worse} {worse_value}.",
+                          words=("label", "better", "worse"), winner=top.players[0],
+                          label=d.label, better=d.better_symbol, better_value=d.better_value,
+                          runner=table[1].players[0], worse=d.worse_symbol,
+                          worse_value=d.worse_value))
     if state.ended_early:
         done, partial = divmod(len(state.turns), len(state.players))
-        detail += f" Ended early {'in' if partial else 'after'} round {done + bool(partial)}."
-    elif not is_over(state):
-        detail = f"Unfinished, round {round_number(state)}: " + detail
+        parts.append(said("Ended early in round {round}.", round=done + 1) if partial
+                     else said("Ended early after round {round}.", round=done))
+    detail = tuple(parts)
     return Result(places=places, scores={n: score(t) for n, t in scores.items()}, detail=detail)
 
 
@@ -393,5 +401,3 @@ def _points(points: Any) -> Tracks:
     return tuple(points.get(s, 0) for s in SYMBOLS)
 
 
-def _names(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]

@@ -18,11 +18,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from companion.games.base import require
+from companion.games.base import require, word
 
 SYMBOLS = ("orange", "purple", "blue", "green")
 CAP = 20  # a track holds 0 to 20
-ORDINALS = ("lowest", "2nd-lowest", "3rd-lowest", "highest")
+ORDINALS = (word("lowest"), word("2nd-lowest"), word("3rd-lowest"), word("highest"))
 
 Tracks = tuple[int, int, int, int]
 

@@ -25,7 +25,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import HouseRule, Result, RuleError, players_from, ranked, require
+from companion.games.base import (
+    HouseRule,
+    Result,
+    RuleError,
+    players_from,
+    ranked,
+    require,
+    said_n,
+)
 
 TITLE = "Score pad"
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
@@ -154,8 +162,18 @@ def is_over(state: State) -> bool:
 
 
 def result(state: State) -> Result:
-    rule = "lowest wins" if state.lowest_wins else "highest wins"
-    count = f"{len(state.categories)} categories" if state.sheet else f"{rows(state)} rounds"
+    if state.sheet:
+        detail = (said_n("{title}: {n} category, lowest wins", "{title}: {n} categories, "
+                         "lowest wins", len(state.categories), title=state.title)
+                  if state.lowest_wins else
+                  said_n("{title}: {n} category, highest wins", "{title}: {n} categories, "
+                         "highest wins", len(state.categories), title=state.title))
+    else:
+        detail = (said_n("{title}: {n} round, lowest wins", "{title}: {n} rounds, lowest wins",
+                         rows(state), title=state.title)
+                  if state.lowest_wins else
+                  said_n("{title}: {n} round, highest wins", "{title}: {n} rounds, highest wins",
+                         rows(state), title=state.title))
     return Result(places=places(state),
                   scores=dict(zip(state.players, totals(state), strict=True)),
-                  detail=f"{state.title}: {count}, {rule}")
+                  detail=detail)

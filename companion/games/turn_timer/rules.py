@@ -22,7 +22,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import HouseRule, Result, RuleError, players_from, require
+from companion.games.base import (
+    HouseRule,
+    Result,
+    RuleError,
+    listed,
+    players_from,
+    require,
+    said,
+    said_n,
+)
 
 TITLE = "Turn timer"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -142,10 +151,11 @@ def is_over(state: State) -> bool:
 
 
 def result(state: State) -> Result:
-    times = ", ".join(f"{n} {shown(t)} ({k} turns)"
-                      for n, t, k in zip(state.players, state.used, state.turns, strict=True))
+    parts = [said_n("{who} {clock} ({n} turn)", "{who} {clock} ({n} turns)", k, who=n,
+                    clock=shown(t))
+             for n, t, k in zip(state.players, state.used, state.turns, strict=True)]
     over = [n for n, t in zip(state.players, state.used, strict=True)
             if state.budget and t > state.budget]
-    note = f"; over time: {', '.join(over)}" if over else ""
-    return Result(places=(), scores={n: None for n in state.players},
-                  detail=f"{times}{note}")
+    if over:
+        parts.append(said("Over time: {who}.", who=listed(over, ", ", ", ")))
+    return Result(places=(), scores={n: None for n in state.players}, detail=tuple(parts))
