@@ -35,6 +35,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.errors import Translatable
+
 #: How many of the newest backups are always kept …
 KEEP = 10
 #: … plus the newest backup of each of this many months (this one included).
@@ -48,7 +50,7 @@ STEP_PAGES = 64
 _NAME = re.compile(r"^companion-(\d{8}-\d{6})(?:-(\d+))?\.db$")
 
 
-class BackupError(OSError):
+class BackupError(Translatable, OSError):
     """A backup could not be made; the message says why. The log is never touched."""
 
 
@@ -103,7 +105,8 @@ def copy_log(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
     """
     source, dest = Path(source), Path(dest)
     if not source.is_file():
-        raise BackupError(f"there is no log at {source}")
+        raise BackupError("there is no log at {source}",
+                          source=source)
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")  # two processes may back up at once
     src = dst = None
     fd = -1
@@ -128,12 +131,14 @@ def copy_log(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
         dst = None
         os.fsync(fd)
         if verify and (why := check(tmp)) != "ok":
-            raise BackupError(f"the copy fails its integrity check ({why})")
+            raise BackupError("the copy fails its integrity check ({why})",
+                              why=str(why))
         os.replace(tmp, dest)
         fsync_dir(dest.parent)
         return dest
     except sqlite3.Error as err:
-        raise BackupError(f"cannot copy {source.name}: {err}") from err
+        raise BackupError("cannot copy {name}: {why}",
+                          name=source.name, why=err) from err
     finally:
         for conn in (dst, src):
             if conn is not None:
@@ -277,7 +282,8 @@ class Backups:
         except OSError as err:
             if isinstance(err, BackupError):
                 raise
-            raise BackupError(f"cannot write {self.folder}: {err.strerror or err}") from err
+            raise BackupError("cannot write {folder}: {why}",
+                              folder=self.folder, why=str(err.strerror or err)) from err
         self.last = self.clock()
         self.made += 1
         self.prune()

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.errors import CommandError, CompanionError
 
 #: Where the firmware's config.txt lives: Raspberry Pi OS Bookworm and later first
 #: (there ``/boot/config.txt`` is only a note saying it moved), then older releases.
@@ -36,9 +36,9 @@ _ENABLES = re.compile(r"\b(i2c_arm|i2c1|i2c)=on\b")
 def check_speed(hz: int) -> int:
     """``hz`` if the bus can be asked for it, else a :class:`CompanionError` saying why."""
     if not LOWEST <= hz <= HIGHEST:
-        raise CompanionError(f"--i2c-speed: must be between {LOWEST} and {HIGHEST} Hz "
-                             f"(100000 is the Pi's default, 400000 the displays' fast mode), "
-                             f"not {hz}.")
+        raise CommandError("--i2c-speed: must be between {lowest} and {highest} Hz (100000 is "
+                           "the Pi's default, 400000 the displays' fast mode), not {hz}.",
+                           lowest=LOWEST, highest=HIGHEST, hz=hz)
     return hz
 
 
@@ -114,8 +114,9 @@ def plan(hz: int, candidates: tuple[Path, ...] | None = None,
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise CompanionError(f"{path} is not plain text; add the line "
-                             f"dtparam=i2c_arm_baudrate={hz} to it by hand.") from None
+        raise CommandError("{path} is not plain text; add the line dtparam=i2c_arm_baudrate={hz}"
+                           " to it by hand.",
+                           path=path, hz=hz) from None
     new, change = with_baudrate(text, hz)
     if change is None:
         return None, f"{path} already sets the I²C clock to {hz} Hz: nothing to change."

@@ -164,7 +164,8 @@ def _module(key: str, which: str) -> ModuleType:
     if info is None:
         entry = discover().get(key)
         why = entry.problem if isinstance(entry, Unavailable) else "it is not installed."
-        raise RuleError(f"{key} cannot be played: {why}")
+        raise RuleError("{key} cannot be played: {why}",
+                        key=key, why=str(why))
     return importlib.import_module(getattr(info, which))
 
 

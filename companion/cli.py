@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.errors import CommandError, CompanionError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -150,4 +150,5 @@ def _dispatch(args: argparse.Namespace) -> int:
         from companion import install
 
         return install.main(args)
-    raise CompanionError(f"unknown command {command!r}.")
+    raise CommandError("unknown command {command!r}.",
+                       command=command)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from companion.config import Config
 from companion.dice import Dice
 from companion.dicesets import Die, NotationError, parse, roll_line
-from companion.errors import CompanionError
+from companion.errors import CommandError
 
 
 def roll(spec: str, dice: Dice | None = None,
@@ -64,7 +64,8 @@ def history(config: Config, *, db: str | None = None, fmt: str = "table",
             with open(bgstats, "w", encoding="utf-8") as f:
                 json.dump(export.as_bgstats(rows), f, indent=1, ensure_ascii=False)
         except OSError as err:
-            raise CompanionError(f"cannot write {bgstats}: {err.strerror}.") from None
+            raise CommandError("cannot write {bgstats}: {why}.",
+                               bgstats=bgstats, why=str(err.strerror)) from None
     if bgstats and fmt == "table":
         return wrote(len(rows), bgstats) + "\n"
     if bgstats and note is not None:

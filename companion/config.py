@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import shelfconfig
-from companion.errors import ConfigError
+from companion.errors import ConfigError, Word
 from companion.i18n import N_
 
 KEY_NAMES = ("up", "down", "left", "right", "ok", "back", "roll")
@@ -274,10 +274,11 @@ def _reserved(display: Mapping[str, Any]) -> dict[int, str]:
     if display["driver"] in ("emulator", "dummy"):
         return {}
     if display["bus"] == "i2c":
-        return {2: "I²C SDA", 3: "I²C SCL"}
-    return {9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8: "SPI CE0", 7: "SPI CE1",
-            display["gpio_dc"]: "the display's DC line",
-            display["gpio_rst"]: "the display's RST line"}
+        return {2: Word(N_("I²C SDA")), 3: Word(N_("I²C SCL"))}
+    return {9: Word(N_("SPI MISO")), 10: Word(N_("SPI MOSI")), 11: Word(N_("SPI SCLK")),
+            8: Word(N_("SPI CE0")), 7: Word(N_("SPI CE1")),
+            display["gpio_dc"]: Word(N_("the display's DC line")),
+            display["gpio_rst"]: Word(N_("the display's RST line"))}
 
 
 def _buttons(given: Any, display: Mapping[str, Any]) -> dict[str, int]:

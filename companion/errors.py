@@ -15,6 +15,11 @@ class CompanionError(Exception):
     """Base class of the companion's own errors."""
 
 
+class Word(str):
+    """A value inside an error message that is itself a word to translate (a device
+    that holds a pin, say): ``Word(N_("the display's DC line"))``."""
+
+
 class Translatable:
     """An error whose message is an English ``template`` with its values apart, so that
     pure code (rules, config checks) can raise it and the screen or the command line
@@ -36,7 +41,8 @@ class Translatable:
         """The message in the language of ``gettext`` (a ``_`` function); a value that is
         itself a translatable error (the reason inside a config error) is translated too."""
         text = gettext(self.template)  # type: ignore[operator]
-        params = {k: v.translated(gettext) if isinstance(v, Translatable) else v
+        params = {k: v.translated(gettext) if isinstance(v, Translatable)
+                  else gettext(v) if isinstance(v, Word) else v  # type: ignore[operator]
                   for k, v in self.params.items()}
         return text.format(**params) if params else text
 
@@ -53,11 +59,15 @@ class StorageError(Translatable, CompanionError, OSError):
     """The action log cannot be read or written."""
 
 
+class CommandError(Translatable, CompanionError, ValueError):
+    """A command-line request that cannot be done; the message says why and what to do."""
+
+
 class HardwareError(CompanionError, OSError):
     """A display or a button could not be reached; the message names the device."""
 
 
-class RosterError(CompanionError, ValueError):
+class RosterError(Translatable, CompanionError, ValueError):
     """A change to the player roster that cannot be made (an unknown name, a merge of two
     people who played each other); the message says why."""
 

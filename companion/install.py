@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.errors import CommandError, CompanionError
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT_IN_CHECKOUT = Path("systemd", "companion.service")
@@ -96,8 +96,9 @@ def _user_exists(name: str) -> bool:
 def unit_text(executable: str | Path, template: Path = UNIT_FILE, user: str = "companion") -> str:
     """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install."""
     if not template.is_file():
-        raise CompanionError(f"{template} is missing: run install-service from a checkout "
-                             "of the companion's repository.")
+        raise CommandError("{template} is missing: run install-service from a checkout of the "
+                           "companion's repository.",
+                           template=template)
     lines = []
     for line in template.read_text(encoding="utf-8").splitlines():
         if line.startswith("ExecStart="):
@@ -140,9 +141,9 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
     if venv:
         vdir = Path(venv)
         if not (source / "pyproject.toml").is_file():
-            raise CompanionError(f"{source} is not a checkout of the companion (no "
-                                 "pyproject.toml): run install-service from the clone "
-                                 "(cd ~/companion).")
+            raise CommandError("{source} is not a checkout of the companion (no pyproject.toml):"
+                               " run install-service from the clone (cd ~/companion).",
+                               source=source)
         steps.append(Step(f"make a venv in {vdir}", ("python3", "-m", "venv",
                                                      "--system-site-packages", str(vdir))))
         steps.append(Step("install the companion into it",
@@ -152,8 +153,9 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
     else:
         executable = Path(current or Path(sys.executable).parent / "companion")
     if str(executable).startswith("/home/") or str(executable).startswith("/root/"):
-        raise CompanionError(f"{executable} is under a home directory, which the service "
-                             "cannot see (ProtectHome=yes): use --venv /opt/companion/venv.")
+        raise CommandError("{executable} is under a home directory, which the service cannot see"
+                           " (ProtectHome=yes): use --venv /opt/companion/venv.",
+                           executable=executable)
     steps.append(Step("install the unit file", path=unit_dir / "companion.service",
                       text=unit_text(executable, template, user)))
     config = etc_dir / "config.toml"
@@ -188,12 +190,14 @@ def execute(steps: Sequence[Step], *, dry_run: bool = False,
             try:
                 runner(list(step.command), check=True)
             except (OSError, subprocess.CalledProcessError) as err:
-                raise CompanionError(f"step {n} ({step.what}) failed: {err}") from None
+                raise CommandError("step {n} ({step}) failed: {why}",
+                                   n=n, step=step.what, why=err) from None
         elif step.path is not None:
             try:
                 _write(step.path, step.text, step.mode)
             except OSError as err:
-                raise CompanionError(f"step {n} ({step.what}) failed: {err}") from None
+                raise CommandError("step {n} ({step}) failed: {why}",
+                                   n=n, step=step.what, why=err) from None
     if dry_run:
         out("Dry run: nothing was changed.")
     else:

@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from companion.config import Config
-from companion.errors import CompanionError
+from companion.errors import CommandError
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -53,7 +53,7 @@ def _store(config: Config, db: str | None, *, write: bool) -> Any:
     store = open_store(config, db)
     if write and store.read_only:
         store.close()
-        raise CompanionError(f"nothing changed: {store.notice}")
+        raise CommandError("nothing changed: {why}", why=store.notice)
     return store
 
 
@@ -98,14 +98,14 @@ def stats(config: Config, args: argparse.Namespace) -> str:
     from companion import stats as st
 
     if args.game and args.game not in catalogue.discover():
-        raise CompanionError(f"--game {args.game}: unknown game; games are "
-                             f"{', '.join(catalogue.discover())}.")
+        raise CommandError("--game {game}: unknown game; games are {games}.",
+                           game=args.game, games=", ".join(catalogue.discover()))
     store = _store(config, args.db, write=False)
     try:
         who = store.player(args.player) if args.player else None
         if args.player and who is None:
-            raise CompanionError(f"--player {args.player}: not on the roster "
-                                 "(companion players list shows who is).")
+            raise CommandError("--player {player}: not on the roster (companion players "
+                               "list shows who is).", player=args.player)
         rows = st.plays(store)
     finally:
         store.close()

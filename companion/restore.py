@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from companion.backup import BackupError, Backups, above_backups, copy_log, folder_for, fsync_dir
-from companion.errors import CompanionError
+from companion.errors import CommandError
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -43,13 +43,16 @@ def describe(path: Path) -> tuple[int, int]:
     from companion.store import SCHEMA_VERSION
 
     if not path.is_file():
-        raise CompanionError(f"cannot restore {path}: there is no such file.")
+        raise CommandError("cannot restore {path}: there is no such file.",
+                           path=path)
     why = check(path)
     if why != "ok":
         if "not a database" in why or "file is encrypted" in why:
-            raise CompanionError(f"cannot restore {path}: it is not a companion log.")
-        raise CompanionError(f"cannot restore {path}: it fails its integrity check ({why}); "
-                             "pick an older backup.")
+            raise CommandError("cannot restore {path}: it is not a companion log.",
+                               path=path)
+        raise CommandError("cannot restore {path}: it fails its integrity check ({why}); pick an"
+                           " older backup.",
+                           path=path, why=str(why))
     try:
         conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
         try:
@@ -59,10 +62,12 @@ def describe(path: Path) -> tuple[int, int]:
         finally:
             conn.close()
     except (sqlite3.Error, TypeError) as err:
-        raise CompanionError(f"cannot restore {path}: it is not a companion log.") from err
+        raise CommandError("cannot restore {path}: it is not a companion log.",
+                           path=path) from err
     if version > SCHEMA_VERSION:
-        raise CompanionError(f"cannot restore {path}: it was written by a newer companion "
-                             f"(schema {version}, this one knows {SCHEMA_VERSION}).")
+        raise CommandError("cannot restore {path}: it was written by a newer companion (schema "
+                           "{version}, this one knows {schema_version}).",
+                           path=path, version=version, schema_version=SCHEMA_VERSION)
     return games, actions
 
 
@@ -87,7 +92,8 @@ def backup(config: object, *, db: str | None = None, dest: str | None = None) ->
     rotating backups); returns the line to print."""
     log = log_path(config, db)
     if not log.is_file():
-        raise CompanionError(f"cannot back up {log}: there is no log there yet.")
+        raise CommandError("cannot back up {log}: there is no log there yet.",
+                           log=log)
     try:
         if dest is None:
             made = Backups(log).make()
@@ -97,7 +103,8 @@ def backup(config: object, *, db: str | None = None, dest: str | None = None) ->
                 target = target / time.strftime("companion-%Y%m%d-%H%M%S.db", time.gmtime())
             made = copy_log(log, target)
     except BackupError as err:
-        raise CompanionError(f"cannot back up {log}: {err}.") from None
+        raise CommandError("cannot back up {log}: {why}.",
+                           log=log, why=err) from None
     games, actions = describe(made)
     return f"Backed up {games} games ({actions} actions) to {made}."
 
@@ -108,8 +115,9 @@ def restore(config: object, source: str, *, db: str | None = None) -> str:
     src = Path(source)
     games, actions = describe(src)
     if in_use(log):
-        raise CompanionError(f"cannot restore while the companion is using {log}: stop it "
-                             "first (sudo systemctl stop companion).")
+        raise CommandError("cannot restore while the companion is using {log}: stop it first "
+                           "(sudo systemctl stop companion).",
+                           log=log)
     log.parent.mkdir(parents=True, exist_ok=True)
     incoming = log.with_name(f".{log.name}.restore")
     try:
@@ -130,7 +138,8 @@ def restore(config: object, source: str, *, db: str | None = None) -> str:
         fsync_dir(log.parent)
     except (BackupError, OSError, sqlite3.Error) as err:
         incoming.unlink(missing_ok=True)
-        raise CompanionError(f"cannot restore {src}: {err}.") from None
+        raise CommandError("cannot restore {src}: {why}.",
+                           src=src, why=err) from None
     try:
         Backups(log).make()  # the restored log is now the newest state
     except BackupError:

@@ -71,17 +71,19 @@ def clean_name(name: str) -> str:
         if kind == "Co":
             raise BadName("A name cannot hold private-use characters.")
         if kind in ("Cf", "Cs", "Cn"):
-            raise BadName(f"A name cannot hold the invisible character U+{ord(ch):04X}.")
+            raise BadName("A name cannot hold the invisible character {code}.",
+                          code=f"U+{ord(ch):04X}")
         if ch.isspace() and ch != " ":
             raise BadName("A name may hold plain spaces only (no tabs or line breaks).")
     cleaned = normalise(name)
     if not cleaned:
         raise BadName("A name needs at least one letter (it was empty or only spaces).")
     if len(cleaned) > MAX_LEN:
-        raise BadName(f"A name is at most {MAX_LEN} characters; "
-                         f"{cleaned[:MAX_LEN]}… has {len(cleaned)}.")
+        raise BadName("A name is at most {most} characters; {start}… has {n}.",
+                      most=MAX_LEN, start=cleaned[:MAX_LEN], n=len(cleaned))
     if is_guest(cleaned) or name_key(cleaned) in NOT_PEOPLE:
-        raise BadName(f"{cleaned} is kept for seats without a player; choose another name.")
+        raise BadName("{name} is kept for seats without a player; choose another name.",
+                      name=cleaned)
     return cleaned
 
 

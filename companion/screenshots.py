@@ -17,7 +17,7 @@ from companion import catalogue, localtime
 from companion.app import App
 from companion.config import from_mapping
 from companion.dice import Dice
-from companion.errors import CompanionError
+from companion.errors import CommandError
 from companion.keys import Key
 from companion.store import Store
 from companion.ui.scenes import press
@@ -145,7 +145,8 @@ def render(name: str, language: str = "en") -> Image.Image:
     """The frame scene ``name`` ends on (128×64, mode "1")."""
     table = scenes()
     if name not in table:
-        raise CompanionError(f"unknown screen {name!r}; screens are: {', '.join(table)}.")
+        raise CommandError("unknown screen {name!r}; screens are: {screens}.",
+                           name=name, screens=', '.join(table))
     app = make_app(language=language)
     with localtime.zone(UTC):
         app.start()
@@ -157,7 +158,8 @@ def render(name: str, language: str = "en") -> Image.Image:
 def scaled(frame: Image.Image, scale: int) -> Image.Image:
     """The frame as an OLED looks: light-blue pixels on black, ``scale`` pixels each."""
     if scale < 1 or scale > 16:
-        raise CompanionError(f"--scale must be 1-16, not {scale}.")
+        raise CommandError("--scale must be 1-16, not {scale}.",
+                           scale=scale)
     rgb = Image.new("RGB", frame.size, (0, 0, 0))
     rgb.paste((170, 220, 255), mask=frame.convert("1"))
     return rgb.resize((frame.width * scale, frame.height * scale), Image.NEAREST)

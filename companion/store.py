@@ -213,11 +213,11 @@ class Store:
             # Locked, read-only, full disk, I/O error: the file may well be fine.
             # Never move it aside for that; show what it holds and save nothing.
             if path == ":memory:":
-                raise StorageError(f"cannot open an in-memory log: {err}") from err
+                raise StorageError("cannot open an in-memory log: {why}", why=str(err)) from err
             return cls._read_only(path, _why(err, path), keep=True)
         except sqlite3.DatabaseError as err:
             if path == ":memory:":
-                raise StorageError(f"cannot open an in-memory log: {err}") from err
+                raise StorageError("cannot open an in-memory log: {why}", why=str(err)) from err
             return cls._quarantine(path, err, clock)
         except StorageError as err:
             return cls._read_only(path, str(err))
@@ -259,10 +259,8 @@ class Store:
         row = conn.execute("SELECT version FROM schema_version").fetchone()
         version = row[0] if row else 0
         if version > SCHEMA_VERSION:
-            raise StorageError(
-                f"the log was written by a newer companion (schema {version}, "
-                f"this one knows {SCHEMA_VERSION})"
-            )
+            raise StorageError("the log was written by a newer companion (schema {version}, "
+                               "this one knows {known})", version=version, known=SCHEMA_VERSION)
         conn.execute("PRAGMA journal_mode=WAL")  # only now: a newer log is left untouched
         while version < SCHEMA_VERSION:
             conn.execute("BEGIN IMMEDIATE")
@@ -519,15 +517,19 @@ class Store:
     def _known(self, name: str) -> Player:
         found = self.player(name)
         if found is None:
-            raise RosterError(f"{name} is not on the roster; companion players list shows it.")
+            raise RosterError("{name} is not on the roster; companion players list shows it.",
+                              name=name)
         return found
 
     def _free(self, name: str, but: int | None = None) -> str:
         clean = roster.clean_name(name)
         taken = self.player(clean)
         if taken is not None and taken.id != but:
-            why = " (hidden)" if taken.hidden else ""
-            raise BadName(f"{taken.name}{why} is already on the roster; choose another name.")
+            if taken.hidden:
+                raise BadName("{name} (hidden) is already on the roster; choose another name.",
+                              name=taken.name)
+            raise BadName("{name} is already on the roster; choose another name.",
+                          name=taken.name)
         return clean
 
     def add_player(self, name: str, colour: str | None = None) -> Player:
@@ -550,13 +552,15 @@ class Store:
         """Make ``name``'s games ``into``'s and remove ``name`` (one person, two entries)."""
         gone, kept = self._known(name), self._known(into)
         if gone.id == kept.id:
-            raise RosterError(f"{gone.name} and {kept.name} are already one entry.")
+            raise RosterError("{gone} and {kept} are already one entry.",
+                              gone=gone.name, kept=kept.name)
         both = self._db.execute(
             "SELECT a.game_id FROM seats a JOIN seats b ON a.game_id = b.game_id "
             "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1", (gone.id, kept.id)).fetchone()
         if both is not None:
-            raise RosterError(f"{gone.name} and {kept.name} played each other in game "
-                              f"{both[0]}: they are two people, not one.")
+            raise RosterError("{gone} and {kept} played each other in game {game}: they are "
+                              "two people, not one.", gone=gone.name, kept=kept.name,
+                              game=both[0])
         with self._transaction("player"):
             self._db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?",
                              (kept.id, gone.id))
