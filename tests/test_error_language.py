@@ -47,7 +47,8 @@ def test_a_bad_name_says_why_in_japanese(japanese, tmp_path: Path, name: str,
         store.add_player("Hana")
         with pytest.raises(BadName) as again:
             store.add_player("ＨＡＮＡ")  # the same name, full width and upper case
-        assert again.value.translated(i18n._) == "Hana はすでに名簿にいます。別の名前にしてください。"
+        assert again.value.translated(i18n._) == ("Hana はすでに名簿にいます。"
+                                                  "別の名前にしてください。")
     finally:
         store.close()
 
