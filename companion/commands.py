@@ -9,6 +9,8 @@ from companion.config import Config
 from companion.dice import Dice
 from companion.dicesets import Die, NotationError, parse, roll_line
 from companion.errors import CommandError
+from companion.i18n import _, ngettext, package_translator
+from companion.i18n import number as as_number
 
 
 def roll(spec: str, dice: Dice | None = None,
@@ -25,10 +27,13 @@ def roll(spec: str, dice: Dice | None = None,
         from companion.dice import COLOUR_DIE
 
         number, colour = dice.roll(4)[0], dice.pick(COLOUR_DIE)
-        return f"Brikks: {colour} block, column {number} (d4 {number}, colour die {colour})"
+        words = package_translator("companion.games.brikks").gettext
+        return _("Brikks: {colour} block, column {n} (d4 {n}, colour die {colour})").format(
+            colour=words(colour), n=number)
     if name in ("brain-robbery", "brain_robbery"):
         a, b = dice.roll(6, 2)
-        return f"Brain Robbery: {a} + {b} = {a + b} (two dice; add your brain's Run)"
+        return _("Brain Robbery: {a} + {b} = {total} (two dice; add your brain's Run)").format(
+            a=a, b=b, total=a + b)
     try:
         parsed = parse(name, named)
     except NotationError as err:
@@ -43,7 +48,8 @@ def wrote(plays: int, path: str) -> str:
     >>> wrote(1, "plays.bgsplay")
     'Wrote 1 play to plays.bgsplay'
     """
-    return f"Wrote {plays} play{'' if plays == 1 else 's'} to {path}"
+    return ngettext("Wrote {n} play to {path}", "Wrote {n} plays to {path}", plays).format(
+        n=as_number(plays), path=path)
 
 
 def history(config: Config, *, db: str | None = None, fmt: str = "table",

@@ -26,6 +26,8 @@ from datetime import datetime
 from typing import Any
 
 from companion import catalogue, result_text, roster
+from companion.columns import left
+from companion.i18n import _
 from companion.localtime import local_iso, seconds
 from companion.ranking import ranked
 from companion.store import Store
@@ -161,15 +163,16 @@ def plays(store: Store) -> list[Play]:
 def as_table(rows: Iterable[Play]) -> str:
     rows = list(rows)
     if not rows:
-        return "No finished games yet.\n"
-    lines = [f"{'date':10}  {'game':24}  {'players':30}  winner"]
+        return _("No finished games yet.") + "\n"
+    lines = ["  ".join((left(_("date"), 10), left(_("game"), 24), left(_("players"), 30),
+                        _("winner")))]
     for r in rows:
-        lines.append(f"{local_iso(r.finished)[:10]:10}  {r.game[:24]:24}  "
-                     f"{', '.join(r.players)[:30]:30}  {', '.join(r.winners) or '-'}")
+        lines.append("  ".join((left(local_iso(r.finished)[:10], 10), left(r.game, 24),
+                                left(", ".join(r.players), 30), ", ".join(r.winners) or "-")))
     lines.append("")
-    lines.append("Wins per player and game:")
+    lines.append(_("Wins per player and game:"))
     for (game, player), n in sorted(win_counts(rows).items()):
-        lines.append(f"  {game[:24]:24}  {player[:20]:20}  {n}")
+        lines.append(f"  {left(game, 24)}  {left(player, 20)}  {n}")
     return "\n".join(lines) + "\n"
 
 

@@ -16,8 +16,10 @@ import argparse
 import json
 from typing import Any
 
+from companion.columns import left
 from companion.config import Config
 from companion.errors import CommandError
+from companion.i18n import _
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -64,18 +66,22 @@ def players(config: Config, args: argparse.Namespace) -> str:
         if args.verb == "list":
             return _listing(store, args.all)
         if args.verb == "add":
-            return f"Added {store.add_player(args.name, args.colour).name}.\n"
+            added = store.add_player(args.name, args.colour)
+            return _("Added {name}.").format(name=added.name) + "\n"
         if args.verb == "rename":
             old = store.player(args.name)
             new = store.rename_player(args.name, args.new)
-            return f"{old.name} is now {new.name} (their games stay theirs).\n"
+            return _("{old} is now {new} (their games stay theirs).").format(
+                old=old.name, new=new.name) + "\n"
         if args.verb == "merge":
             gone = store.player(args.name)
             kept = store.merge_players(args.name, args.into)
-            return f"{gone.name}'s games are now {kept.name}'s; {gone.name} is removed.\n"
+            return _("{gone}'s games are now {kept}'s; {gone} is removed.").format(
+                gone=gone.name, kept=kept.name) + "\n"
         player = store.hide_player(args.name, hidden=not args.show)
-        return (f"{player.name} is hidden from the setup.\n" if player.hidden
-                else f"{player.name} is offered in the setup again.\n")
+        said = (_("{name} is hidden from the setup.") if player.hidden
+                else _("{name} is offered in the setup again."))
+        return said.format(name=player.name) + "\n"
     finally:
         store.close()
 
@@ -83,12 +89,13 @@ def players(config: Config, args: argparse.Namespace) -> str:
 def _listing(store: Any, everyone: bool) -> str:
     rows = store.players(hidden=everyone)
     if not rows:
-        return "Nobody on the roster yet: companion players add NAME.\n"
-    lines = [f"{'name':12}  {'last played':11}  {'colour':8}  uuid"]
+        return _("Nobody on the roster yet: companion players add NAME.") + "\n"
+    lines = ["  ".join((left(_("name"), 12), left(_("last played"), 11), left(_("colour"), 8),
+                        "uuid"))]
     for p in rows:
-        hidden = "  (hidden)" if p.hidden else ""
-        lines.append(f"{p.name:12}  {(p.last_played or 'never')[:10]:11}  "
-                     f"{p.colour or '-':8}  {p.uuid}{hidden}")
+        hidden = "  " + _("(hidden)") if p.hidden else ""
+        lines.append("  ".join((left(p.name, 12), left((p.last_played or _("never"))[:10], 11),
+                                left(p.colour or "-", 8), p.uuid)) + hidden)
     return "\n".join(lines) + "\n"
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from companion.backup import BackupError, Backups, above_backups, copy_log, folder_for, fsync_dir
 from companion.errors import CommandError
+from companion.i18n import _, ngettext, number
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -106,7 +107,10 @@ def backup(config: object, *, db: str | None = None, dest: str | None = None) ->
         raise CommandError("cannot back up {log}: {why}.",
                            log=log, why=err) from None
     games, actions = describe(made)
-    return f"Backed up {games} games ({actions} actions) to {made}."
+    return _("Backed up {games} ({actions}) to {path}.").format(
+        games=ngettext("{n} game", "{n} games", games).format(n=number(games)),
+        actions=ngettext("{n} action", "{n} actions", actions).format(n=number(actions)),
+        path=made)
 
 
 def restore(config: object, source: str, *, db: str | None = None) -> str:
@@ -144,5 +148,10 @@ def restore(config: object, source: str, *, db: str | None = None) -> str:
         Backups(log).make()  # the restored log is now the newest state
     except BackupError:
         pass
-    kept = f"; the previous log is kept as {aside.name}" if aside else ""
-    return f"Restored {games} games ({actions} actions) from {src}{kept}."
+    counts = dict(games=ngettext("{n} game", "{n} games", games).format(n=number(games)),
+                  actions=ngettext("{n} action", "{n} actions", actions).format(
+                      n=number(actions)), path=src)
+    if aside:
+        return _("Restored {games} ({actions}) from {path}; the previous log is kept as "
+                 "{kept}.").format(kept=aside.name, **counts)
+    return _("Restored {games} ({actions}) from {path}.").format(**counts)

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import catalogue
+from companion.columns import left, right
 from companion.export import Play, plays
+from companion.i18n import N_, _
 
 __all__ = ["GameLine", "PersonStats", "Record", "as_json", "as_text", "people", "plays",
            "records"]
@@ -88,7 +90,9 @@ def people(rows: Iterable[Play], *, game: str | None = None) -> list[PersonStats
 
 
 #: What a game's best score is called in its records, where "Best score" says too little.
-SCORE_NAMES = {"genial": "Best weakest colour", "brikks": "Best total"}
+SCORE_NAMES = {"genial": N_("Best weakest colour"), "brikks": N_("Best total")}
+#: The records' names, for the catalogue (``_()`` shows them).
+RECORD_NAMES = (N_("Most wins"), N_("Best score"), N_("Best solo"))
 
 
 def records(rows: Iterable[Play], key: str) -> list[Record]:
@@ -126,22 +130,27 @@ def as_text(rows: list[Play], *, player: str | None = None, game: str | None = N
     records of each game played (one game with ``game``)."""
     found = [s for s in people(rows, game=game)
              if player is None or s.name == player]
-    lines = [f"{'player':12}  {'plays':>5}  {'wins':>4}  last played"]
+    lines = ["  ".join((left(_("player"), 12), right(_("plays"), 5), right(_("wins"), 4),
+                        _("last played")))]
     for s in found:
-        lines.append(f"{s.name:12}  {s.plays:>5}  {s.wins:>4}  {s.last_played[:10]}")
+        lines.append("  ".join((left(s.name, 12), right(s.plays, 5), right(s.wins, 4),
+                                s.last_played[:10])))
         for line in s.games.values():
-            best = "" if line.best is None else f"  best {line.best}"
-            lines.append(f"  {line.game[:24]:24}  {line.plays:>3} played  {line.wins:>3} won{best}")
+            row = _("{played} played  {won} won").format(played=right(line.plays, 3),
+                                                          won=right(line.wins, 3))
+            if line.best is not None:
+                row += "  " + _("best {score}").format(score=line.best)
+            lines.append(f"  {left(line.game, 24)}  {row}")
     if not found:
-        lines.append("(no finished games with players from the roster)")
+        lines.append(_("(no finished games with players from the roster)"))
     keys = [game] if game else list(dict.fromkeys(r.key for r in rows))
     for key in keys:
         recs = records(rows, key)
         if recs and player is None:
             lines.append("")
-            lines.append(f"Records, {catalogue.title(key)}:")
-            lines += [f"  {r.what:20}  {r.who}  {r.value}" + (f"  ({r.note})" if r.note else "")
-                      for r in recs]
+            lines.append(_("Records, {game}:").format(game=catalogue.title(key)))
+            lines += [f"  {left(_(r.what), 20)}  {r.who}  {r.value}"
+                      + (f"  ({r.note})" if r.note else "") for r in recs]
     return "\n".join(lines) + "\n"
 
 

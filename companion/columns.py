@@ -1,0 +1,38 @@
+"""Columns of a plain-text table that line up in a terminal with Japanese in them.
+
+Kana and kanji take two character cells, so ``f"{name:12}"`` misaligns a Japanese name;
+these pad and cut by cells instead.
+
+>>> left("はな", 6) + "|", right("42", 4) + "|"
+('はな  |', '  42|')
+>>> left("Genial Spezial", 6) + "|"
+'Genial|'
+"""
+
+from __future__ import annotations
+
+from unicodedata import east_asian_width
+
+
+def cells(text: str) -> int:
+    """How many character cells ``text`` takes in a terminal: kana and kanji take two."""
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` cells."""
+    while cells(text) > width:
+        text = text[:-1]
+    return text
+
+
+def left(text: object, width: int) -> str:
+    """``text`` cut to ``width`` cells and padded on the right to exactly that."""
+    shown = cut(str(text), width)
+    return shown + " " * (width - cells(shown))
+
+
+def right(text: object, width: int) -> str:
+    """``text`` padded on the left to ``width`` cells (never cut: it is a number)."""
+    shown = str(text)
+    return " " * max(0, width - cells(shown)) + shown
