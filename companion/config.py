@@ -127,7 +127,7 @@ class Config:
     state: Mapping[str, Any]
     buttons: Mapping[str, int]
     house_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    source: str = "built-in default"
+    source: str = N_("built-in default")
     #: ``order`` and ``hide``: tuples of game keys for the game menu.
     games: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: ``"en"``, ``"ja"``, or ``""``: the language of the user's locale.

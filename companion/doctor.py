@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import Config
+from companion.i18n import N_, _, ngettext
 
 I2C_SLAVE = 0x0703  # ioctl: address the next read/write to this device
 
@@ -38,8 +39,8 @@ class Check:
 
     def __str__(self) -> str:
         label = {"fail": "FAIL"}.get(self.status, self.status)
-        line = f"{label:<5} {self.name}: {self.detail}"
-        return line + (f"\n      fix: {self.fix}" if self.fix else "")
+        line = f"{label:<5} {_(self.name)}: {self.detail}"  # the status word stays greppable
+        return line + ("\n      " + _("fix: {fix}").format(fix=self.fix) if self.fix else "")
 
 
 def _my_groups() -> set[str]:
@@ -90,14 +91,20 @@ class Doctor:
     :param libs: where the pin-factory and display-library checks look (``doctor_libs.Probe``).
     """
 
-    def __init__(self, config: Config, *, dev: Path = Path("/dev"),
-                 model: Path = Path("/proc/device-tree/model"),
-                 groups: Callable[[], set[str]] = _my_groups, user: Callable[[], str] = _user,
-                 is_root: Callable[[], bool] = lambda: os.geteuid() == 0,
-                 pin_factory: Any = None,
-                 probe: Callable[[Path, int], None] = probe_i2c,
-                 bus_speed: Callable[[Config], Iterator[Any]] | None = None,
-                 libs: Any = None) -> None:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        dev: Path = Path("/dev"),
+        model: Path = Path("/proc/device-tree/model"),
+        groups: Callable[[], set[str]] = _my_groups,
+        user: Callable[[], str] = _user,
+        is_root: Callable[[], bool] = lambda: os.geteuid() == 0,
+        pin_factory: Any = None,
+        probe: Callable[[Path, int], None] = probe_i2c,
+        bus_speed: Callable[[Config], Iterator[Any]] | None = None,
+        libs: Any = None,
+    ) -> None:
         self.config = config
         self.dev = dev
         self.model = model
@@ -127,20 +134,28 @@ class Doctor:
                 self.pin_factory = given
 
     def _checks(self) -> Iterator[Check]:
-        yield Check("config", "ok", f"{self.config.source}")
+        yield Check(
+            N_("config"),
+            "ok",
+            _(self.config.source),  # "built-in default" or the file's path
+        )
         yield self._state()
         yield from self._backups()
         yield from games_report()
         board = self.board()
         oled = not self.config.uses_keyboard
         if board is None:
-            yield Check("board", "skip" if oled else "info",
-                        "not a Raspberry Pi: the display, bus, groups and pins can only be "
-                        "checked on the box" if oled else
-                        "a laptop: screen in the terminal, keyboard for buttons")
+            yield Check(
+                N_("board"),
+                "skip" if oled else "info",
+                _("not a Raspberry Pi: the display, bus, groups and pins can only be checked "
+                  "on the box")
+                if oled
+                else _("a laptop: screen in the terminal, keyboard for buttons"),
+            )
             yield from self._libraries(board)
             return
-        yield Check("board", "ok", board)
+        yield Check(N_("board"), "ok", board)
         yield self._groups(oled)
         if oled:
             yield from self._libraries(board)
@@ -161,12 +176,17 @@ class Doctor:
         try:  # really write: os.access says yes to root even on a read-only mount
             with tempfile.TemporaryFile(dir=probe):
                 pass
-            return Check("state", "ok", f"games are saved in {path}")
+            return Check(N_("state"), "ok", _("games are saved in {path}").format(path=path))
         except OSError:
             pass
-        return Check("state", "fail", f"{path} cannot be written: games would not be saved",
-                     _state_fix(path, probe) or f"sudo chown -R {self.user()} {path} (the "
-                     "service uses /var/lib/companion, which systemd makes for it)")
+        return Check(
+            N_("state"),
+            "fail",
+            _("{path} cannot be written: games would not be saved").format(path=path),
+            _state_fix(path, probe)
+            or f"sudo chown -R {self.user()} {path} (the "
+            "service uses /var/lib/companion, which systemd makes for it)",
+        )
 
     def _backups(self) -> Iterator[Check]:
         """The newest backup's age, and the free space on the card."""
@@ -175,20 +195,34 @@ class Doctor:
         log = self.config.state_dir() / "companion.db"
         age, count, free = status(log)
         if age is None:
-            yield Check("backups", "info", f"none yet in {log.parent / 'backups'} (the box "
-                        "makes one after every finished game)")
+            yield Check(
+                N_("backups"),
+                "info",
+                _(
+                    "none yet in {log_parent_backups} (the box makes one after every finished game)"
+                ).format(log_parent_backups=log.parent / "backups"),
+            )
         else:
             hours = age / 3600
             when = f"{hours:.0f} h" if hours < 48 else f"{hours / 24:.0f} days"
-            yield Check("backups", "ok", f"newest {when} old, {count} kept")
+            yield Check(
+                N_("backups"),
+                "ok",
+                _("newest {when} old, {count} kept").format(when=when, count=count),
+            )
         mb = free / 1e6
         size = log.stat().st_size if log.exists() else 0
         if free < max(20e6, 3 * size):
-            yield Check("card", "fail", f"only {mb:.0f} MB free: saving games may fail soon",
-                        "free space on the card (old backups first: "
-                        f"{log.parent / 'backups'})")
+            yield Check(
+                N_("card"),
+                "fail",
+                _("only {mb:.0f} MB free: saving games may fail soon").format(mb=mb),
+                _("free space on the card (old backups first: {log_parent_backups})").format(
+                    log_parent_backups=log.parent / "backups"
+                ),
+            )
         else:
-            yield Check("card", "ok", f"{mb:,.0f} MB free")
+            yield Check(N_("card"), "ok", _("{mb:,.0f} MB free").format(mb=mb))
 
     def _needed_groups(self, oled: bool) -> list[str]:
         need = ["gpio"]
@@ -199,14 +233,33 @@ class Doctor:
     def _groups(self, oled: bool) -> Check:
         need = self._needed_groups(oled)
         if self.is_root():
-            return Check("groups", "ok", "running as root (the service runs as its own user "
-                         "with the gpio, i2c and spi groups)")
+            return Check(
+                N_("groups"),
+                "ok",
+                _(
+                    "running as root (the service runs as its own user "
+                    "with the gpio, i2c and spi groups)"
+                ),
+            )
         missing = [g for g in need if g not in self.groups()]
         if not missing:
-            return Check("groups", "ok", f"{self.user()} is in {', '.join(need)}")
-        return Check("groups", "fail", f"{self.user()} is not in {', '.join(missing)}",
-                     f"sudo usermod -aG {','.join(missing)} {self.user()}, then log out and "
-                     "back in")
+            return Check(
+                N_("groups"),
+                "ok",
+                _("{self_user} is in {join_need}").format(
+                    self_user=self.user(), join_need=", ".join(need)
+                ),
+            )
+        return Check(
+            N_("groups"),
+            "fail",
+            _("{self_user} is not in {join_missing}").format(
+                self_user=self.user(), join_missing=", ".join(missing)
+            ),
+            _("sudo usermod -aG {join_missing} {self_user}, then log out and back in").format(
+                join_missing=",".join(missing), self_user=self.user()
+            ),
+        )
 
     def _bus_device(self) -> Path:
         d = self.config.display
@@ -220,31 +273,64 @@ class Doctor:
         kind = "I2C" if d["bus"] == "i2c" else "SPI"
         if not path.exists():
             opt = "do_i2c" if kind == "I2C" else "do_spi"
-            return Check("bus", "fail", f"{path} does not exist",
-                         f"turn {kind} on: sudo raspi-config nonint {opt} 0 (or raspi-config "
-                         f"→ Interface Options → {kind}), then reboot")
+            return Check(
+                N_("bus"),
+                "fail",
+                _("{path} does not exist").format(path=path),
+                _(
+                    "turn {kind} on: sudo raspi-config nonint {opt} 0 (or raspi-config →"
+                    " Interface Options → {kind}), then reboot"
+                ).format(kind=kind, opt=opt),
+            )
         if not os.access(path, os.R_OK | os.W_OK):
             group = kind.lower()
-            return Check("bus", "fail", f"{path} exists but {self.user()} may not open it",
-                         f"sudo usermod -aG {group} {self.user()}, then log out and back in")
-        return Check("bus", "ok", f"{path}")
+            return Check(
+                N_("bus"),
+                "fail",
+                _("{path} exists but {self_user} may not open it").format(
+                    path=path, self_user=self.user()
+                ),
+                _("sudo usermod -aG {group} {self_user}, then log out and back in").format(
+                    group=group, self_user=self.user()
+                ),
+            )
+        return Check(N_("bus"), "ok", _("{path}").format(path=path))
 
     def _display(self) -> Check:
         d = self.config.display
         path = self._bus_device()
         if d["bus"] != "i2c":
-            return Check("display", "info", f"SPI cannot answer back; if the screen stays "
-                         f"dark check DC=GPIO{d['gpio_dc']} and RST=GPIO{d['gpio_rst']}")
+            return Check(
+                N_("display"),
+                "info",
+                _(
+                    "SPI cannot answer back; if the screen stays dark"
+                    " check DC=GPIO{d_gpio_dc} and "
+                    "RST=GPIO{d_gpio_rst}"
+                ).format(d_gpio_dc=d["gpio_dc"], d_gpio_rst=d["gpio_rst"]),
+            )
         try:
             self.probe(path, d["address"])
         except OSError as err:
             other = 0x3D if d["address"] == 0x3C else 0x3C
-            return Check("display", "fail", f"nothing answers at {d['address']:#04x} on "
-                         f"{path} ({err.strerror or err})",
-                         f"check SDA→GPIO2, SCL→GPIO3, 3V3 and GND; run i2cdetect -y "
-                         f"{d['port']} — if it shows {other:#04x}, set display.address = "
-                         f"{other:#04x}")
-        return Check("display", "ok", f"{d['driver']} answers at {d['address']:#04x}")
+            return Check(
+                N_("display"),
+                "fail",
+                _("nothing answers at {d_address:#04x} on {path} ({err_strerror_or_err})").format(
+                    d_address=d["address"], path=path, err_strerror_or_err=err.strerror or err
+                ),
+                _(
+                    "check SDA→GPIO2, SCL→GPIO3, 3V3 and GND; run i2cdetect -y {d_port} "
+                    "— if it shows {other:#04x}, set display.address = {other:#04x}"
+                ).format(d_port=d["port"], other=other),
+            )
+        return Check(
+            N_("display"),
+            "ok",
+            _("{d_driver} answers at {d_address:#04x}").format(
+                d_driver=d["driver"], d_address=d["address"]
+            ),
+        )
 
     def _bus_speed(self) -> Iterator[Check]:
         if self.bus_speed is not None:
@@ -254,8 +340,11 @@ class Doctor:
             from companion.hw.busclock import read_clock
 
             tree = self.model.parent  # /proc/device-tree
-            lines = bus_speed_checks(self.config, bus_device=self._bus_device(),
-                                     read=lambda port: read_clock(port, tree=tree))
+            lines = bus_speed_checks(
+                self.config,
+                bus_device=self._bus_device(),
+                read=lambda port: read_clock(port, tree=tree),
+            )
         for line in lines:
             yield Check(*line)
 
@@ -271,19 +360,21 @@ class Doctor:
             if factory is not None:
                 factory.close()
             yield Check(*line)
-        for line in doctor_libs.library_checks(self.config, probe, on_pi=board is not None,
-                                               board=board or ""):
+        for line in doctor_libs.library_checks(
+            self.config, probe, on_pi=board is not None, board=board or ""
+        ):
             yield Check(*line)
 
     def _pins(self) -> Iterator[Check]:
         if self.config.uses_keyboard:
-            yield Check("buttons", "info", "the keyboard stands in for the buttons")
+            yield Check(N_("buttons"), "info", _("the keyboard stands in for the buttons"))
             return
         if self.pin_factory is None:  # report gpiozero's choice, then read the pins with it
             from companion import doctor_libs
 
-            line, factory = doctor_libs.pin_factory_check(self.libs or doctor_libs.Probe(),
-                                                          on_pi=True)
+            line, factory = doctor_libs.pin_factory_check(
+                self.libs or doctor_libs.Probe(), on_pi=True
+            )
             yield Check(*line)
             if factory is None:
                 return
@@ -291,16 +382,27 @@ class Doctor:
         try:
             from gpiozero import Button
         except ImportError as err:  # pragma: no cover - gpiozero is a dependency
-            yield Check("buttons", "skip", f"gpiozero missing ({err})", "pip install gpiozero")
+            yield Check(
+                N_("buttons"),
+                "skip",
+                _("gpiozero missing ({err})").format(err=err),
+                _("pip install gpiozero"),
+            )
             return
         pull_up = self.config.input["pull_up"]
         for name, pin in self.config.buttons.items():
             try:
                 button = Button(pin, pull_up=pull_up, pin_factory=self.pin_factory)
             except Exception as err:  # noqa: BLE001 - any gpiozero error is a finding
-                yield Check(f"button {name}", "fail", f"GPIO{pin} cannot be read: {err}",
-                            "stop the service first (sudo systemctl stop companion); on a "
-                            "Pi 5 install lgpio (sudo apt install python3-lgpio)")
+                yield Check(
+                    f"button {name}",
+                    "fail",
+                    _("GPIO{pin} cannot be read: {err}").format(pin=pin, err=err),
+                    _(
+                        "stop the service first (sudo systemctl stop companion); on a Pi "
+                        "5 install lgpio (sudo apt install python3-lgpio)"
+                    ),
+                )
                 continue
             try:
                 pressed = button.is_pressed
@@ -308,13 +410,24 @@ class Doctor:
                 button.close()
             if pressed:
                 level = "low" if pull_up else "high"
-                yield Check(f"button {name}", "fail", f"GPIO{pin} reads {level} (pressed) "
-                            "with nobody touching it",
-                            f"a stuck button or a short: check the wire on GPIO{pin} "
-                            f"(buttons.{name})")
+                yield Check(
+                    f"button {name}",
+                    "fail",
+                    _("GPIO{pin} reads {level} (pressed) with nobody touching it").format(
+                        pin=pin, level=level
+                    ),
+                    _(
+                        "a stuck button or a short: check the wire on GPIO{pin} (buttons.{name})"
+                    ).format(pin=pin, name=name),
+                )
             else:
-                yield Check(f"button {name}", "ok", f"GPIO{pin} reads "
-                            f"{'high' if pull_up else 'low'} (released)")
+                yield Check(
+                    f"button {name}",
+                    "ok",
+                    _("GPIO{pin} reads {high_if_pull_up_else} (released)").format(
+                        pin=pin, high_if_pull_up_else="high" if pull_up else "low"
+                    ),
+                )
 
 
 def games_report() -> Iterator[Check]:
@@ -323,11 +436,21 @@ def games_report() -> Iterator[Check]:
 
     found = catalogue.discover()
     good = [k for k, g in found.items() if isinstance(g, catalogue.GameInfo)]
-    yield Check("games", "ok", f"{len(good)} installed: {', '.join(good)}")
+    yield Check(
+        N_("games"),
+        "ok",
+        _("{len_good} installed: {join_good}").format(
+            len_good=len(good), join_good=", ".join(good)
+        ),
+    )
     for key, game in found.items():
         if isinstance(game, catalogue.Unavailable):
-            yield Check(f"game {key}", "fail", game.problem,
-                        "reinstall or remove the package that registers it")
+            yield Check(
+                f"game {key}",
+                "fail",
+                game.problem,
+                _("reinstall or remove the package that registers it"),
+            )
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -340,18 +463,42 @@ def main(config: Config, out: Callable[[str], None] = print, **options: Any) -> 
     for check in checks:
         out(str(check))
     failed = [c for c in checks if c.status == "fail"]
-    out(f"{len(failed)} problem{'s' if len(failed) != 1 else ''} found." if failed
-        else "Nothing wrong found.")
+    out(
+        ngettext("{n} problem found.", "{n} problems found.", len(failed)).format(n=len(failed))
+        if failed
+        else _("Nothing wrong found.")
+    )
     return 1 if failed else 0
 
 
 #: Kernel file systems: no folder can be made in them, whoever owns them.
-PSEUDO_FS = {"proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "debugfs",
-             "securityfs", "tracefs", "configfs", "bpf", "pstore", "efivarfs", "mqueue",
-             "hugetlbfs", "fusectl", "binfmt_misc", "autofs", "rpc_pipefs", "nsfs"}
-_REAL_DIR = ("set state.dir in the config to a folder on the SD card, for instance "
-             "~/.local/state/companion (or leave it empty: the service then uses "
-             "/var/lib/companion)")
+PSEUDO_FS = {
+    "proc",
+    "sysfs",
+    "devtmpfs",
+    "devpts",
+    "cgroup",
+    "cgroup2",
+    "debugfs",
+    "securityfs",
+    "tracefs",
+    "configfs",
+    "bpf",
+    "pstore",
+    "efivarfs",
+    "mqueue",
+    "hugetlbfs",
+    "fusectl",
+    "binfmt_misc",
+    "autofs",
+    "rpc_pipefs",
+    "nsfs",
+}
+_REAL_DIR = (
+    "set state.dir in the config to a folder on the SD card, for instance "
+    "~/.local/state/companion (or leave it empty: the service then uses "
+    "/var/lib/companion)"
+)
 
 
 def _state_fix(path: Path, probe: Path, mounts: str = "/proc/self/mounts") -> str | None:
@@ -362,8 +509,10 @@ def _state_fix(path: Path, probe: Path, mounts: str = "/proc/self/mounts") -> st
         return f"{probe} is a file, not a folder: {_REAL_DIR}"
     fs, options = _mount_of(probe, mounts)
     if fs in PSEUDO_FS:
-        return f"{probe} is on the kernel's {fs} file system, where no folder can be made: " \
-               + _REAL_DIR
+        return (
+            f"{probe} is on the kernel's {fs} file system, where no folder can be made: "
+            + _REAL_DIR
+        )
     if "ro" in options:
         return f"{probe} is on a read-only file system: remount it read-write, or {_REAL_DIR}"
     return None

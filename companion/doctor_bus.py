@@ -28,6 +28,7 @@ from typing import NamedTuple
 from companion.config import Config
 from companion.hw import busclock
 from companion.hw.guarded import BUS_ERRORS
+from companion.i18n import N_, _
 
 FAST = 400_000
 
@@ -48,10 +49,13 @@ def _is_device(path: Path) -> bool:
         return False
 
 
-def bus_speed_checks(config: Config, *,
-                     read: Callable[[int], tuple[int | None, Path]] | None = None,
-                     timer: Callable[[], float] | None = None,
-                     bus_device: Path | None = None) -> Iterator[Check]:
+def bus_speed_checks(
+    config: Config,
+    *,
+    read: Callable[[int], tuple[int | None, Path]] | None = None,
+    timer: Callable[[], float] | None = None,
+    bus_device: Path | None = None,
+) -> Iterator[Check]:
     """The ``bus clock`` and ``frame rate`` lines for an I²C display.
 
     :param read: ``read(port)`` → (Hz or None, where it was read); default: the device
@@ -64,33 +68,62 @@ def bus_speed_checks(config: Config, *,
     device = bus_device or Path(f"/dev/i2c-{d['port']}")
     hz, where = (read or busclock.read_clock)(d["port"])
     if hz is None:
-        yield Check("bus clock", "skip", f"the device tree does not say ({where} is "
-                    "missing); the Pi's default is 100 kHz")
+        yield Check(
+            N_("bus clock"),
+            "skip",
+            _(
+                "the device tree does not say ({where} is missing); the Pi's default is 100 kHz"
+            ).format(where=where),
+        )
     else:
         wire = busclock.modelled_frame_seconds(chip, hz) * 1000
-        detail = (f"I²C bus {d['port']} runs at {hz / 1000:g} kHz ({where}): a whole frame "
-                  f"needs {wire:.1f} ms on the wire")
+        detail = (
+            f"I²C bus {d['port']} runs at {hz / 1000:g} kHz ({where}): a whole frame "
+            f"needs {wire:.1f} ms on the wire"
+        )
         if hz < FAST:
             fast = busclock.modelled_frame_seconds(chip, FAST) * 1000
-            yield Check("bus clock", "info", detail,
-                        f"for {fast:.0f} ms a frame: sudo companion install-service "
-                        f"--i2c-speed {FAST} (then reboot)")
+            yield Check(
+                N_("bus clock"),
+                "info",
+                detail,
+                _(
+                    "for {fast:.0f} ms a frame: sudo companion install-service "
+                    "--i2c-speed {fast2} (then reboot)"
+                ).format(fast=fast, fast2=FAST),
+            )
         else:
-            yield Check("bus clock", "ok", detail)
+            yield Check(N_("bus clock"), "ok", detail)
     if timer is None:
         if not _is_device(device):
-            yield Check("frame rate", "skip", f"{device} is not a device: no frames to time")
+            yield Check(
+                N_("frame rate"),
+                "skip",
+                _("{device} is not a device: no frames to time").format(device=device),
+            )
             return
 
         def timer() -> float:
             serial = busclock.open_i2c(d["port"], d["address"])
             return busclock.time_full_frames(serial, chip)
+
     try:
         seconds = timer()
     except BUS_ERRORS as err:
-        yield Check("frame rate", "fail", f"writing whole frames failed: {err}",
-                    "check the wiring; is the companion service drawing at the same time? "
-                    "(sudo systemctl stop companion)")
+        yield Check(
+            N_("frame rate"),
+            "fail",
+            _("writing whole frames failed: {err}").format(err=err),
+            _(
+                "check the wiring; is the companion service drawing at the same time? "
+                "(sudo systemctl stop companion)"
+            ),
+        )
         return
-    yield Check("frame rate", "ok", f"a whole frame took {seconds * 1000:.1f} ms: "
-                f"{1 / seconds:.0f} frames per second")
+    yield Check(
+        N_("frame rate"),
+        "ok",
+        _("a whole frame took {seconds_1000:.1f} ms: {per_second:.0f} frames per second").format(
+            seconds_1000=seconds * 1000, per_second=1 / seconds
+        ),
+    )

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from companion.config import Config
+from companion.i18n import N_, _
 
 
 class Line(NamedTuple):
@@ -110,8 +111,10 @@ def _apt_fix(module: str, probe: Probe, *, here: bool = True) -> str:
         return ""
     fix = f"sudo apt install {APT[module]}"
     if here and not probe.sees_apt():
-        fix += (f" — and {probe.venv} cannot see apt's packages: make it again with "
-                "python3 -m venv --system-site-packages")
+        fix += (
+            f" — and {probe.venv} cannot see apt's packages: make it again with "
+            "python3 -m venv --system-site-packages"
+        )
     return fix
 
 
@@ -126,11 +129,20 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
         try:
             factory = probe.load_factory(chosen)
         except Exception as err:  # noqa: BLE001 - any load error is the finding
-            return Line("pin factory", fail, f"GPIOZERO_PIN_FACTORY={chosen} does not load "
-                          f"({_why(err)})", "unset GPIOZERO_PIN_FACTORY to let gpiozero choose "
-                          "(it prefers lgpio)"), None
+            return Line(
+                N_("pin factory"),
+                fail,
+                _("GPIOZERO_PIN_FACTORY={chosen} does not load ({why_err})").format(
+                    chosen=chosen, why_err=_why(err)
+                ),
+                _("unset GPIOZERO_PIN_FACTORY to let gpiozero choose (it prefers lgpio)"),
+            ), None
         status = "ok" if chosen.lower() == "lgpio" else "info"
-        return Line("pin factory", status, f"{chosen}, set by GPIOZERO_PIN_FACTORY"), factory
+        return Line(
+            N_("pin factory"),
+            status,
+            _("{chosen}, set by GPIOZERO_PIN_FACTORY").format(chosen=chosen),
+        ), factory
     reasons: list[str] = []
     lgpio_missing = False
     for name in FACTORY_ORDER:
@@ -141,15 +153,31 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
             lgpio_missing |= name == "lgpio" and isinstance(err, ImportError)
             continue
         if name == "lgpio":
-            return Line("pin factory", "ok", "lgpio, gpiozero's first choice (works on "
-                          "every Pi, the Pi 5 included)"), factory
-        fix = (_apt_fix("lgpio", probe) if lgpio_missing else
-               "lgpio is installed but cannot open the GPIO chip: check the gpio group, and "
-               "stop the service first (sudo systemctl stop companion)")
-        return Line("pin factory", fail, f"{name}, because {'; '.join(reasons)} "
-                      "(only lgpio works on a Pi 5)", fix if on_pi else ""), factory
-    return Line("pin factory", fail, "none loads (" + "; ".join(reasons) + ")",
-                  _apt_fix("lgpio", probe) if on_pi else ""), None
+            return Line(
+                N_("pin factory"),
+                "ok",
+                _("lgpio, gpiozero's first choice (works on every Pi, the Pi 5 included)"),
+            ), factory
+        fix = (
+            _apt_fix("lgpio", probe)
+            if lgpio_missing
+            else "lgpio is installed but cannot open the GPIO chip: check the gpio group, and "
+            "stop the service first (sudo systemctl stop companion)"
+        )
+        return Line(
+            N_("pin factory"),
+            fail,
+            _("{name}, because {join_reasons} (only lgpio works on a Pi 5)").format(
+                name=name, join_reasons="; ".join(reasons)
+            ),
+            fix if on_pi else "",
+        ), factory
+    return Line(
+        N_("pin factory"),
+        fail,
+        "none loads (" + "; ".join(reasons) + ")",
+        _apt_fix("lgpio", probe) if on_pi else "",
+    ), None
 
 
 @dataclass(frozen=True)
@@ -164,13 +192,15 @@ def _needs(config: Config) -> list[_Need]:
         return []
     if d["bus"] == "i2c":
         return [_Need("smbus2", "luma talks I²C through it")]
-    return [_Need("spidev", "luma talks SPI through it"),
-            _Need("RPi.GPIO", f"luma drives DC=GPIO{d['gpio_dc']} and RST=GPIO{d['gpio_rst']} "
-                  "through it")]
+    return [
+        _Need("spidev", "luma talks SPI through it"),
+        _Need(
+            "RPi.GPIO", f"luma drives DC=GPIO{d['gpio_dc']} and RST=GPIO{d['gpio_rst']} through it"
+        ),
+    ]
 
 
-def library_checks(config: Config, probe: Probe, *, on_pi: bool,
-                   board: str = "") -> Iterator[Line]:
+def library_checks(config: Config, probe: Probe, *, on_pi: bool, board: str = "") -> Iterator[Line]:
     """One line per library the configured display needs: does it import, and from where."""
     for need in _needs(config):
         yield _library(need, probe, on_pi, board)
@@ -184,26 +214,42 @@ def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
     except ImportError as err:
         return _missing(name, need, err, probe, on_pi)
     except Exception as err:  # noqa: BLE001 - RPi.GPIO raises RuntimeError off a Pi
-        return Line(name, "fail" if on_pi else "skip",
-                      f"installed but does not load here ({_why(err)})")
+        return Line(
+            name,
+            "fail" if on_pi else "skip",
+            _("installed but does not load here ({why_err})").format(why_err=_why(err)),
+        )
     dist = probe.distribution(top)
     where = f"{dist[0]} {dist[1]}" if dist else "installed"
     if top == "RPi" and dist and dist[0].lower() in ("rpi.gpio", "rpi-gpio") and "Pi 5" in board:
-        return Line(name, "fail", f"{where} does not work on a Pi 5",
-                      f"sudo {probe.venv}/bin/pip install rpi-lgpio (the same API over lgpio)")
-    return Line(name, "ok", f"{where} ({need.why})")
+        return Line(
+            name,
+            "fail",
+            _("{where} does not work on a Pi 5").format(where=where),
+            _("sudo {probe_venv}/bin/pip install rpi-lgpio (the same API over lgpio)").format(
+                probe_venv=probe.venv
+            ),
+        )
+    return Line(name, "ok", _("{where} ({need_why})").format(where=where, need_why=need.why))
 
 
 def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool) -> Line:
     gone = (err.name or need.module).split(".")[0]
     if need.module == "RPi.GPIO" and gone == "RPi":
-        fix = (f"{_apt_fix('lgpio', probe, here=on_pi)}, then sudo {probe.venv}/bin/pip "
-               "install rpi-lgpio (a pure-Python wheel)")
+        fix = (
+            f"{_apt_fix('lgpio', probe, here=on_pi)}, then sudo {probe.venv}/bin/pip "
+            "install rpi-lgpio (a pure-Python wheel)"
+        )
         detail = "not installed"
     else:
-        fix = (_apt_fix(gone, probe, here=on_pi) or
-               f"sudo {probe.venv}/bin/pip install {gone}")
+        fix = _apt_fix(gone, probe, here=on_pi) or f"sudo {probe.venv}/bin/pip install {gone}"
         detail = "not installed" if gone == need.module else f"{gone} is missing ({_why(err)})"
     if not on_pi:
-        return Line(name, "skip", f"{detail} on this machine; the box needs it: {fix}")
-    return Line(name, "fail", f"{detail} ({need.why})", fix)
+        return Line(
+            name,
+            "skip",
+            _("{detail} on this machine; the box needs it: {fix}").format(detail=detail, fix=fix),
+        )
+    return Line(
+        name, "fail", _("{detail} ({need_why})").format(detail=detail, need_why=need.why), fix
+    )

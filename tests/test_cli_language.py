@@ -42,3 +42,10 @@ def test_history_stats_and_players_speak_japanese(tmp_path: Path) -> None:
     assert "名簿のプレイヤーで終わったゲームはまだありません" in stats
     assert _run("roll", "brain-robbery", home=tmp_path).startswith("Brain Robbery: ")
     assert "ダイス2個" in _run("roll", "brain-robbery", home=tmp_path)
+
+
+def test_doctor_speaks_japanese(tmp_path: Path) -> None:
+    report = _run("doctor", home=tmp_path).splitlines()
+    assert report[0].startswith("ok    設定: ")
+    assert report[-1] in ("問題は見つかりませんでした。",) or report[-1].startswith("問題が")
+    assert not [line for line in report if "built-in default" in line or "laptop" in line]
