@@ -15,9 +15,10 @@ GAME = GameInfo(
     min_players=3,
     max_players=7,
     rules="companion.games.brain_robbery.rules",
-    # No bgg_id yet: BoardGameGeek lists The Great Brain Robbery (Cheapass Games), but its id could not be confirmed from
-    # two independent sources here (BGG's own pages were out of reach), and a wrong id
-    # would file every exported play under another game. BG Stats matches the name.
+    # No bgg_id yet: BoardGameGeek lists The Great Brain Robbery (Cheapass), but its id could not
+    # be confirmed from two independent sources here (BGG's own pages were out of
+    # reach), and a wrong id would file every exported play under another game. BG Stats
+    # matches the name instead.
     screens="companion.games.brain_robbery.screens",
     house_rules=HOUSE_RULES,
 )

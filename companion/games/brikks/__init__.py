@@ -15,9 +15,10 @@ GAME = GameInfo(
     min_players=1,
     max_players=4,
     rules="companion.games.brikks.rules",
-    # No bgg_id yet: BoardGameGeek lists Brikks (Schmidt Spiele, 2018), but its id could not be confirmed from
-    # two independent sources here (BGG's own pages were out of reach), and a wrong id
-    # would file every exported play under another game. BG Stats matches the name.
+    # No bgg_id yet: BoardGameGeek lists Brikks (Schmidt Spiele, 2018), but its id could not
+    # be confirmed from two independent sources here (BGG's own pages were out of
+    # reach), and a wrong id would file every exported play under another game. BG Stats
+    # matches the name instead.
     screens="companion.games.brikks.screens",
     house_rules=HOUSE_RULES,
 )
