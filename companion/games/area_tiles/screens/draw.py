@@ -13,12 +13,13 @@ from companion.ui.paint import Painter
 
 _, ngettext = translator(__name__)
 
-#: The players are their colours; the log keeps the English names, shown translated.
+#: Games saved before the setup seated people from the roster named the players by
+#: their colours; the log keeps those English names, shown translated.
 COLOUR_NAMES = (N_("Red"), N_("Blue"), N_("Yellow"))
 
 
 def shown_name(player: str) -> str:
-    """A player's name as the screens show it: a colour name in the language in use.
+    """A player's name as the screens show it; an old game's colour name in the language in use.
 
     >>> shown_name("Red"), shown_name("Ann")
     ('Red', 'Ann')
