@@ -127,7 +127,7 @@ def test_fixing_a_two_owner_area_starts_from_its_owners(rig: Rig) -> None:
     start_three(rig)
     rig.app.play({"type": "add_area", "blocks": 9, "symbol": ["Ann", "Cleo"]})
     rig.keys("up", "ok")  # the area row, OK fixes it
-    assert "fix 1" in rig.text and symbol_line(rig) == "Ann & Cleo"
+    assert "OK fix" in rig.text and symbol_line(rig) == "Ann & Cleo"
     rig.keys("right", "ok")
     assert rig.app.session.state.areas[0] == (rules.Area(9, ("Ben", "Cleo")),)
 

@@ -15,7 +15,7 @@ from itertools import combinations
 from companion.games.area_tiles import rules
 from companion.games.area_tiles.screens.draw import arrow, names_list, player_glyph, shown_name
 from companion.i18n import translator
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.menus import Confirm
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
@@ -180,6 +180,18 @@ class AreasView(Screen):
                  else _("OK finish"))
 
 
+def hint_like(p: Painter, text: str, like: str) -> None:
+    """:func:`~companion.ui.widgets.hint`, but starting where the list's hint ``like``
+    starts: the words both share ("OK fix  ") stay in place and are not sent again."""
+    hint(p, "")
+    width = text_width(text, "small")
+    x = (WIDTH - text_width(like, "small")) // 2
+    if not 0 <= x <= WIDTH - width:
+        x = max(0, (WIDTH - width) // 2)
+    top = HEIGHT - 8 if needs_japanese(text) else HEIGHT - 7
+    p.text((x, top), p.fit(text, "small", WIDTH), "small")
+
+
 def draw_total(p: Painter, s: rules.State) -> None:
     """The selected player's area points, big, right of the list (and of the editor, which
     keeps it in place so opening an area repaints only the left part)."""
@@ -291,9 +303,9 @@ class AreaEditor(Screen):
             hint(p, "BACK")
             return
         area = self.editing()
-        number = self.index + 1 if area is not None else len(s.areas[s.current]) + 1
+        # The list's own title bar, unchanged: the hint says whether OK adds or fixes.
         title_bar(p, _("{name}'s areas").format(name=shown_name(s.selected)),
-                  (_("fix {n}") if area is not None else _("new {n}")).format(n=number))
+                  f"{s.current + 1}/{len(s.players)}")
         self.blocks = max(rules.MIN_BLOCKS, min(self.blocks, max(rules.MIN_BLOCKS, self.room())))
         p.centred(TITLE_H + 1, str(self.blocks), "huge", x0=8, x1=42)
         if self.blocks < self.room():
@@ -304,7 +316,10 @@ class AreaEditor(Screen):
         p.centred(TITLE_H + 1, str(rules.area_points(self.blocks)), "huge", x0=52, x1=LIST_W)
         self._render_symbol(p, s)
         draw_total(p, s)
-        hint(p, _("UP/DOWN blocks  <> symbol"))
+        if area is not None:
+            hint_like(p, _("OK fix  <> symbol"), _("OK fix  hold OK remove"))
+        else:
+            hint_like(p, _("OK add area  <> symbol"), _("OK add area  <> player"))
 
     def _render_symbol(self, p: Painter, s: rules.State) -> None:
         """Whose 4+ symbol group the area holds, in 12 px: their symbols and names."""
