@@ -45,7 +45,7 @@ def areas(rig: Rig, *entries: tuple[int, int]) -> None:
 
 
 def finish(rig: Rig) -> None:
-    """From Ben's list on "Next: Cleo": Cleo enters no area; Finish scoring, sure."""
+    """From Ben's list on "Next: Cleo": Cleo enters no area; Finish entry, sure."""
     rig.keys("ok", "down", "ok", "ok")
     assert rules.is_over(rig.app.session.state)
 
@@ -119,7 +119,7 @@ def test_area_tiles_goldens(tmp_path: Path, golden, language: str) -> None:
     areas(rig, (10, 0), (4, 0))
     rig.keys("ok")  # Next: Cleo
     areas(rig, (6, 3))
-    rig.keys("ok", "ok")  # Finish scoring, sure
+    rig.keys("ok", "ok")  # Finish entry, sure
     assert rig.app.session.rules.result(rig.app.session.state).winners == ("Ben",)
     golden(f"area_tiles-result{suffix}", rig.frame)
     rig.keys("right")
@@ -148,4 +148,30 @@ def test_a_press_in_the_area_entry_repaints_only_part_of_the_panel(tmp_path: Pat
     assert press("back") < 700  # the list again, the cursor on "Next: Ben"
     assert press("up", "up") < 540  # to area 2: the list scrolls by a row
     assert press("ok") < 600  # fix area 2: the editor again, its hint in place
+    rig.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_twelve_letter_names_are_never_cut(tmp_path: Path, language: str) -> None:
+    """Names as long as the roster allows: pages and rows give them room, not shrink them."""
+    from tests.test_cut_text import faults
+
+    config = from_mapping({"display": {"driver": "dummy"}, "language": language,
+                           "input": {"bounce_ms": 20, "hold_ms": 100}})
+    long = ("Christabella", "Maximilianus", "Bartholomeus")
+    rig = Rig(db=str(tmp_path / "long.db"), config=config, players=long)
+    seen: list[str] = []
+
+    def look(*keys: str) -> None:
+        for key in keys:
+            rig.keys(key)
+            seen.extend(f"{rig.text}: {f}" for f in faults(rig.app))
+
+    look("ok", *["down"] * position("area_tiles"), "ok", "ok", "ok", "ok")
+    look("ok", *["up"] * 5, *["right"] * 7, "ok", "back")  # every owner and group
+    look("ok", "ok")  # Next player; their editor
+    look(*["up"] * 6, "ok", "back", "ok", "ok", "ok", "back", "ok")
+    look("ok", *["right"] * 6)  # finish, sure; every result page
+    assert rules.is_over(rig.app.session.state)
+    assert not seen, "\n".join(sorted(set(seen)))
     rig.close()

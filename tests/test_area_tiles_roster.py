@@ -58,7 +58,7 @@ def test_people_from_the_roster_play_colours_and_are_named_everywhere(tmp_path: 
     areas(rig, 12)
     rig.keys("ok")  # Next: Noé
     areas(rig, 5, 5, 5)
-    rig.keys("ok", "ok")  # Finish scoring, sure
+    rig.keys("ok", "ok")  # Finish entry, sure
     assert rules.is_over(rig.app.session.state) and "Hana wins" in rig.text
     uuids = {p.name: p.uuid for p in rig.store.players()}
     rig.close()

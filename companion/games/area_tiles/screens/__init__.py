@@ -21,6 +21,7 @@ from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
 from companion.i18n import N_, translator
 from companion.keys import Key
+from companion.ui.fonts import text_width
 from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.scenes import open_game, press
@@ -157,7 +158,11 @@ class TilesDownView(Screen):
                "text")
         p.text((44, TITLE_H + 13), _("starts:"), "text")
         player_glyph(p, s, s.first, 44, TITLE_H + 29, size=10)
-        p.text((57, TITLE_H + 26), p.fit(shown_name(s.first), "medium", WIDTH - 57), "medium")
+        first = shown_name(s.first)
+        if text_width(first, "medium") <= WIDTH - 57:
+            p.text((57, TITLE_H + 26), first, "medium")
+        else:  # a long name in 12 px, whole
+            p.text((56, TITLE_H + 28), p.fit(first, "text", WIDTH - 56), "text")
         hint(p, _("OK: all tiles placed"))
 
 

@@ -13,7 +13,13 @@ from collections.abc import Callable
 from itertools import combinations
 
 from companion.games.area_tiles import rules
-from companion.games.area_tiles.screens.draw import arrow, names_list, player_glyph, shown_name
+from companion.games.area_tiles.screens.draw import (
+    arrow,
+    names_list,
+    player_glyph,
+    shown_name,
+    title_or_name,
+)
 from companion.i18n import translator
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.menus import Confirm
@@ -72,8 +78,13 @@ class AreasView(Screen):
         """The list's rows: the areas, then "+ new area", then next player or finish."""
         s = self.state
         last = s.current == len(s.players) - 1
-        tail = (_("Finish scoring") if last else
-                _("Next: {name}").format(name=shown_name(s.players[s.current + 1])))
+        if last:
+            tail = _("Finish entry")
+        else:
+            name = shown_name(s.players[s.current + 1])
+            tail = _("Next: {name}").format(name=name)
+            if text_width(tail, "text") > LIST_W - TEXT_X - 1:
+                tail = name  # a long name whole; the hint says "OK next"
         return [area_line(a) for a in self.mine()] + [_("+ new area"), tail]
 
     def cursor(self) -> int:
@@ -153,8 +164,7 @@ class AreasView(Screen):
 
     def render(self, p: Painter) -> None:
         s = self.state
-        title_bar(p, _("{name}'s areas").format(name=shown_name(s.selected)),
-                  f"{s.current + 1}/{len(s.players)}")
+        areas_title(p, s)
         rows, at, count = self.rows(), self.cursor(), len(self.mine())
         first = max(0, min(at - 1, len(rows) - LIST_ROWS))
         for n, i in enumerate(range(first, min(len(rows), first + LIST_ROWS))):
@@ -180,10 +190,17 @@ class AreasView(Screen):
                  else _("OK finish"))
 
 
+def areas_title(p: Painter, s: rules.State) -> None:
+    """The title bar of the list and the editor: whose areas, and which player of all."""
+    right = f"{s.current + 1}/{len(s.players)}"
+    name = shown_name(s.selected)
+    title_bar(p, title_or_name(_("{name}'s areas").format(name=name), name, right), right)
+
+
 def hint_like(p: Painter, text: str, like: str) -> None:
     """:func:`~companion.ui.widgets.hint`, but starting where the list's hint ``like``
     starts: the words both share ("OK fix  ") stay in place and are not sent again."""
-    hint(p, "")
+    p.rect((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
     width = text_width(text, "small")
     x = (WIDTH - text_width(like, "small")) // 2
     if not 0 <= x <= WIDTH - width:
@@ -304,8 +321,7 @@ class AreaEditor(Screen):
             return
         area = self.editing()
         # The list's own title bar, unchanged: the hint says whether OK adds or fixes.
-        title_bar(p, _("{name}'s areas").format(name=shown_name(s.selected)),
-                  f"{s.current + 1}/{len(s.players)}")
+        areas_title(p, s)
         self.blocks = max(rules.MIN_BLOCKS, min(self.blocks, max(rules.MIN_BLOCKS, self.room())))
         p.centred(TITLE_H + 1, str(self.blocks), "huge", x0=8, x1=42)
         if self.blocks < self.room():

@@ -8,7 +8,7 @@ undoes the finish and goes back to the area entry.
 from __future__ import annotations
 
 from companion.games.area_tiles import rules
-from companion.games.area_tiles.screens.draw import player_glyph, shown_name
+from companion.games.area_tiles.screens.draw import player_glyph, shown_name, title_or_name
 from companion.i18n import N_, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
@@ -71,8 +71,9 @@ class ResultView(PagedScreen):
             p.centred(TITLE_H + 39, each, "text")
             return
         words = _("{name} wins").format(name=shown_name(top.player))
-        font_name = "large" if text_width(words, "large") <= WIDTH else "medium"
-        p.centred(TITLE_H + 1 if font_name == "large" else TITLE_H + 5,
+        fonts = [f for f in ("large", "medium") if text_width(words, f) <= WIDTH]
+        font_name = fonts[0] if fonts else "text"  # a long name: smaller, never cut
+        p.centred(TITLE_H + {"large": 1, "medium": 5}.get(font_name, 7),
                   p.fit(words, font_name, WIDTH), font_name)
         points = ngettext("{n} point", "{n} points", top.total).format(n=top.total)
         p.centred(TITLE_H + 26, points, "text")
@@ -85,25 +86,33 @@ class ResultView(PagedScreen):
         else:
             runner = [line for line in score.lines if line is not top]
             best = max(runner, key=lambda line: line.total)
-            p.centred(TITLE_H + 39, p.fit(_("next: {name} {points}").format(
-                name=shown_name(best.player), points=best.total), "text", WIDTH), "text")
+            name = shown_name(best.player)
+            line = _("next: {name} {points}").format(name=name, points=best.total)
+            if text_width(line, "text") > WIDTH:
+                line = _("{name}: {points}").format(name=name, points=best.total)
+            p.centred(TITLE_H + 39, p.fit(line, "text", WIDTH), "text")
 
     def _table(self, p: Painter, score: rules.Score) -> None:
         """A row per player, in 12 px: name, area points + bonuses = total."""
         title_bar(p, _("Scores"), self._marker())
         sums = [f"{line.area_points}+{line.total - line.area_points} =" for line in score.lines]
         room = WIDTH - max(text_width(s, "text") for s in sums) - TOTAL_W - 3
+        longest = max(text_width(shown_name(line.player), "text") for line in score.lines)
+        if longest > room - 11:  # long names whole; their pages show the sums
+            sums, room = [""] * len(sums), WIDTH - TOTAL_W - 3
         for r, (line, sum_) in enumerate(zip(score.lines, sums, strict=True)):
             y = TITLE_H + 1 + r * ROW_H
             player_glyph(p, self.state, line.player, 0, y + 1, size=9)
             p.text((11, y), p.fit(shown_name(line.player), "text", room - 11), "text")
             p.right(y, sum_, "text", x1=WIDTH - TOTAL_W)
             p.right(y, str(line.total), "bold", x1=WIDTH - 1)
-        hint(p, _("area + bonus = total"))
+        hint(p, _("area + bonus = total") if any(sums) else _("totals"))
 
     def _player(self, p: Painter, line: rules.Line) -> None:
-        title_bar(p, ngettext("{name}: {n} area", "{name}: {n} areas", line.areas).format(
-            name=shown_name(line.player), n=line.areas), self._marker())
+        name = shown_name(line.player)
+        title = ngettext("{name}: {n} area", "{name}: {n} areas", line.areas).format(
+            name=name, n=line.areas)
+        title_bar(p, title_or_name(title, name, self._marker()), self._marker())
         for r, (label, field) in enumerate(PAGE):
             y = TITLE_H + 1 + r * 12
             p.text((0, y), p.fit(_(label), "text", 74), "text")
