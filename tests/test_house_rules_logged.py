@@ -100,7 +100,7 @@ def test_a_new_brikks_game_keeps_its_solo_energy_when_the_default_changes(
 def test_a_new_area_tiles_game_keeps_each_when_the_default_changes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = str(tmp_path / "new.db")
-    rig = Rig(db=db)
+    rig = Rig(db=db, players=("Red", "Blue", "Yellow"))  # seated from the roster
     rig.keys("ok", *["down"] * position("area_tiles"), "ok", "ok", "ok")
     game_id = rig.app.session.game_id
     rig.app.play({"type": "begin_scoring"})

@@ -71,10 +71,10 @@ def test_area_tiles_changes_language_during_the_area_entry(rig: Rig) -> None:
     assert "OK: all tiles placed" in rig.text
     switch(rig, "ja")
     assert "エリアタイル" in rig.text and "OK: タイルを置き終えた" in rig.text
-    rig.keys("ok", "ok")  # start scoring; Red's first area
+    rig.keys("ok", "ok")  # start scoring; Ann's (red) first area
     rig.keys("up", "up", "up", "ok", "back")  # 7 blocks = 3 points
-    assert "赤のエリア" in rig.text and " 7個 = 3点" in rig.app.texts
+    assert "Annのエリア" in rig.text and " 7個 = 3点" in rig.app.texts
     switch(rig, "en")
-    assert "Red's areas" in rig.text and " 7 blk = 3" in rig.app.texts
+    assert "Ann's areas" in rig.text and " 7 blk = 3" in rig.app.texts
     state = rig.app.session.state
     assert state.phase == "scoring" and [a.blocks for a in state.areas[0]] == [7]

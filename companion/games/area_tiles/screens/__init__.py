@@ -1,10 +1,10 @@
 """Area Tiles screens: setup, the start of play, the area entry and the result.
 
-The players are their colours (Red, Blue, Yellow): each owns the symbol of that colour.
-Setup picks 2 or 3 players (with 2, the seat rows choose the two colours), the short
-game and who starts. While the tiles go down the box shows the tile counts and the
-starting player; OK starts the scoring. Entry and result screens live in
-:mod:`.entry` and :mod:`.result`.
+Each person plays a colour (red, blue, yellow) and owns the symbol of that colour.
+Setup seats 2 or 3 people from the roster, one per colour (with 2, a "Colours" row
+chooses the pair), the short game and who starts. While the tiles go down the box
+shows the tile counts and the starting player; OK starts the scoring. Entry and result
+screens live in :mod:`.entry` and :mod:`.result`.
 
 Keys, while tiles are placed: OK all tiles are down, start scoring · BACK start menu.
 """
@@ -21,6 +21,7 @@ from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
 from companion.i18n import N_, translator
 from companion.keys import Key
+from companion.ui.fonts import text_width
 from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.scenes import open_game, press
@@ -30,14 +31,20 @@ from companion.ui.widgets import TITLE_H, hint, title_bar
 _, ngettext = translator(__name__)
 
 KEY = "area_tiles"
-#: The players' names: their colours, in the rules' order (logged in English, shown
-#: through :func:`~.draw.shown_name`).
-NAMES = tuple(c.capitalize() for c in rules.COLOURS)
+#: Names the screenshots seat (a regular group on the roster).
+NAMES = ("Ann", "Ben", "Cleo")
 STARTS = (N_("random"), N_("seat 1"))
+#: The two-player colour pairs the setup offers (the house rule's values).
+PAIRS = rules.HOUSE_RULES["two_player_colours"].allowed
+
+
+def pair_label(pair: str) -> str:
+    """``"red+yellow"`` as the setup shows it: ``Red+Yellow`` in the language in use."""
+    return "+".join(shown_name(c.capitalize()) for c in pair.split("+"))
 
 
 def new_game(ctx: Context) -> None:
-    """Push the setup: players (colours), tiles (full or short game), who starts."""
+    """Push the setup: people in colour seats, tiles (full or short game), who starts."""
     ctx.push(AreaTilesSetup(ctx))
 
 
@@ -54,35 +61,49 @@ def tiles_label(short: bool) -> str:
 
 
 class AreaTilesSetup(SetupScreen):
-    """The generic setup with the seats named by colour.
+    """The generic setup: people from the roster, each seat labelled with its colour.
 
-    With two players the seat rows choose the two colours (default: the
-    ``two_player_colours`` house rule); with three, Red, Blue and Yellow all play.
+    Each person plays one colour, as the rule sheet has it: with three players the seats
+    are Red, Blue and Yellow; with two, a "Colours" row chooses the pair (default: the
+    ``two_player_colours`` house rule) and the seats take its colours in order.
     """
 
     def __init__(self, ctx: Context) -> None:
         self.house = dict(ctx.config.house_rules.get(KEY, {}))
+        pair = rules.house_rule({"house_rules": self.house}, rules.HOUSE_RULES,
+                                "two_player_colours")
+        self.pair = Choice("colours", N_("Colours"), list(PAIRS), PAIRS.index(pair),
+                           shown=pair_label, gettext=_)
         extra = [
             Choice("short", N_("Tiles"), [False, True], shown=tiles_label, gettext=_),
             Choice("first", N_("Starts"), list(STARTS), shown=lambda v: _(v), gettext=_),
         ]
         super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS,
-                         default=rules.MAX_PLAYERS, extra=extra, options=self.options,
-                         names=NAMES)
+                         default=rules.MAX_PLAYERS, extra=extra, options=self.options)
         for seat in self.seats:
-            seat.shown = shown_name
-        pair = rules.house_rule({"house_rules": self.house}, rules.HOUSE_RULES,
-                                "two_player_colours").split("+")
-        order = pair + [c for c in rules.COLOURS if c not in pair]
-        for seat, colour in zip(self.seats, order, strict=True):
-            seat.index = rules.COLOURS.index(colour)
+            seat.gettext = _
+
+    def colours(self) -> list[str]:
+        """The seats' colours for the player count chosen now, in seat order."""
+        if self.count.value == len(rules.COLOURS):
+            return list(rules.COLOURS)
+        return self.pair.value.split("+")
+
+    def rows(self) -> list[Choice | None]:
+        """The generic rows, the seats labelled by colour, and "Colours" with two."""
+        for seat, colour in zip(self.seats, self.colours(), strict=False):
+            seat.label = colour.capitalize()
+        rows = super().rows()
+        if self.count.value == 2:
+            rows.insert(rows.index(self.seats[1]) + 1, self.pair)
+        return rows
 
     def options(self, players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
         """The game's options; a random starting player is drawn here, at Start."""
         first = self.ctx.dice.pick(players) if chosen["first"] == "random" else players[0]
         out: dict[str, Any] = {
             "players": players,
-            "colours": [name.lower() for name in players],
+            "colours": self.colours(),
             "short": chosen["short"],
             "first": first,
             "starts": chosen["first"],
@@ -137,7 +158,11 @@ class TilesDownView(Screen):
                "text")
         p.text((44, TITLE_H + 13), _("starts:"), "text")
         player_glyph(p, s, s.first, 44, TITLE_H + 29, size=10)
-        p.text((57, TITLE_H + 26), p.fit(shown_name(s.first), "medium", WIDTH - 57), "medium")
+        first = shown_name(s.first)
+        if text_width(first, "medium") <= WIDTH - 57:
+            p.text((57, TITLE_H + 26), first, "medium")
+        else:  # a long name in 12 px, whole
+            p.text((56, TITLE_H + 28), p.fit(first, "text", WIDTH - 56), "text")
         hint(p, _("OK: all tiles placed"))
 
 
@@ -145,9 +170,8 @@ class TilesDownView(Screen):
 
 
 def _start(app: Any, players: list[str], **options: Any) -> None:
-    app.start_game(KEY, {"players": players, "colours": [n.lower() for n in players],
-                         "first": players[0], "house_rules": house_rules.pinned({}),
-                         **options})
+    app.start_game(KEY, {"players": players, "first": players[0],
+                         "house_rules": house_rules.pinned({}), **options})
 
 
 def _enter(app: Any, *areas: tuple[int, str | None]) -> None:
@@ -164,11 +188,12 @@ def _enter(app: Any, *areas: tuple[int, str | None]) -> None:
 def _scored(app: Any) -> None:
     _start(app, list(NAMES))
     press(app, "OK")
-    _enter(app, (10, None), (7, "Blue"), (5, None))
+    ann, ben, cleo = NAMES  # red, blue, yellow
+    _enter(app, (10, None), (7, ben), (5, None))
     press(app, "OK")
-    _enter(app, (9, "Blue"), (12, None), (4, None), (6, "Yellow"))
+    _enter(app, (9, ben), (12, None), (4, None), (6, cleo))
     press(app, "OK")
-    _enter(app, (13, None), (8, "Red"))
+    _enter(app, (13, None), (8, ann))
 
 
 def _setup(app: Any) -> None:
@@ -176,7 +201,7 @@ def _setup(app: Any) -> None:
 
 
 def _tiles(app: Any) -> None:
-    _start(app, list(NAMES), short=True, first="Blue")
+    _start(app, list(NAMES), short=True, first=NAMES[1])
 
 
 def _entry(app: Any) -> None:
@@ -185,7 +210,7 @@ def _entry(app: Any) -> None:
 
 
 def _two_symbols(app: Any) -> None:
-    """Red's area of 9 blocks holds 4+ connected crosses and 4+ connected triangles."""
+    """Ann's (red) area of 9 blocks holds 4+ connected crosses and 4+ connected triangles."""
     _start(app, list(NAMES))
     press(app, "OK", "OK", *["UP"] * 5, "LEFT", "LEFT")
 
@@ -201,7 +226,7 @@ def _result(app: Any) -> None:
 
 
 def _tie(app: Any) -> None:
-    _start(app, ["Red", "Yellow"])
+    _start(app, [NAMES[0], NAMES[2]], colours=["red", "yellow"])
     press(app, "OK")
     _enter(app, (10, None))
     press(app, "OK")

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from companion.games.area_tiles import rules
 from companion.i18n import N_, translator
-from companion.ui.paint import Painter
+from companion.ui.fonts import text_width
+from companion.ui.paint import WIDTH, Painter
 
 _, ngettext = translator(__name__)
 
-#: The players are their colours; the log keeps the English names, shown translated.
+#: Games saved before the setup seated people from the roster named the players by
+#: their colours; the log keeps those English names, shown translated.
 COLOUR_NAMES = (N_("Red"), N_("Blue"), N_("Yellow"))
 
 
 def shown_name(player: str) -> str:
-    """A player's name as the screens show it: a colour name in the language in use.
+    """A player's name as the screens show it; an old game's colour name in the language in use.
 
     >>> shown_name("Red"), shown_name("Ann")
     ('Red', 'Ann')
@@ -67,3 +69,10 @@ def arrow(p: Painter, x: int, y: int, up: bool, width: int = 7) -> None:
         yy = y + row if up else y + half - row
         p.line((x + half - row, yy, x + half + row, yy))
 
+
+
+def title_or_name(title: str, name: str, right: str = "") -> str:
+    """``title`` if it fits the title bar beside ``right``, else ``name`` alone: a long
+    name is shown whole rather than cut (``"Christabella's areas"`` → ``"Christabella"``)."""
+    room = WIDTH - 2 - (text_width(right, "bold") + 6 if right else 0)
+    return title if text_width(title, "bold") <= room else name

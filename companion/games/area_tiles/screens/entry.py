@@ -13,11 +13,17 @@ from collections.abc import Callable
 from itertools import combinations
 
 from companion.games.area_tiles import rules
-from companion.games.area_tiles.screens.draw import arrow, names_list, player_glyph, shown_name
+from companion.games.area_tiles.screens.draw import (
+    arrow,
+    names_list,
+    player_glyph,
+    shown_name,
+    title_or_name,
+)
 from companion.i18n import translator
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.menus import Confirm
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint, title_bar
 
@@ -25,7 +31,8 @@ _, ngettext = translator(__name__)
 
 ROW_H = 12
 LIST_ROWS = 3
-LIST_W = 84  # the list's width; the player's area points stand to its right
+LIST_W = 86  # the list's (and the editor's) width; the player's area points stand right
+TEXT_X = 5  # right of the cursor's arrow
 
 
 def area_line(area: rules.Area) -> str:
@@ -71,8 +78,13 @@ class AreasView(Screen):
         """The list's rows: the areas, then "+ new area", then next player or finish."""
         s = self.state
         last = s.current == len(s.players) - 1
-        tail = (_("Finish scoring") if last else
-                _("Next: {name}").format(name=shown_name(s.players[s.current + 1])))
+        if last:
+            tail = _("Finish entry")
+        else:
+            name = shown_name(s.players[s.current + 1])
+            tail = _("Next: {name}").format(name=name)
+            if text_width(tail, "text") > LIST_W - TEXT_X - 1:
+                tail = name  # a long name whole; the hint says "OK next"
         return [area_line(a) for a in self.mine()] + [_("+ new area"), tail]
 
     def cursor(self) -> int:
@@ -152,26 +164,23 @@ class AreasView(Screen):
 
     def render(self, p: Painter) -> None:
         s = self.state
-        title_bar(p, _("{name}'s areas").format(name=shown_name(s.selected)),
-                  f"{s.current + 1}/{len(s.players)}")
+        areas_title(p, s)
         rows, at, count = self.rows(), self.cursor(), len(self.mine())
         first = max(0, min(at - 1, len(rows) - LIST_ROWS))
         for n, i in enumerate(range(first, min(len(rows), first + LIST_ROWS))):
             y = TITLE_H + 1 + n * ROW_H
-            chosen = i == at
-            if chosen:
-                p.rect((0, y, LIST_W - 1, y + ROW_H - 1), fill=1, outline=None)
-            p.text((2, y), p.fit(rows[i], "text", LIST_W - 3), "text", fill=0 if chosen else 1)
+            if i == at:  # an arrow, not an inverted bar: a move changes a few bytes
+                mid = y + ROW_H // 2 - 1
+                p.draw.polygon([(0, mid - 4), (0, mid + 4), (3, mid + 1), (3, mid - 1)], fill=1)
+            p.text((TEXT_X, y), p.fit(rows[i], "text", LIST_W - TEXT_X - 1), "text")
             if i < count:
-                owners_glyphs(p, s, self.mine()[i].owners, y + 2, fill=0 if chosen else 1)
+                owners_glyphs(p, s, self.mine()[i].owners, y + 2)
         if len(rows) > LIST_ROWS:  # a thin scroll bar: more rows than show
             span = LIST_ROWS * ROW_H
             bar = max(4, span * LIST_ROWS // len(rows))
             y0 = TITLE_H + 1 + (span - bar) * first // (len(rows) - LIST_ROWS)
-            p.rect((LIST_W + 1, y0, LIST_W + 2, y0 + bar - 1), fill=1, outline=None)
-        mine = sum(a.points for a in self.mine())
-        p.centred(TITLE_H + 2, str(mine), "huge", x0=LIST_W, x1=WIDTH)
-        p.centred(TITLE_H + 34, _("area pts"), "small", x0=LIST_W, x1=WIDTH)
+            p.rect((LIST_W, y0, LIST_W + 2, y0 + bar - 1), fill=1, outline=None)
+        draw_total(p, s)
         if at < count:
             hint(p, _("OK fix  hold OK remove"))
         elif at == count:
@@ -179,6 +188,34 @@ class AreasView(Screen):
         else:
             hint(p, _("OK next  <> player") if s.current < len(s.players) - 1
                  else _("OK finish"))
+
+
+def areas_title(p: Painter, s: rules.State) -> None:
+    """The title bar of the list and the editor: whose areas, and which player of all."""
+    right = f"{s.current + 1}/{len(s.players)}"
+    name = shown_name(s.selected)
+    title_bar(p, title_or_name(_("{name}'s areas").format(name=name), name, right), right)
+
+
+def hint_like(p: Painter, text: str, like: str) -> None:
+    """:func:`~companion.ui.widgets.hint`, but starting where the list's hint ``like``
+    starts: the words both share ("OK fix  ") stay in place and are not sent again."""
+    p.rect((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
+    width = text_width(text, "small")
+    x = (WIDTH - text_width(like, "small")) // 2
+    if not 0 <= x <= WIDTH - width:
+        x = max(0, (WIDTH - width) // 2)
+    top = HEIGHT - 8 if needs_japanese(text) else HEIGHT - 7
+    p.text((x, top), p.fit(text, "small", WIDTH), "small")
+
+
+def draw_total(p: Painter, s: rules.State) -> None:
+    """The selected player's area points, big, right of the list (and of the editor, which
+    keeps it in place so opening an area repaints only the left part)."""
+    mine = sum(a.points for a in s.areas[s.current])
+    p.line((LIST_W + 1, TITLE_H + 1, LIST_W + 1, HEIGHT - 9))  # the scroll bar rides on it
+    p.centred(TITLE_H + 2, str(mine), "huge", x0=LIST_W + 3, x1=WIDTH)
+    p.centred(TITLE_H + 34, _("area pts"), "small", x0=LIST_W + 2, x1=WIDTH)
 
 
 class AreaEditor(Screen):
@@ -274,6 +311,8 @@ class AreaEditor(Screen):
         return list(self.symbol) if isinstance(self.symbol, tuple) else self.symbol
 
     def render(self, p: Painter) -> None:
+        """The list's frame (title, total, hint line) with the area in place of the rows:
+        a press that opens or closes the editor changes only the left part."""
         s = self.state
         if not self.live():
             title_bar(p, _("Area"))
@@ -281,38 +320,40 @@ class AreaEditor(Screen):
             hint(p, "BACK")
             return
         area = self.editing()
-        number = self.index + 1 if area is not None else len(s.areas[s.current]) + 1
-        title_bar(p, _("{name} area {n}").format(name=shown_name(s.selected), n=number),
-                  _("fix") if area is not None else _("new"))
+        # The list's own title bar, unchanged: the hint says whether OK adds or fixes.
+        areas_title(p, s)
         self.blocks = max(rules.MIN_BLOCKS, min(self.blocks, max(rules.MIN_BLOCKS, self.room())))
-        size = str(self.blocks)
-        p.centred(TITLE_H + 1, size, "huge", x0=10, x1=54)
+        p.centred(TITLE_H + 1, str(self.blocks), "huge", x0=8, x1=42)
         if self.blocks < self.room():
-            arrow(p, 2, TITLE_H + 8, up=True)
+            arrow(p, 0, TITLE_H + 8, up=True)
         if self.blocks > rules.MIN_BLOCKS:
-            arrow(p, 2, TITLE_H + 20, up=False)
-        p.centred(TITLE_H + 33, _("blocks"), "small", x0=10, x1=54)
-        p.text((58, TITLE_H + 9), "=", "medium")
-        points = rules.area_points(self.blocks)
-        p.centred(TITLE_H + 1, str(points), "huge", x0=66, x1=WIDTH)
-        p.centred(TITLE_H + 33, ngettext("point", "points", points), "small", x0=66, x1=WIDTH)
+            arrow(p, 0, TITLE_H + 20, up=False)
+        p.text((43, TITLE_H + 9), "=", "medium")
+        p.centred(TITLE_H + 1, str(rules.area_points(self.blocks)), "huge", x0=52, x1=LIST_W)
         self._render_symbol(p, s)
+        draw_total(p, s)
+        if area is not None:
+            hint_like(p, _("OK fix  <> symbol"), _("OK fix  hold OK remove"))
+        else:
+            hint_like(p, _("OK add area  <> symbol"), _("OK add area  <> player"))
 
     def _render_symbol(self, p: Painter, s: rules.State) -> None:
-        y = TITLE_H + 42
-        p.line((0, y - 1, WIDTH - 1, y - 1))
-        p.text((0, y + 1), "<", "small")
-        p.text((WIDTH - 5, y + 1), ">", "small")
+        """Whose 4+ symbol group the area holds, in 12 px: their symbols and names."""
+        y = TITLE_H + 33
         if self.symbol is None:
-            p.centred(y + 1, _("no 4+ symbol group"), "small")
+            p.text((0, y), _("no 4+ group"), "text")
             return
         owners = (self.symbol,) if isinstance(self.symbol, str) else self.symbol
-        names = [shown_name(o) for o in owners]
-        label = (_("4+ {name} symbols").format(name=names[0]) if len(owners) == 1 else
-                 _("4+ {a} & {b}").format(a=names[0], b=names[1]) if len(owners) == 2
-                 else _("4+ all three"))
-        x = (WIDTH - text_width(label, "small") - 10 * len(owners) - 1) // 2
+        x = 0
         for owner in owners:
-            player_glyph(p, s, owner, x, y + 1, size=8)
+            player_glyph(p, s, owner, x, y + 2, size=9)
             x += 10
-        p.text((x + 1, y + 1), label, "small")
+        names = [shown_name(o) for o in owners]
+        room = LIST_W - x - 2
+        if len(owners) == 3:
+            label = _("all three")
+        else:
+            label = _(" & ").join(names) if len(owners) == 2 else names[0]
+            if len(owners) == 2 and text_width(label, "text") > room:
+                label = _("both")
+        p.text((x + 2, y), p.fit(label, "text", room), "text")

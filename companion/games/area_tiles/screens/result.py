@@ -8,26 +8,24 @@ undoes the finish and goes back to the area entry.
 from __future__ import annotations
 
 from companion.games.area_tiles import rules
-from companion.games.area_tiles.screens.draw import player_glyph, shown_name
+from companion.games.area_tiles.screens.draw import player_glyph, shown_name, title_or_name
 from companion.i18n import N_, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import PagedScreen
-from companion.ui.widgets import TITLE_H, title_bar
+from companion.ui.widgets import TITLE_H, hint, title_bar
 
 _, ngettext = translator(__name__)
 
-#: The table's rows: label, and the :class:`~companion.games.area_tiles.rules.Line` field.
-TABLE = ((N_("Areas"), "areas"), (N_("Points"), "area_points"),
-         (N_("Largest"), "largest_bonus"), (N_("Most"), "most_bonus"),
-         (N_("Symbol"), "symbol_bonus"))
+ROW_H = 12
+TOTAL_W = 19  # the total's column: three bold digits and a gap
 #: The per-player page's rows.
 PAGE = ((N_("Area points"), "area_points"), (N_("Largest area"), "largest_bonus"),
         (N_("Most areas"), "most_bonus"), (N_("Symbols"), "symbol_bonus"))
 
 
 class ResultView(PagedScreen):
-    """Page 1 the winner, page 2 the table, then one page per player."""
+    """Page 1 the winner, page 2 the scores (a row per player), then a page per player."""
 
     @property
     def state(self) -> rules.State:
@@ -61,6 +59,7 @@ class ResultView(PagedScreen):
         return f"{self.page + 1}/{self.pages()} >"
 
     def _winner(self, p: Painter, score: rules.Score) -> None:
+        # Every name and number in 12 px or larger: the big line, then two text lines.
         title_bar(p, _("Result"), self._marker())
         top = score.line(score.winners[0])
         if score.is_draw:
@@ -69,11 +68,12 @@ class ResultView(PagedScreen):
             p.centred(TITLE_H + 26, p.fit(both, "text", WIDTH), "text")
             each = ngettext("{points} pts, {n} area each", "{points} pts, {n} areas each",
                             top.areas).format(points=top.total, n=top.areas)
-            p.centred(TITLE_H + 41, each, "small")
+            p.centred(TITLE_H + 39, each, "text")
             return
         words = _("{name} wins").format(name=shown_name(top.player))
-        font_name = "large" if text_width(words, "large") <= WIDTH else "medium"
-        p.centred(TITLE_H + 1 if font_name == "large" else TITLE_H + 5,
+        fonts = [f for f in ("large", "medium") if text_width(words, f) <= WIDTH]
+        font_name = fonts[0] if fonts else "text"  # a long name: smaller, never cut
+        p.centred(TITLE_H + {"large": 1, "medium": 5}.get(font_name, 7),
                   p.fit(words, font_name, WIDTH), font_name)
         points = ngettext("{n} point", "{n} points", top.total).format(n=top.total)
         p.centred(TITLE_H + 26, points, "text")
@@ -81,39 +81,38 @@ class ResultView(PagedScreen):
             level = [line for line in score.lines
                      if line.total == top.total and line is not top]
             others = "/".join(str(line.areas) for line in level)
-            p.centred(TITLE_H + 41, _("Tie: fewer areas {areas} v {others}").format(
-                areas=top.areas, others=others), "small")
+            p.centred(TITLE_H + 39, _("tie: {areas} v {others} areas").format(
+                areas=top.areas, others=others), "text")
         else:
             runner = [line for line in score.lines if line is not top]
             best = max(runner, key=lambda line: line.total)
-            p.centred(TITLE_H + 41, _("next: {name} {points}").format(
-                name=shown_name(best.player), points=best.total), "small")
+            name = shown_name(best.player)
+            line = _("next: {name} {points}").format(name=name, points=best.total)
+            if text_width(line, "text") > WIDTH:
+                line = _("{name}: {points}").format(name=name, points=best.total)
+            p.centred(TITLE_H + 39, p.fit(line, "text", WIDTH), "text")
 
     def _table(self, p: Painter, score: rules.Score) -> None:
-        lines = score.lines
-        label_w = 37
-        col = (WIDTH - label_w) // len(lines)
-        p.rect((0, 0, WIDTH - 1, 8), fill=1, outline=None)
-        for i, line in enumerate(lines):
-            x0 = label_w + i * col
-            name = p.fit(shown_name(line.player), "small", col)
-            p.centred(1, name, "small", x0=x0, x1=x0 + col, fill=0)
-        for r, (label, field) in enumerate(TABLE):
-            y = 10 + r * 8
-            p.text((0, y), p.fit(_(label), "small", label_w - 1), "small")
-            for i, line in enumerate(lines):
-                x0 = label_w + i * col
-                p.centred(y, str(getattr(line, field)), "small", x0=x0, x1=x0 + col)
-        y = 51
-        p.line((0, y - 2, WIDTH - 1, y - 2))
-        p.text((0, y), p.fit(_("Total"), "bold", label_w - 1), "bold")
-        for i, line in enumerate(lines):
-            x0 = label_w + i * col
-            p.centred(y, str(line.total), "bold", x0=x0, x1=x0 + col)
+        """A row per player, in 12 px: name, area points + bonuses = total."""
+        title_bar(p, _("Scores"), self._marker())
+        sums = [f"{line.area_points}+{line.total - line.area_points} =" for line in score.lines]
+        room = WIDTH - max(text_width(s, "text") for s in sums) - TOTAL_W - 3
+        longest = max(text_width(shown_name(line.player), "text") for line in score.lines)
+        if longest > room - 11:  # long names whole; their pages show the sums
+            sums, room = [""] * len(sums), WIDTH - TOTAL_W - 3
+        for r, (line, sum_) in enumerate(zip(score.lines, sums, strict=True)):
+            y = TITLE_H + 1 + r * ROW_H
+            player_glyph(p, self.state, line.player, 0, y + 1, size=9)
+            p.text((11, y), p.fit(shown_name(line.player), "text", room - 11), "text")
+            p.right(y, sum_, "text", x1=WIDTH - TOTAL_W)
+            p.right(y, str(line.total), "bold", x1=WIDTH - 1)
+        hint(p, _("area + bonus = total") if any(sums) else _("totals"))
 
     def _player(self, p: Painter, line: rules.Line) -> None:
-        title_bar(p, ngettext("{name}: {n} area", "{name}: {n} areas", line.areas).format(
-            name=shown_name(line.player), n=line.areas), self._marker())
+        name = shown_name(line.player)
+        title = ngettext("{name}: {n} area", "{name}: {n} areas", line.areas).format(
+            name=name, n=line.areas)
+        title_bar(p, title_or_name(title, name, self._marker()), self._marker())
         for r, (label, field) in enumerate(PAGE):
             y = TITLE_H + 1 + r * 12
             p.text((0, y), p.fit(_(label), "text", 74), "text")
