@@ -104,7 +104,7 @@ def test_fewer_areas_breaks_a_tie():
     assert s.places == (("Ann",), ("Bob",))
     assert s.tie_break == "fewer areas"
     assert not s.is_draw
-    assert "fewer areas" in s.detail and "Ann" in s.detail
+    assert "fewer areas" in s.detail.english() and "Ann" in s.detail.english()
 
 
 def test_a_true_draw():
@@ -113,7 +113,7 @@ def test_a_true_draw():
     assert s.winners == ["Ann", "Bob"]
     assert s.is_draw and s.tie_break == "draw"
     assert s.places == (("Ann", "Bob"), ("Cy",))
-    assert s.detail.startswith("Draw")
+    assert s.detail.english().startswith("Draw")
 
 
 def test_nobody_has_an_area_is_a_draw_without_bonuses():
@@ -124,7 +124,7 @@ def test_nobody_has_an_area_is_a_draw_without_bonuses():
 
 def test_plain_win_needs_no_tie_break():
     s = at.score({"Ann": [10], "Bob": [4]})
-    assert s.tie_break == "" and s.detail == "Ann wins with 12 points."
+    assert s.tie_break == "" and s.detail.english() == "Ann wins with 12 points."
 
 
 def test_totals_cannot_be_changed_through_the_result():

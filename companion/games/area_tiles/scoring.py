@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from companion.games.base import RuleError, ranked, require
+from companion.games.base import RuleError, Said, listed, ranked, require, said
 
 MIN_BLOCKS = 4
 BONUS = 3
@@ -73,7 +73,7 @@ class Score:
     lines: tuple[Line, ...]
     places: tuple[tuple[str, ...], ...]
     tie_break: str
-    detail: str
+    detail: Said
 
     @property
     def totals(self) -> Mapping[str, int]:
@@ -156,24 +156,22 @@ def score(areas: Mapping[str, Sequence[int]],
     return Score(lines=lines, places=places, tie_break=tie_break, detail=detail)
 
 
-def _rank(lines: tuple[Line, ...]) -> tuple[tuple[tuple[str, ...], ...], str, str]:
+def _rank(lines: tuple[Line, ...]) -> tuple[tuple[tuple[str, ...], ...], str, Said]:
     """Places best first (total, then fewer areas), the tie-break used and a sentence."""
     places = ranked({line.player: (line.total, -line.areas) for line in lines})
     by = {line.player: line for line in lines}
     top = by[places[0][0]]
     level = [line.player for line in lines if line.total == top.total]
     if len(places[0]) > 1:
-        return places, "draw", (
-            f"Draw: {_and(places[0])} tie on {top.total} points with {top.areas} areas each."
-        )
+        return places, "draw", said(
+            "Draw: {who} tie on {total} points with {areas} areas each.",
+            who=listed(places[0], ", ", " and "), total=top.total, areas=top.areas)
     if len(level) > 1:
         others = ", ".join(f"{by[p].areas}" for p in level if p != top.player)
-        return places, "fewer areas", (
-            f"{top.player} wins the tie on {top.total} points with fewer areas "
-            f"({top.areas} against {others})."
-        )
-    return places, "", f"{top.player} wins with {top.total} points."
+        return places, "fewer areas", said(
+            "{winner} wins the tie on {total} points with fewer areas ({areas} against "
+            "{others}).", winner=top.player, total=top.total, areas=top.areas, others=others)
+    return places, "", said("{winner} wins with {total} points.", winner=top.player,
+                            total=top.total)
 
 
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
