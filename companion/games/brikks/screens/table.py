@@ -25,7 +25,7 @@ from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.menus import Confirm
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, menu_list, title_bar
+from companion.ui.widgets import menu_list, title_bar
 
 SLOTS = D.COLUMNS + 1  # columns 1-4, then the swap
 SLOT_W = WIDTH // SLOTS
@@ -161,10 +161,10 @@ class SwapScreen(Screen):
         name = self.ctx.session.state.players[self.seat]
         colour = COLOUR_DIE[self.colour]
         title_bar(p, _("Swap {name}").format(name=name), _("{n} energy").format(n=D.SWAP_COST))
-        draw_block(p, colour, self.column, (2, 14, 60, 54))
-        p.text((66, 13), _("col {n}").format(n=self.column), "medium")
-        p.text((66, 30), colour_name(colour), "medium")
-        hint(p, _("^v colour <> col OK swap"))
+        draw_block(p, colour, self.column, BLOCK_BOX, TURN_CELL)  # where the costs had it
+        p.text((RIGHT_X, 13), _("col {n}").format(n=self.column), "medium")
+        p.text((RIGHT_X, 29), colour_name(colour), "medium")
+        play_hint(p, _("^v colour <> col OK swap"))
 
 
 class PlayersScreen(Screen):
