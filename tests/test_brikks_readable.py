@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PIL import ImageChops
 
 from companion.config import from_mapping
 from companion.games.brikks import rules
@@ -149,5 +150,34 @@ def test_the_setup_keeps_start_in_place(tmp_path: Path, golden, language: str) -
         rig.keys("ok")                                      # jump to Start
         assert rig.app.top.rows()[rig.app.top.row] is None
         assert rig.frame.crop((5, 13, 128, 64)).tobytes() == before   # the arrow alone
+    finally:
+        rig.close()
+
+
+def test_a_roll_answers_in_words_and_then_tumbles_only_the_block(tmp_path: Path) -> None:
+    """#18: the answer to ROLL keeps the title (who rolls) and sends the words; every
+    animation frame after it changes pixels inside the block's box and nowhere else."""
+    from companion.games.brikks.screens.frame import BLOCK_BOX
+
+    rig = make_rig(tmp_path, "en")
+    try:
+        start_game(rig, ("Ann", "Ben"))
+        take_blocks(rig, "red", "blue")
+        before = rig.frame.copy()
+        shown = []
+        display = rig.display.display
+        rig.display.display = lambda image: (shown.append(image.copy()), display(image))
+        rig.keys("roll")
+        assert len(shown) == 7                              # the answer, then 6 frames
+        answer, *tumble = shown
+        assert answer.crop((0, 0, 128, 12)).tobytes() == before.crop((0, 0, 128, 12)).tobytes()
+        last = state(rig).rolls[-1]
+        assert f"col {last.number}" in rig.text and last.colour in rig.text
+        x0, y0, x1, y1 = BLOCK_BOX
+        for old, new in zip(shown, tumble, strict=False):
+            changed = ImageChops.difference(old.convert("L"), new.convert("L")).getbbox()
+            assert changed is not None
+            assert x0 <= changed[0] and y0 <= changed[1] and changed[2] <= x1 + 1 \
+                and changed[3] <= y1 + 1, changed
     finally:
         rig.close()

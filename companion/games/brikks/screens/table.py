@@ -28,7 +28,6 @@ from companion.ui.screen import Context, Screen
 from companion.ui.widgets import menu_list, title_bar
 
 SLOTS = D.COLUMNS + 1  # columns 1-4, then the swap
-SLOT_W = WIDTH // SLOTS
 
 _, ngettext = translator(__name__)
 
