@@ -14,21 +14,27 @@ from companion.dice import COLOUR_DIE
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.draw import draw_block
+from companion.games.brikks.screens.frame import (
+    BLOCK_BOX,
+    RIGHT_X,
+    TURN_CELL,
+    brikks_title,
+    play_hint,
+    play_title,
+)
 from companion.games.brikks.screens.score import OverView, ScoreView
 from companion.games.brikks.screens.setup import BrikksSetup
 from companion.games.brikks.screens.shots import SCENES
 from companion.games.brikks.screens.table import CostsScreen, PlayersScreen
-from companion.games.brikks.screens.words import ColourFace, colour_name, fitting
+from companion.games.brikks.screens.words import ColourFace, colour_name, fitting, wrap_px
 from companion.i18n import translator
 from companion.keys import Key
 from companion.ui.dice_entry import DiceEntry
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.menus import Confirm
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, title_bar
-
-#: Where the rolled block is drawn on the turn screen (inclusive corners).
-BLOCK_BOX = (2, 14, 60, 54)
+from companion.ui.widgets import hint
 
 _, ngettext = translator(__name__)
 
@@ -138,16 +144,19 @@ class StartBlockView(Screen):
         seat = self.picker()
         colour = self.free()[self.choice]
         waiting = s.start_blocks.count(None)
-        title_bar(p, _("Start block"), _("{n} to go").format(n=waiting))
-        draw_block(p, colour, 1, (2, 16, 50, 52))
-        p.text((56, 13), s.players[seat], "medium")
-        p.text((56, 30), colour_name(colour), "medium")
-        taken = [_("{name}: {colour}").format(name=s.players[i], colour=colour_name(b))
-                 for i, b in enumerate(s.start_blocks) if b]
-        if taken:
-            p.text((56, 47), p.fit(taken[-1], "small", 72), "small")
+        brikks_title(p, s, _("{n} to go").format(n=waiting))
+        draw_block(p, colour, 1, BLOCK_BOX)
+        name_line(p, s.players[seat], 13)
+        p.text((RIGHT_X, 29), colour_name(colour), "medium")
         any_order = s.pick_order != "rules"
-        hint(p, _("^v who </> block OK take") if any_order else _("</> block   OK take it"))
+        play_hint(p, _("^v who </> block OK take") if any_order else _("</> block   OK take it"))
+
+
+def name_line(p: Painter, name: str, y: int) -> None:
+    """A player's name in the right-hand column: 16 px where it fits, else 12 px."""
+    font = "medium" if p.fits(name, "medium", WIDTH - RIGHT_X) else "text"
+    p.text((RIGHT_X, y + (0 if font == "medium" else 2)), p.fit(name, font, WIDTH - RIGHT_X),
+           font)
 
 
 class TurnView(Screen):
@@ -238,40 +247,52 @@ class TurnView(Screen):
     def render(self, p: Painter) -> None:
         s = self.state
         nxt = s.players[rules.next_roller(s)]
+        play_title(p, s)
         if not s.rolls:
-            title_bar(p, _("Brikks round {n}").format(n=s.round), _("solo") if s.solo else "")
-            p.centred(14, _("{name} rolls").format(name=nxt), "medium")
-            p.centred(31, "ROLL", "large")
-            hint(p, _("ROLL dice  hold: own dice"))
+            x0, y0, x1, _y1 = BLOCK_BOX
+            for i, line in enumerate(wrap_px(_("hold ROLL: own dice"), "small", x1 - x0)):
+                p.centred(y0 + 10 + i * 9, line, "small", x0=x0, x1=x1)
+            name_line(p, nxt, 13)
+            p.text((RIGHT_X, 29), _("rolls"), "medium")
+            turn_hint(p, _(">cost DN out"), nxt)
             return
         last = s.rolls[-1]
-        title_bar(p, _("R{n} {name}").format(n=last.round, name=s.players[last.player]),
-                  _("2nd roll") if last.reroll else _("entered") if last.entered else "")
-        if self.frame is not None:
-            colour, column = self.TUMBLE[(self.frame * 5 + last.number) % len(self.TUMBLE)]
-            draw_block(p, colour, column, BLOCK_BOX)
-            p.centred(24, _("rolling"), "text", x0=62)
-            return
-        draw_block(p, last.colour, last.number, BLOCK_BOX)
+        # The answer to ROLL is the block in words at once; only the block itself tumbles
+        # (the frames after it change the block's columns and nothing else).
         column = _("col {n}").format(n=last.number)
-        p.text((66, 13), column, "medium")
-        p.text((66, 30), colour_name(last.colour), "medium")
+        p.text((RIGHT_X, 13), column, "medium")
+        p.text((RIGHT_X, 29), colour_name(last.colour), "medium")
         p.texts.append(f"{column} · {colour_name(last.colour)}")  # the block in words, one line
-        note = ""
-        if rules.can_reroll(s):
-            note = _("1 reroll: UP")
-        elif last.reroll:
-            first = s.rolls[-2]
-            note = _("was {n}·{colour}").format(n=first.number, colour=colour_name(first.colour))
-        elif last.entered:
-            note = _("own dice")
-        p.text((66, 47), p.fit(note, "small", 61), "small")
-        if rules.can_reroll(s):
-            hint(p, fitting("small", WIDTH, _("UP reroll both ROLL {name}").format(name=nxt),
-                            _("UP reroll both  ROLL next")))
+        if self.frame == 0:
+            pass  # the block is picked up: the answer sends the words, not a block as well
+        elif self.frame is not None:
+            colour, column_ = self.TUMBLE[(self.frame * 5 + last.number) % len(self.TUMBLE)]
+            draw_block(p, colour, column_, BLOCK_BOX, TURN_CELL)
         else:
-            hint(p, fitting("small", WIDTH, _("ROLL {name} >cost DN out").format(name=nxt),
-                            _("ROLL next >cost DN out")))
+            draw_block(p, last.colour, last.number, BLOCK_BOX, TURN_CELL)
+        if last.reroll:  # the first roll, read from across the table like the second
+            first = s.rolls[-2]
+            was = _("was")
+            p.text((RIGHT_X, 47), was, "small")
+            x = RIGHT_X + text_width(was, "small") + 2
+            p.text((x, 43), p.fit(f"{first.number}·{colour_name(first.colour)}", "text",
+                                  WIDTH - x), "text")
+        elif last.entered:
+            p.text((RIGHT_X, 47), _("own dice"), "small")
+        elif rules.can_reroll(s):
+            p.text((RIGHT_X, 47), p.fit(_("1 reroll: UP"), "small", WIDTH - RIGHT_X), "small")
+        turn_hint(p, _(">cost DN out"), nxt)
+
+
+def turn_hint(p: Painter, keys: str, nxt: str) -> None:
+    """The turn screen's keys on the left, "ROLL" and the next roller on the right: a
+    roll changes only the name, and the first roll only the keys (a reroll is offered by
+    the note above)."""
+    roll = fitting("small", WIDTH - 4 - text_width(keys, "small"),
+                   _("ROLL {name}").format(name=nxt), _("ROLL next"))
+    play_hint(p, keys)
+    p.right(HEIGHT - 8 if needs_japanese(roll) else HEIGHT - 7,
+            p.fit(roll, "small", WIDTH - 4 - text_width(keys, "small")), "small", x1=WIDTH - 1)
 
 
 class DuelDecidedView(Screen):
@@ -299,7 +320,7 @@ class DuelDecidedView(Screen):
 
     def render(self, p: Painter) -> None:
         out, other = self._seats()
-        title_bar(p, _("Brikks Duel"))
+        brikks_title(p, self.state, "")
         p.centred(14, _("{name} is out").format(name=self.state.players[out]), "medium")
         p.centred(32, _("{name} wins?").format(name=self.state.players[other]), "medium")
         hint(p, _("OK yes   DOWN both out"))

@@ -7,11 +7,13 @@ hold OK also moves on · hold DOWN clears · OK shows the breakdown, OK again sa
 
 from __future__ import annotations
 
+from companion.games.base import Result
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.words import wrap_px
 from companion.i18n import N_, translator
-from companion.ui.paint import Painter
+from companion.ui.fonts import text_width
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, PagedScreen, Screen
 from companion.ui.widgets import hint, title_bar
 
@@ -28,11 +30,26 @@ PARTS = {"rows": N_("rows"), "bonus": N_("bonus"), "bombs": N_("bombs"),
          "energy": N_("energy"), "full rows": N_("full rows")}
 
 
-def draw_parts(p: Painter, parts: dict[str, int]) -> None:
-    """The score's parts down the left half: the name left, the points right-aligned."""
+#: Rows of the score tables, 12 px type read from across the table (kanji fill all 12).
+LINE_H = 12
+TABLE_TOP = 12
+
+
+def draw_score(p: Painter, parts: dict[str, int], total: int) -> None:
+    """A score's parts in 12 px type, two to a line (the name left, the points
+    right-aligned in each half), and the total big underneath."""
+    half = WIDTH // 2
     for i, (key, value) in enumerate(parts.items()):
-        p.text((2, 14 + i * 10), _(PARTS[key]), "small")
-        p.right(14 + i * 10, str(value), "small", x1=58)
+        x0, y = (i % 2) * half, TABLE_TOP + (i // 2) * LINE_H
+        with p.region((x0, y, x0 + half - 1, y + LINE_H - 1)):
+            p.text((x0 + 2, y), _(PARTS[key]), "text")
+            p.right(y, str(value), "text", x1=x0 + half - 4)
+    if len(parts) > 1:  # a rule between the halves, so "29 bonus" never reads as a pair
+        bottom = TABLE_TOP + LINE_H * ((len(parts) + 1) // 2) - 2
+        p.line((half - 1, TABLE_TOP + 2, half - 1, bottom))
+    p.centred(30 if len(parts) > 2 else 20, str(total), "huge")
+
+
 SHEET_X, SHEET_BOTTOM = 46, 55  # the little grid of rows on the entry screen
 
 
@@ -181,9 +198,9 @@ class ScoreView(Screen):
         points = rules.row_points(marks, row)
         p.centred(13, _("row pts"), "small", x0=90)
         p.centred(21, str(points), "medium", x0=90)
-        p.centred(39, _("rows"), "small", x0=90)
-        p.centred(46, str(self.parts()["rows"] if not self.state.duel
-                          else self.parts()["total"]), "small", x0=90)
+        p.centred(37, _("rows"), "small", x0=90)
+        p.centred(44, str(self.parts()["rows"] if not self.state.duel
+                          else self.parts()["total"]), "text", x0=90)
         hint(p, _("</> row ^v marks OK sum"))
 
     def _render_extra(self, p: Painter, name: str) -> None:
@@ -204,8 +221,7 @@ class ScoreView(Screen):
     def _render_review(self, p: Painter, name: str) -> None:
         parts = self.parts()
         title_bar(p, _("{name}: total").format(name=name), _("duel") if self.state.duel else "")
-        draw_parts(p, {k: v for k, v in parts.items() if k != "total"})
-        p.centred(16, str(parts["total"]), "huge", x0=62)
+        draw_score(p, {k: v for k, v in parts.items() if k != "total"}, parts["total"])
         hint(p, _("OK save   BACK change"))
 
 
@@ -239,19 +255,24 @@ class OverView(PagedScreen):
             self._render_solo(p, result.scores[s.players[0]])
         elif self.page == 0:
             title_bar(p, _("Brikks"), _("duel") if s.duel else _("over"))
-            best = result.places[0]
-            top = f"{' & '.join(best)} {result.scores[best[0]]}"
-            p.centred(13, top, next((f for f in ("large", "medium") if p.fits(top, f)), "text"))
-            rest = [f"{place}. {n} {result.scores[n]}"
-                    for place, names in enumerate(result.places[1:], 2) for n in names]
-            lines = wrap_px(" · ".join(rest), "small", 126)
-            if len(lines) > 2:
-                p.cut.append(" · ".join(rest))  # more than fits: each sheet has every score
-            for i, line in enumerate(lines[:2]):
-                p.centred(38 + i * 9, line, "small")
+            self._render_standings(p, result)
             hint(p, _("> each sheet   OK done"))
         else:
             self._render_sheet(p, self.page - 1)
+
+    def _render_standings(self, p: Painter, result: Result) -> None:
+        """Every player's place, name and score, one 12 px row each (16 px for two): at
+        most four players, so the table always fits between the title bar and the hint."""
+        rows = [(place, name) for place, names in enumerate(result.places, 1) for name in names]
+        font, line = ("medium", 20) if len(rows) <= 2 else ("text", 11)
+        top = TABLE_TOP + (0 if font == "text" else 3)
+        for i, (place, name) in enumerate(rows):
+            y = top + i * line
+            score = str(result.scores[name])
+            room = WIDTH - 4 - text_width(score, font) - 6
+            with p.region((0, y, WIDTH - 1, y + line)):
+                p.text((2, y), p.fit(f"{place}. {name}", font, room), font)
+                p.right(y, score, font, x1=WIDTH - 2)
 
     def _render_solo(self, p: Painter, score: int) -> None:
         low, high, phrase = rules.solo_band(score)
@@ -276,6 +297,5 @@ class OverView(PagedScreen):
         else:
             parts = rules.breakdown(e.rows, e.bonus_marks, e.bombs_left, e.energy_left)
             parts.pop("total")
-        draw_parts(p, parts)
-        p.centred(16, str(rules.entry_score(s, seat)), "huge", x0=62)
+        draw_score(p, parts, rules.entry_score(s, seat))
         hint(p, _("</> players   OK done"))

@@ -12,12 +12,16 @@ from typing import Any
 from companion.games.brikks import data as D
 from companion.games.brikks import house_rules, rules
 from companion.i18n import N_, translator
+from companion.ui.fonts import CELLS
 from companion.ui.menus import Choice, SetupScreen
-from companion.ui.paint import Painter
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context
-from companion.ui.widgets import hint, menu_list, title_bar
+from companion.ui.widgets import TITLE_H, hint, menu_list, title_bar
 
 KEY = "brikks"
+#: Option rows shown above the Start row, and a row's height in the 12 px list.
+OPTION_ROWS = 2
+ROW_H = CELLS["text"][1] + 1
 
 _, ngettext = translator(__name__)
 
@@ -50,6 +54,7 @@ class BrikksSetup(SetupScreen):
         self.starts = Choice("starts", N_("Starts"), ["random", 0, 1, 2, 3], 0, self._starter,
                              gettext=_)
         self.extra = [*self.levels, self.duel, self.starts]
+        self.first = 0  # the first option row shown
 
     def _starter(self, value: Any) -> str:
         return _("random") if value == "random" else self.seats[value].value
@@ -86,8 +91,24 @@ class BrikksSetup(SetupScreen):
 
     def render(self, p: Painter) -> None:
         title_bar(p, _("Brikks"), _("solo") if self.count.value == 1 else _("setup"))
-        lines = [self.line(r) for r in self.rows()]
-        menu_list(p, lines, self.row, rows=3)
+        rows = self.rows()
+        options = [self.line(r) for r in rows[:-1]]
+        # Start stays on the third line and the options scroll above it, so OK jumping
+        # to Start (or UP/DOWN across it) moves only the arrow: a few bytes on the bus.
+        shown = OPTION_ROWS
+        if self.row < len(options):
+            self.first = min(max(self.first, self.row - shown + 1), self.row)
+        self.first = max(0, min(self.first, len(options) - shown))
+        window = options[self.first:self.first + shown]
+        menu_list(p, window, self.row - self.first if self.row < len(options) else -1,
+                  rows=shown)
+        if len(options) > shown:  # where the options are, left of nothing but the list
+            top, height = TITLE_H + 1, shown * ROW_H
+            bar = max(4, height * shown // len(options))
+            y0 = top + (height - bar) * self.first // (len(options) - shown)
+            p.rect((WIDTH - 3, y0, WIDTH - 1, y0 + bar - 1), fill=1, outline=None)
+        menu_list(p, [self.line(None)], 0 if self.row == len(options) else -1,
+                  top=TITLE_H + 1 + shown * ROW_H, rows=1)
         n = self.count.value
         crossed = D.CROSSED_CIRCLES[n]
         solo = house_rules.pinned(self.ctx.config.house_rules.get(KEY, {}))["solo_energy"]

@@ -61,7 +61,13 @@ def _shot_score(app: Any) -> None:
 
 def _shot_total(app: Any) -> None:
     _shot_score(app)
-    press(app, "OK")
+    press(app, "OK", "OK", "OK", "OK")  # bonus, bombs and energy asked for, then the total
+    app.band = None  # the picture without the passing "OK keeps each value"
+
+
+def _shot_tracker(app: Any) -> None:
+    _shot_players(app)
+    press(app, "OK", "DOWN", "DOWN")
 
 
 def _shot_solo(app: Any) -> None:
@@ -75,7 +81,13 @@ def _shot_solo(app: Any) -> None:
 
 def _shot_result(app: Any) -> None:
     _shot_total(app)
-    press(app, "OK", "long OK", "long OK", "long OK", "OK", "OK")
+    press(app, "OK", "long OK", "long OK", "long OK", "OK", "OK", "OK", "OK", "OK")
+    app.band = None
+
+
+def _shot_sheet(app: Any) -> None:
+    _shot_result(app)
+    press(app, "RIGHT")
 
 
 SCENES = {
@@ -85,8 +97,10 @@ SCENES = {
     "brikks-reroll": _shot_reroll,
     "brikks-costs": _shot_costs,
     "brikks-players": _shot_players,
+    "brikks-tracker": _shot_tracker,
     "brikks-score": _shot_score,
     "brikks-total": _shot_total,
     "brikks-result": _shot_result,
+    "brikks-sheet": _shot_sheet,
     "brikks-solo": _shot_solo,
 }

@@ -12,18 +12,29 @@ from companion.dice import COLOUR_DIE
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.draw import draw_block
-from companion.games.brikks.screens.words import colour_name
+from companion.games.brikks.screens.frame import (
+    BLOCK_BOX,
+    RIGHT_X,
+    TURN_CELL,
+    play_hint,
+    play_title,
+)
+from companion.games.brikks.screens.words import colour_name, fitting
 from companion.i18n import translator
-from companion.ui.fonts import needs_japanese
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.menus import Confirm
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, menu_list, title_bar
+from companion.ui.widgets import menu_list, title_bar
 
 SLOTS = D.COLUMNS + 1  # columns 1-4, then the swap
-SLOT_W = WIDTH // SLOTS
 
 _, ngettext = translator(__name__)
+
+
+def label_font(text: str) -> str:
+    """The font of a column label: tiny for Latin, the 8 px kana for Japanese."""
+    return "small" if needs_japanese(text) else "tiny"
 
 
 def label(p: Painter, xy: tuple[int, int], text: str, *, centre_in: int = 0) -> None:
@@ -92,30 +103,30 @@ class CostsScreen(Screen):
             self.ctx.play({"type": "rotate", "player": seat, "column": self.slot + 1})
 
     def render(self, p: Painter) -> None:
+        """The turn screen's frame: the block on the left turned to the chosen column
+        (on opening, the column rolled: only the words on the right change)."""
         s = self.state
         seat = self._seat()
-        title_bar(p, _("{name} has").format(name=s.players[seat]),
-                  _("{n} energy").format(n=s.trackers[seat].energy))
+        play_title(p, s)
+        who = s.players[seat]
+        energy = s.trackers[seat].energy
+        has = fitting("text", WIDTH - RIGHT_X, _("{name} has {n}").format(name=who, n=energy),
+                      f"{who} {energy}")
+        p.text((RIGHT_X, 43), p.fit(has, "text", WIDTH - RIGHT_X), "text")
         block = rules.player_block(s, seat)
         if block is None:
-            p.centred(26, _("Roll first"), "text")
+            p.centred(26, _("Roll first"), "text", x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
             return
-        colour = block[0]
-        costs = rules.column_costs(s, seat)
-        for i in range(SLOTS):
-            x0 = i * SLOT_W + 1
-            swap = i == D.COLUMNS
-            label(p, (x0, 13), _("swap") if swap else _("col {n}").format(n=i + 1),
-                  centre_in=SLOT_W)
-            if swap:
-                p.centred(21, _("any"), "small", x0=x0, x1=x0 + SLOT_W)
-            else:
-                draw_block(p, colour, i + 1, (x0 + 2, 20, x0 + SLOT_W - 3, 35), max_cell=5)
-            cost = D.SWAP_COST if swap else costs[i]
-            p.centred(33, str(cost), "large", x0=x0, x1=x0 + SLOT_W)
-            if i == self.slot:
-                p.rect((x0 - 1, 12, x0 + SLOT_W - 2, 55), outline=1)
-        hint(p, _("</> col  ^v who  OK spend"))
+        swap = self.slot == D.COLUMNS
+        cost = D.SWAP_COST if swap else rules.column_costs(s, seat)[self.slot]
+        p.text((RIGHT_X, 13), _("swap") if swap else _("col {n}").format(n=self.slot + 1),
+               "medium")
+        p.text((RIGHT_X, 29), _("costs {n}").format(n=cost), "medium")
+        if swap:  # any block of the sheet
+            p.centred(26, _("any"), "medium", x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
+        else:
+            draw_block(p, block[0], self.slot + 1, BLOCK_BOX, TURN_CELL)
+        play_hint(p, _("</> col  ^v who  OK spend"))
 
 
 class SwapScreen(Screen):
@@ -149,16 +160,21 @@ class SwapScreen(Screen):
         name = self.ctx.session.state.players[self.seat]
         colour = COLOUR_DIE[self.colour]
         title_bar(p, _("Swap {name}").format(name=name), _("{n} energy").format(n=D.SWAP_COST))
-        draw_block(p, colour, self.column, (2, 14, 60, 54))
-        p.text((66, 13), _("col {n}").format(n=self.column), "medium")
-        p.text((66, 30), colour_name(colour), "medium")
-        hint(p, _("^v colour <> col OK swap"))
+        draw_block(p, colour, self.column, BLOCK_BOX, TURN_CELL)  # where the costs had it
+        p.text((RIGHT_X, 13), _("col {n}").format(n=self.column), "medium")
+        p.text((RIGHT_X, 29), colour_name(colour), "medium")
+        play_hint(p, _("^v colour <> col OK swap"))
 
 
 class PlayersScreen(Screen):
-    """Every player's energy, bonus marks and bombs; OK opens one player's tracker."""
+    """One player's energy, bonus marks and bombs at a time, beside the rolled block:
+    UP/DOWN the next player, OK opens that player's tracker.
 
-    ROW_H = 11
+    The turn screen's frame with its words on the right replaced by the player's card,
+    in 12 px type: coming here from the turn repaints only the right-hand side.
+    """
+
+    LINE_H = 11
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -181,21 +197,27 @@ class PlayersScreen(Screen):
     def render(self, p: Painter) -> None:
         s = self.state
         self.index %= len(s.players)
-        title_bar(p, _("Players"), _("round {n}").format(n=s.round))
-        for text, x in ((_("energy"), 52), (_("bonus"), 78), (_("bombs"), 102)):
-            label(p, (x, 13), text, centre_in=24)  # over the values' two digits
-        for row, (name, t) in enumerate(zip(s.players, s.trackers, strict=True)):
-            y = 20 + row * self.ROW_H
-            selected = row == self.index
-            if selected:
-                p.rect((0, y, WIDTH - 1, y + self.ROW_H - 1), fill=1, outline=None)
-            fill = 0 if selected else 1
-            p.text((2, y - 1), p.fit(name, "text", 50), "text", fill=fill)
+        play_title(p, s)
+        block = rules.current_block(s)
+        if block is not None:
+            draw_block(p, *block, BLOCK_BOX, TURN_CELL)
+        else:
+            p.centred(BLOCK_BOX[1] + 10, f"{self.index + 1}/{len(s.players)}", "large",
+                      x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
+        t = s.trackers[self.index]
+        width = WIDTH - RIGHT_X
+        p.text((RIGHT_X, 11), p.fit(s.players[self.index], "text", width), "text")
+        lines = [(_("out"), 0)] if t.out else [
+            (_("energy"), t.energy), (_("bonus"), t.bonus_marks), (_("bombs"), t.bombs_left)]
+        for i, (word, value) in enumerate(lines):
+            y = 11 + (i + 1) * self.LINE_H
             if t.out:
-                p.text((56, y - 1), _("out"), "text", fill=fill)
+                p.text((RIGHT_X, y), word, "text")
                 continue
-            for value, x in ((t.energy, 58), (t.bonus_marks, 84), (t.bombs_left, 108)):
-                p.text((x, y - 1), f"{value:>2}", "text", fill=fill)
+            p.text((RIGHT_X, y + 3), word, "small")
+            p.right(y, str(value), "text", x1=WIDTH - 2)
+        play_hint(p, _("^v who {n}/{total}  OK tracker").format(
+            n=self.index + 1, total=len(s.players)))
 
 
 class TrackerScreen(Screen):
@@ -261,6 +283,9 @@ class TrackerScreen(Screen):
         t = s.trackers[self.seat]
         title_bar(p, s.players[self.seat],
                   _("out") if t.out else _("level {n}").format(n=s.levels[self.seat]))
-        p.text((2, 13), _("energy {energy} bonus {bonus} bombs {bombs}").format(
-            energy=t.energy, bonus=t.bonus_marks, bombs=t.bombs_left), "small")
-        menu_list(p, [label for label, _ in self.entries()], self.index, top=21, rows=3)
+        for i, (word, value) in enumerate(((_("energy"), t.energy), (_("bonus"), t.bonus_marks),
+                                           (_("bombs"), t.bombs_left))):
+            x = 1 + i * 43
+            label(p, (x, 16), word)
+            p.text((x + text_width(word, label_font(word)) + 2, 12), str(value), "text")
+        menu_list(p, [label for label, _ in self.entries()], self.index, top=25, rows=3)

@@ -1,0 +1,61 @@
+"""The frame every Brikks screen shares: "Brikks" on the left of the title bar, the
+round and roller (or the setup's step) on its right, the block on the left of the middle,
+its words on the right, and the key help left-aligned at the bottom.
+
+On the Pi's 100 kHz I²C bus the panel is sent only the columns that changed (about
+0.09 ms a column of 8 pixels), so screens that keep these in place answer a press by
+sending only what differs: the roller's name, the block, its column and colour.
+
+>>> from companion.games.brikks import rules
+>>> from companion.i18n import use
+>>> use("en"); roll_label(rules.new_game({"players": ["Ann", "Ben"]}))
+'R1 Ann'
+"""
+
+from __future__ import annotations
+
+from companion.games.brikks import rules
+from companion.i18n import translator
+from companion.ui.fonts import needs_japanese
+from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.widgets import title_bar
+
+_, ngettext = translator(__name__)
+
+#: Where a block is drawn (inclusive corners) and where its words start, right of it.
+BLOCK_BOX = (1, 14, 55, 54)
+RIGHT_X = 58
+#: The largest cell of a block on the turn screen: a tumbling block then touches at most
+#: 40 columns of six pages, a frame that fits its 50 ms slot on a 100 kHz bus.
+TURN_CELL = 10
+
+
+def game_name(s: rules.State) -> str:
+    """The title bar's left side: the game, and its mode where it is not the usual."""
+    return _("Brikks solo") if s.solo else _("Brikks Duel") if s.duel else _("Brikks")
+
+
+def roll_label(s: rules.State) -> str:
+    """Who rolled last and in which round (before the first roll: who rolls first)."""
+    if s.rolls:
+        last = s.rolls[-1]
+        return _("R{n} {name}").format(n=last.round, name=s.players[last.player])
+    return _("R{n} {name}").format(n=s.round, name=s.players[rules.next_roller(s)])
+
+
+def brikks_title(p: Painter, s: rules.State, right: str) -> None:
+    """The title bar: the game on the left (the same on every Brikks screen), ``right``."""
+    title_bar(p, game_name(s), right)
+
+
+def play_title(p: Painter, s: rules.State) -> None:
+    """The title of the play phase: the turn screen's, its costs' and the players'."""
+    brikks_title(p, s, roll_label(s))
+
+
+def play_hint(p: Painter, text: str) -> None:
+    """Key help at the bottom, left-aligned so that a name at its end (the next roller)
+    changes only its own columns when it changes."""
+    p.rect((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
+    top = HEIGHT - 8 if needs_japanese(text) else HEIGHT - 7  # the 8 px kana fill the band
+    p.text((1, top), p.fit(text, "small", WIDTH - 1), "small")
