@@ -31,7 +31,7 @@ from PIL import Image
 from benchmarks.script import Step, play
 from companion.hw.fakebus import RecordingSerial
 from companion.hw.partial import PartialDisplay
-from companion.testing import Rig
+from companion.testing import Clock, Rig
 
 CHIPS = {"ssd1306": ssd1306, "sh1106": sh1106}
 SPEEDS = (100_000, 400_000)
@@ -77,16 +77,24 @@ def drivers() -> tuple[dict[str, RecordingSerial], dict[str, Any]]:
     return buses, devices
 
 
-def measure_bus(turns: int, *, seed: int = 7) -> dict[str, Any]:
+#: Seconds between two presses of the night: a person pressing buttons at the table, not
+#: a burst (that is :mod:`benchmarks.burst`). It lets a notice band go by itself (about
+#: 2 s) as it does at the table, instead of the whole night being drawn under one.
+PACE = 1.0
+
+
+def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE) -> dict[str, Any]:
     """Play the night; per interaction and per driver: bytes and modelled bus time.
 
     Per frame too (``per_frame`` bytes, ``frame_ms`` at each speed) with ``frame_tags``:
     ``first`` for the frame that answers a press, ``animation`` for the frames a timer
-    draws after it (with the animating screen and its time slot), ``more`` for any other.
+    draws after it (with the animating screen and its time slot), ``idle`` for a frame
+    drawn between presses (a notice band going), ``more`` for any other. The clock is
+    moved ``pace`` seconds before each press; the idle frames count in the press's bytes.
     """
     buses, devices = drivers()
     tee = Tee(devices)
-    rig = Rig(seed=seed, display=tee, start=False)
+    rig = Rig(seed=seed, display=tee, start=False, clock=Clock())
     samples: dict[str, list[dict[str, float]]] = {name: [] for name in buses}
     per_frame: dict[str, list[int]] = {name: [] for name in buses}
     frame_ms: dict[str, dict[str, list[float]]] = {
@@ -94,7 +102,7 @@ def measure_bus(turns: int, *, seed: int = 7) -> dict[str, Any]:
     frame_tags: list[dict[str, Any]] = []
     seen = dict.fromkeys(buses, 0)
     seen_s = {name: dict.fromkeys(SPEEDS, 0.0) for name in buses}
-    now = {"interaction": -1, "frames": 0, "timer": False}
+    now = {"interaction": -1, "frames": 0, "timer": False, "idle": False}
 
     def frame_done() -> None:
         for name, bus in buses.items():
@@ -105,6 +113,9 @@ def measure_bus(turns: int, *, seed: int = 7) -> dict[str, Any]:
                 frame_ms[name][f"{hz // 1000}k"].append((t - seen_s[name][hz]) * 1000)
                 seen_s[name][hz] = t
         app = rig.app
+        if now["idle"]:
+            frame_tags.append({"interaction": now["interaction"], "kind": "idle"})
+            return
         if now["timer"]:
             frame_tags.append({"interaction": now["interaction"], "kind": "animation",
                                "screen": type(app.top).__name__,
@@ -130,14 +141,20 @@ def measure_bus(turns: int, *, seed: int = 7) -> dict[str, Any]:
     errors: list[str] = []
 
     def record(rig: Rig, step: Step | None) -> None:
-        before = rig.app.frames_sent
-        screen = (rig.app.top, len(rig.app.stack))
         for bus in buses.values():
             bus.reset()
         seen.update(dict.fromkeys(buses, 0))
         for name in buses:
             seen_s[name] = dict.fromkeys(SPEEDS, 0.0)
         now.update(interaction=now["interaction"] + 1, frames=0)
+        if step is not None:  # the time between two presses, a band going meanwhile
+            now["idle"] = True
+            try:
+                rig.later(pace)
+            finally:
+                now["idle"] = False
+        before = rig.app.frames_sent
+        screen = (rig.app.top, len(rig.app.stack))
         if step is None:
             rig.app.start()
         else:

@@ -24,7 +24,7 @@ def start(rig: Rig, fewer_players: int = 1) -> None:
     rig.keys(*["down"] * games.index("Brain Robbery"), "ok")
     assert "Brain Robbery" in rig.text and "setup" in rig.text
     rig.keys(*["left"] * fewer_players, "ok", "ok")  # fewer seats, OK jumps to Start, Start
-    assert "deal" in rig.text and "starts. Seat order:" in rig.text
+    assert "deal" in rig.text and " starts" in rig.text and " > " in rig.text
 
 
 def state(rig: Rig) -> rules.State:
@@ -241,7 +241,7 @@ def test_engine_break_spaces_shrink_the_train_until_the_game_ends(rig: Rig) -> N
 def test_nobody_wins_with_cheese(rig: Rig) -> None:
     start(rig)
     rig.keys("ok", "ok", "long ok", "ok", "up", "ok")  # end at once; Finish is the last row
-    assert "Nobody" in rig.text and "best IQ is 0" in rig.text
+    assert "Nobody" in rig.text and "best IQ 0" in rig.text
 
 
 @pytest.mark.parametrize("scene", sorted(ui.SCREENSHOTS))

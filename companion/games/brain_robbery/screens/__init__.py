@@ -21,7 +21,7 @@ from companion.games.brain_robbery.screens.move import (
     TurnView,
     back_to_move_result,
 )
-from companion.games.brain_robbery.screens.parts import Sub, biggest, game, seat_order
+from companion.games.brain_robbery.screens.parts import Sub, biggest, game, seat_order, wrap_px
 from companion.i18n import N_, translator
 from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
@@ -103,11 +103,12 @@ class DealView(PhaseView):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         title_bar(p, _("Brain Robbery"), _("deal"))
-        name = s.players[self.first()].name
-        font = biggest(name, WIDTH)
-        p.centred(12 if font == "large" else 16, p.fit(name, font, WIDTH), font)
-        p.centred(36, _("starts. Seat order:"), "small")
-        p.centred(45, p.fit(seat_order(s, self.first()), "small", WIDTH), "small")
+        starts = _("{name} starts").format(name=s.players[self.first()].name)
+        font = biggest(starts, WIDTH, ("medium", "text"))
+        p.centred(13, p.fit(starts, font, WIDTH), font)
+        order = wrap_px(seat_order(s, self.first()).replace(">", " > "), "text", WIDTH - 4)
+        for i, line in enumerate(order[:2]):  # the seat order in 12 px, two lines at most
+            p.centred(31 + i * 12, p.fit(line, "text", WIDTH), "text")
         hint(p, _("OK deal the train"))
 
 
@@ -283,6 +284,11 @@ def _end(app: Any) -> None:
     app.play({"type": "finish"})
 
 
+def _end_iqs(app: Any) -> None:
+    _end(app)
+    press(app, "DOWN")  # every player's IQ, a 12 px row each
+
+
 SCREENSHOTS: dict[str, Callable[[Any], None]] = {
     "brain_robbery-setup": _setup,
     "brain_robbery-deal": _deal,
@@ -297,4 +303,5 @@ SCREENSHOTS: dict[str, Callable[[Any], None]] = {
     "brain_robbery-after": _after,
     "brain_robbery-scoring": _scoring,
     "brain_robbery-end": _end,
+    "brain_robbery-end-iqs": _end_iqs,
 }

@@ -198,14 +198,12 @@ class FightView(ActionView):
                 x0 = col * 64
                 pl = s.player(name)
                 hit = f" {signed(pl.brain.hit)}" if pl.brain else ""
-                line = f"{name} {' '.join(map(str, dice))}{hit}"
-                line = fitting("small", 62, line, f"{p.fit(name, 'small', 30)} "
-                               f"{' '.join(map(str, dice))}{hit}")
-                if name == lead:
-                    p.rect((x0, 13, x0 + 63, 21), fill=1, outline=None)
-                p.centred(14, line, "small", x0=x0, x1=x0 + 64, fill=0 if name == lead else 1)
-                p.centred(21, str(total), "large", x0=x0, x1=x0 + 64)
-            p.centred(28, "vs", "small")
+                if name == lead:  # the name in 12 px, the leader's inverted
+                    p.rect((x0, 12, x0 + 63, 24), fill=1, outline=None)
+                p.centred(12, p.fit(name, "text", 60), "text", x0=x0, x1=x0 + 64,
+                          fill=0 if name == lead else 1)
+                p.text((x0 + 4, 26), str(total), "medium")
+                p.right(31, f"{' '.join(map(str, dice))}{hit}", "small", x1=x0 + 60)
         else:
             font, rows = ("text", 2) if len(f.fighters) <= 4 else ("small", 4)
             step = 31 // rows
@@ -336,28 +334,44 @@ class ScoringView(Adjusts, PhaseView):
 
 
 class OverView(PhaseView):
-    """The winner (or "nobody wins" when the best IQ is 0) and the final IQs."""
+    """The winner (or "nobody wins" when the best IQ is 0), then DOWN: every player's
+    final IQ, a 12 px row each, three at a time."""
 
-    def key_up(self) -> None: ...
+    ROWS = 3
 
-    def key_down(self) -> None: ...
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.top = 0  # 0: the winner; n: the IQ rows from row n - 1 on
+
+    def ranking(self) -> list[tuple[str, int]]:
+        s = game(self.ctx)
+        return sorted(((pl.name, iq) for pl, iq in zip(s.players, s.iqs, strict=True)),
+                      key=lambda kv: -kv[1])
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def key_down(self) -> None:
+        self.top = min(self.top + 1, max(1, len(self.ranking()) - self.ROWS + 1))
 
     def render(self, p: Painter) -> None:
-        s = game(self.ctx)
-        iqs = {pl.name: iq for pl, iq in zip(s.players, s.iqs, strict=True)}
-        best = max(iqs.values(), default=0)
-        top = [n for n, iq in iqs.items() if iq == best]
-        title_bar(p, _("Game over"))
-        if best == 0:
+        ranking = self.ranking()
+        best = ranking[0][1] if ranking else 0
+        top = [n for n, iq in ranking if iq == best]
+        title_bar(p, _("Game over"), _("IQ") if self.top else "")
+        if self.top:
+            for row, (name, iq) in enumerate(ranking[self.top - 1:self.top - 1 + self.ROWS]):
+                y = 13 + row * 13
+                p.text((2, y), p.fit(name, "text", WIDTH - 34), "text")
+                p.right(y, str(iq), "text", x1=WIDTH - 4)
+        elif best == 0:
             p.centred(13, _("Nobody"), "large")
-            p.centred(38, _("wins: the best IQ is 0"), "small")
+            p.centred(38, p.fit(_("wins: best IQ 0"), "text", WIDTH), "text")
         else:
             big = top[0] if len(top) == 1 else _("Tie")
             font = biggest(big, WIDTH)
             p.centred(13 if font == "large" else 17, p.fit(big, font, WIDTH), font)
             line = (_("{names} win with IQ {iq}").format(names=" & ".join(top), iq=best)
                     if len(top) > 1 else _("wins with IQ {iq}").format(iq=best))
-            p.centred(38, p.fit(line, "small", WIDTH), "small")
-        ranking = sorted(iqs.items(), key=lambda kv: -kv[1])
-        p.centred(47, p.fit(" ".join(f"{n} {iq}" for n, iq in ranking), "small", WIDTH), "small")
-        hint(p, _("BACK menu  >train"))
+            p.centred(38, p.fit(line, "text", WIDTH), "text")
+        hint(p, _("v all IQs  BACK menu") if not self.top else _("^v more  BACK menu"))
