@@ -254,3 +254,13 @@ def test_every_key_on_every_scene_is_safe(scene: str) -> None:
         press(app, key, "OK", "DOWN", "OK", "long BACK", "OK")
         app.redraw()
         assert app.texts
+
+
+def test_golden_readable_end_fight_and_deal(golden) -> None:
+    """#21: the names and numbers read across the table, in 12 px, in both languages."""
+    from companion.screenshots import render
+
+    for name in ("brain_robbery-end", "brain_robbery-end-iqs", "brain_robbery-combat",
+                 "brain_robbery-deal"):
+        golden(name, render(name))
+        golden(f"{name}-ja", render(name, "ja"))
