@@ -28,7 +28,7 @@ DICE, CHART = "dice", "chart"
 #: The dice (or the chart) left of ``SPLIT``, the total right of it.
 SPLIT = 90
 #: One to three dice: this size, side by side from the left edge, ``DIE_GAP`` apart.
-DIE, DIE_GAP, DIE_Y, PIP = 28, 3, 17, 4
+DIE, DIE_GAP, DIE_Y, PIP = 28, 3, 18, 4
 
 
 def new_game(ctx: Context) -> None:
@@ -42,12 +42,13 @@ def play_screen(ctx: Context) -> Screen:
 
 def _die(p: Painter, x: int, y: int, value: int | None) -> None:
     """One die of :data:`DIE` pixels, its pips 4 px round and the same way in from
-    every edge."""
+    every edge; their rows fill two 8-px pages exactly (y+6 to y+21, with ``DIE_Y`` 18
+    pages 3 and 4), so a tumbling frame rewrites two pages per die, not three."""
     die_face(p, x, y, DIE, None)
     if value is None:
         return
     p.texts.append(str(value))
-    near, far = 5, DIE - 5 - PIP  # the pip's first pixel, from the die's edge
+    near, far = 6, DIE - 6 - PIP  # the pip's first pixel, from the die's edge
     at = (near, (near + far) // 2, far)
     for cx, cy in PIPS[value]:
         p.ellipse((x + at[cx], y + at[cy], x + at[cx] + PIP - 1, y + at[cy] + PIP - 1), fill=1)
