@@ -239,6 +239,8 @@ class App:
             message_box(p, self.message)
         self.texts = p.texts
         self.painter = p  # what was drawn where: the cut-text test reads it
+        if p.focus is not None and self.question is None and not self.message:
+            p.image.info["focus"] = p.focus  # the display sends those rows first
         return p.image
 
     def redraw(self) -> bool:

@@ -64,10 +64,14 @@ def test_histogram_is_one_press_away(rig: Rig) -> None:
     start_roller(rig)
     for _ in range(12):
         rig.keys("roll")
-    rig.keys("right")
-    assert "2d6 rolls" in rig.text and "n=12" in rig.text
+    rig.keys("right")  # the chart, in place of the dice: title, total and hint line stay
+    assert rig.text.startswith("Dice 2d6 | #12") and "<dice" in rig.text
+    assert type(rig.app.top).__name__ == "RollerScreen"
+    rig.keys("roll")  # rolling goes on while the chart shows, its total on the right
+    total = str(sum(rig.app.session.state.last))
+    assert "#13" in rig.text and rig.app.texts[-2] == total and not rig.app.animating
     rig.keys("left")
-    assert "Dice 2d6" in rig.text
+    assert "Dice 2d6" in rig.text and ">chart" in rig.text
 
 
 def test_restart_resumes_where_it_was(tmp_path: Path) -> None:
@@ -123,8 +127,8 @@ def test_physical_dice_are_entered_logged_and_counted(rig: Rig) -> None:
     assert rig.store.actions(rig.app.session.game_id)[-1] == \
         {"type": "roll", "dice": [3, 6], "entered": True}
     assert "Dice 2d6 (yours)" in rig.text and "9" in rig.app.texts
-    rig.keys("right")
-    assert "n=2" in rig.text              # the histogram counts both kinds
+    rig.keys("right")                     # the chart counts both kinds
+    assert "#2" in rig.text and "<dice" in rig.text and "9" in rig.app.texts
 
 
 def test_a_failing_screen_is_a_message_not_a_dead_box(rig: Rig) -> None:
@@ -149,3 +153,30 @@ def test_a_failing_screen_is_a_message_not_a_dead_box(rig: Rig) -> None:
     rig.app.top.render = broken_render
     rig.app.redraw()
     assert "Table Companion" in rig.text and len(rig.app.slips) == 2
+
+
+def test_chart_golden_every_count(rig: Rig, golden) -> None:
+    """The chart in place of the dice, for 1-6 dice: whole bars, the fair-dice marks
+    beside or above them, axis numbers that never touch; the total stays on the right."""
+    start_roller(rig)
+    rig.keys("down")
+    for count in range(1, 7):
+        for _ in range(30):
+            rig.keys("roll")
+        rig.keys("right")
+        assert rig.app.texts[-2] == str(sum(rig.app.session.state.last))
+        golden(f"dice-chart-{count}d6", rig.frame)
+        rig.keys("left", "up")
+
+
+def test_up_to_three_dice_keep_their_place(rig: Rig) -> None:
+    """Adding a die draws one more die; the others stay where they were (cheap on the
+    OLED): the left two dice's outlines are the same pixels with 2 and with 3 dice."""
+    start_roller(rig)
+    two = rig.frame.convert("1").crop((0, 16, 59, 46))
+    rig.keys("up")
+    assert "Dice 3d6" in rig.text and "ROLL" in rig.app.texts
+    assert rig.frame.convert("1").crop((0, 16, 59, 46)).tobytes() == two.tobytes()
+    rig.keys("roll")
+    last = rig.app.session.state.last
+    assert rig.app.texts[2:6] == [*map(str, last), str(sum(last))]

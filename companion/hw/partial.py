@@ -15,6 +15,10 @@ address window).
   luma's ``page_address_offset``): per run ``0xB0|page``, low and high column nibble,
   then the data.
 
+A frame may name the rows the eye is on (``image.info["focus"] = (y0, y1)``, the
+cursor row of a list; the app sets it): the pages holding them are written first, so
+on a slow bus the answer to the press shows before the rest of the frame follows.
+
 After a reconnect, a bus error or anything else that may have changed the panel's RAM,
 call :meth:`PartialDisplay.invalidate`: the next frame goes out whole.
 
@@ -76,6 +80,17 @@ def changed_runs(old: bytes, new: bytes, merge_gap: int) -> list[Run]:
         pattern = re.compile(rb"x(?:\.{0,%d}x)*" % merge_gap)
         _RUN_PATTERNS[merge_gap] = pattern
     return [(m.start(), m.end() - 1) for m in pattern.finditer(diff.translate(_MARK))]
+
+
+def _clusters(dirty: list[list[Run]], gap: int) -> list[Run]:
+    """Column ranges that hold every run of every page, apart by more than ``gap``."""
+    out: list[list[int]] = []
+    for c0, c1 in sorted(r for runs in dirty for r in runs):
+        if out and c0 - out[-1][1] <= gap:
+            out[-1][1] = max(out[-1][1], c1)
+        else:
+            out.append([c0, c1])
+    return [(c0, c1) for c0, c1 in out]
 
 
 def data_cost(n: int) -> int:
@@ -154,23 +169,31 @@ class PartialDisplay(device):
             dirty = [changed_runs(a, b, self.merge_gap) for a, b in zip(shown, pages,
                                                                         strict=True)]
         self._shown = None  # if a write fails the RAM is unknown: next frame goes whole
+        focus = image.info.get("focus")
+        first = range(focus[0] // 8, focus[1] // 8 + 1) if focus else range(0)
         if self.chip == "ssd1306":
-            self._send_ssd1306(pages, dirty)
+            self._send_ssd1306(pages, dirty, first)
         else:
-            self._send_sh1106(pages, dirty)
+            self._send_sh1106(pages, dirty, first)
         self._shown = pages
         self.frames += 1
 
-    def _send_sh1106(self, pages: list[bytes], dirty: list[list[Run]]) -> None:
-        for page, runs in enumerate(dirty):
-            for i, (c0, c1) in enumerate(runs):
+    def _send_sh1106(self, pages: list[bytes], dirty: list[list[Run]],
+                     first: range) -> None:
+        order = sorted(range(len(dirty)), key=lambda page: page not in first)
+        for page in order:
+            for i, (c0, c1) in enumerate(dirty[page]):
                 col = c0 + self._column0
                 head = (0xB0 | page,) if i == 0 else ()
                 self._serial_interface.command(*head, col & 0x0F, 0x10 | (col >> 4))
                 self._serial_interface.data(list(pages[page][c0:c1 + 1]))
 
-    def _send_ssd1306(self, pages: list[bytes], dirty: list[list[Run]]) -> None:
-        for p0, p1, runs in self._windows(dirty):
+    def _send_ssd1306(self, pages: list[bytes], dirty: list[list[Run]],
+                      first: range) -> None:
+        windows = self._windows(dirty)
+        # windows never overlap, so their order changes only what shows first
+        windows.sort(key=lambda w: not any(p in first for p in range(w[0], w[1] + 1)))
+        for p0, p1, runs in windows:
             for c0, c1 in runs:
                 self._serial_interface.command(
                     0x21, c0 + self._column0, c1 + self._column0, 0x22, p0, p1)
@@ -179,6 +202,26 @@ class PartialDisplay(device):
 
     def _windows(self, dirty: list[list[Run]]) -> list[tuple[int, int, list[Run]]]:
         """The cheapest set of SSD1306 windows covering every dirty run.
+
+        Either :meth:`_span_windows` over the whole width, or the same per column
+        cluster (runs that overlap or nearly touch from page to page: a list's rows and,
+        apart, its scroll bar), whichever sends fewer bytes.
+        """
+        whole = self._span_windows(dirty)
+        clusters = _clusters(dirty, self.merge_gap)
+        if len(clusters) < 2:
+            return whole
+        split = [w for lo, hi in clusters
+                 for w in self._span_windows([[r for r in runs if lo <= r[0] and r[1] <= hi]
+                                              for runs in dirty])]
+        return split if self._cost(split) < self._cost(whole) else whole
+
+    def _cost(self, windows: list[tuple[int, int, list[Run]]]) -> int:
+        return sum(self.window_cost + data_cost((c1 - c0 + 1) * (p1 - p0 + 1))
+                   for p0, p1, runs in windows for c0, c1 in runs)
+
+    def _span_windows(self, dirty: list[list[Run]]) -> list[tuple[int, int, list[Run]]]:
+        """The cheapest set of windows covering every dirty run, as below.
 
         A window either covers one page with that page's own runs, or a span of pages
         with the union of their columns (a full frame is the widest span). Dynamic

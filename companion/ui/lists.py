@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from companion.i18n import _
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import menu_list, title_bar
+from companion.ui.widgets import page_list, title_bar
 
 
 class ListScreen(Screen):
@@ -39,4 +39,4 @@ class ListScreen(Screen):
         title_bar(p, _(self.title) if self.title else "")
         items = self.items()
         self.index = min(self.index, max(0, len(items) - 1))
-        menu_list(p, items, self.index)
+        page_list(p, items, self.index)

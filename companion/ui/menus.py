@@ -19,7 +19,7 @@ from companion.ui.paint import WIDTH, Painter
 from companion.ui.players import PlayersScreen
 from companion.ui.screen import Context, Screen
 from companion.ui.settings_screen import SettingsScreen
-from companion.ui.widgets import hint, menu_list, title_bar, wrap
+from companion.ui.widgets import grid_text, hint, page_list, title_bar, wrap
 
 #: The seat choice that types a new name into the roster.
 NEW_PLAYER = N_("+ New player")
@@ -135,7 +135,7 @@ class KeysHelp(Screen):
     def render(self, p: Painter) -> None:
         title_bar(p, _("Keys"))
         for i, line in enumerate(self.LINES[self.top:self.top + 4]):
-            p.text((2, 13 + i * 12), _(line), "text")
+            grid_text(p, i, _(line))
 
 
 @dataclass
@@ -276,7 +276,7 @@ class SetupScreen(Screen):
     def render(self, p: Painter) -> None:
         title_bar(p, catalogue.title(self.key, short=True), _("setup"))
         lines = [self.line(r) for r in self.rows()]
-        menu_list(p, lines, self.row, rows=4)
+        page_list(p, lines, self.row)
 
     @staticmethod
     def line(row: Choice | None) -> str:
@@ -352,7 +352,7 @@ class GameSummary(Screen):
         title_bar(p, catalogue.title(self.record.kind, short=True), minute(self.record.started)[:4])
         rows = self.rows()
         for i, line in enumerate(self.lines()[self.top:self.top + rows]):
-            p.text((2, 13 + i * 12), p.fit(line, "text", 126), "text")
+            grid_text(p, i, line)
         if rows < len(self.lines()):
             hint(p, _("UP/DOWN scroll"))
 
@@ -372,5 +372,5 @@ class Confirm(Screen):
     def render(self, p: Painter) -> None:
         title_bar(p, _("Sure?"))
         for i, line in enumerate(wrap(self.question, 21)[:3]):
-            p.text((2, 14 + i * 12), line, "text")
+            grid_text(p, i, line)
         hint(p, _("OK yes   BACK no"))

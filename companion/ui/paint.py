@@ -90,6 +90,9 @@ class Painter:
         self.drawn: list[Drawn] = []
         self.cut: list[str] = []
         self._region: Box = SCREEN
+        #: The rows (top and bottom y) the eye is on — a list's cursor row; the display
+        #: sends the pages holding them first (:mod:`companion.hw.partial`).
+        self.focus: tuple[int, int] | None = None
 
     @contextmanager
     def region(self, box: Box) -> Iterator[None]:

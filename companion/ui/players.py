@@ -20,7 +20,7 @@ from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import cells, hint, menu_list, title_bar, wrap
+from companion.ui.widgets import cells, hint, page_list, title_bar, wrap
 
 NEW, RECORDS = N_("+ New player"), N_("Records")
 NAME_CELLS = 12  # the names' column in the Players list
@@ -128,7 +128,7 @@ class PlayerActions(ListScreen):
     def render(self, p: Painter) -> None:
         self.title = self.card.name  # a name, not a message: drawn as it is
         title_bar(p, self.title)
-        menu_list(p, self.items(), min(self.index, 1))
+        page_list(p, self.items(), min(self.index, 1))
 
     def choose(self, index: int) -> None:
         if index == 0:

@@ -17,9 +17,9 @@ from typing import Any
 from companion import catalogue
 from companion.i18n import N_, _
 from companion.localtime import minute, month_day
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import TITLE_H, menu_list, title_bar
+from companion.ui.widgets import grid_text, page_list, title_bar
 
 CARRY_ON, SET_ASIDE, END = N_("Carry on"), N_("Set aside, new game"), N_("End, save result")
 
@@ -91,10 +91,10 @@ class NewGameQuestion(_Menu):
         session = self.ctx.session
         title_bar(p, catalogue.title(session.key, short=True) if session is not None
                   else _("New game"))
-        p.text((2, TITLE_H + 1), _("is not finished yet:"), "text")
+        grid_text(p, 0, _("is not finished yet:"))
         entries = self.entries()
         self.index = min(self.index, len(entries) - 1)
-        menu_list(p, [_(e) for e in entries], self.index, top=TITLE_H + 14, rows=3)
+        page_list(p, [_(e) for e in entries], self.index, row=1)
 
 
 def dated(stamp: str, kind: str, chars: int = 20) -> str:
@@ -130,7 +130,7 @@ class UnfinishedList(Screen):
         title_bar(p, _("Unfinished"), str(len(records)))
         self.index = min(self.index, max(0, len(records) - 1))
         lines = [dated(r.started, r.kind) for r in records] or [_("No unfinished games")]
-        menu_list(p, lines, self.index)
+        page_list(p, lines, self.index)
 
 
 class UnfinishedGame(_Menu):
@@ -161,6 +161,6 @@ class UnfinishedGame(_Menu):
         r = self.record
         title_bar(p, catalogue.title(r.kind, short=True))
         players = ", ".join(map(str, r.options.get("players", [])))
-        p.text((2, TITLE_H + 1), _("Started {when}").format(when=minute(r.started)[5:]), "text")
-        p.text((2, TITLE_H + 13), p.fit(players, "text", WIDTH - 4), "text")
-        menu_list(p, [_(e) for e in self.entries()], self.index, top=TITLE_H + 26, rows=2)
+        grid_text(p, 0, _("Started {when}").format(when=minute(r.started)[5:]))
+        grid_text(p, 1, players)
+        page_list(p, [_(e) for e in self.entries()], self.index, row=2)

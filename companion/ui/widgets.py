@@ -10,6 +10,13 @@ from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 
 TITLE_H = 12
+#: The full-screen lists (start menu, game picker, setup, History…) share one grid:
+#: rows of 12 px from y=15, so a row's ink (y+1 … y+11) sits in pages 2-7 of the OLED's
+#: 8-px pages and page 1 holds only the title bar's foot. Moving between two such
+#: screens, or scrolling one, then rewrites six pages, never the title bar's pages
+#: unless the title itself changes (see :mod:`companion.hw.partial`).
+LIST_TOP = 15
+ROW_H = 12
 
 
 def title_bar(p: Painter, title: str, right: str = "") -> None:
@@ -22,28 +29,43 @@ def title_bar(p: Painter, title: str, right: str = "") -> None:
 
 
 def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_H + 1,
-              rows: int = 4, font_name: str = "text") -> None:
+              rows: int = 4, font_name: str = "text", pitch: int | None = None) -> None:
     """A scrolling list with a solid arrow before the selected item.
 
     An arrow rather than an inverted bar: moving it changes a few bytes of the OLED's
     memory instead of two full-width rows (~50 instead of ~500 bytes, 5 ms instead of
-    46 ms on a 100 kHz I²C bus), and it reads just as clearly.
+    46 ms on a 100 kHz I²C bus), and it reads just as clearly. ``pitch`` is the row
+    height (default: the font's cell and one pixel); :func:`page_list` is the shared
+    grid of the full-screen lists.
     """
-    h = CELLS[font_name][1] + 1
+    h = pitch or CELLS[font_name][1] + 1
     first = min(max(0, index - rows + 1), max(0, len(items) - rows))
     first = max(0, min(first, index))
     right = WIDTH - 4 if len(items) > rows else WIDTH - 1  # left of the scroll bar
     for row, i in enumerate(range(first, min(len(items), first + rows))):
         y = top + row * h
         if i == index:
+            p.focus = (y + 1, y + h - 1)  # the row's ink
             mid = y + h // 2 - 1
             p.draw.polygon([(0, mid - 4), (0, mid + 4), (3, mid + 1), (3, mid - 1)], fill=1)
         with p.region((5, y, right, y + h - 1)):
             p.text((5, y), p.fit(items[i], font_name, WIDTH - 8), font_name)
-    if len(items) > rows:  # a scroll bar on the right
-        bar_h = max(4, (HEIGHT - top) * rows // len(items))
-        y0 = top + (HEIGHT - top - bar_h) * first // max(1, len(items) - rows)
+    if len(items) > rows:  # a scroll bar on the right, beside the rows' ink
+        bar_top = top + 1 if pitch else top
+        bar_h = max(4, (HEIGHT - bar_top) * rows // len(items))
+        y0 = bar_top + (HEIGHT - bar_top - bar_h) * first // max(1, len(items) - rows)
         p.rect((WIDTH - 3, y0, WIDTH - 1, y0 + bar_h - 1), fill=1, outline=None)
+
+
+def page_list(p: Painter, items: Sequence[str], index: int, *, row: int = 0) -> None:
+    """:func:`menu_list` on the shared grid (:data:`LIST_TOP`, :data:`ROW_H`), from grid
+    row ``row`` (a line of text above the list takes row 0) to the bottom edge."""
+    menu_list(p, items, index, top=LIST_TOP + row * ROW_H, rows=4 - row, pitch=ROW_H)
+
+
+def grid_text(p: Painter, row: int, text: str) -> None:
+    """One line of text on row ``row`` of the shared list grid."""
+    p.text((2, LIST_TOP + row * ROW_H), p.fit(text, "text", WIDTH - 2), "text")
 
 
 def cells(text: str) -> int:

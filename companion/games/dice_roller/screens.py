@@ -1,7 +1,14 @@
 """The dice roller: choose how many d6, ROLL, big dice and total, and a histogram.
 
-Keys: ROLL or OK rolls · hold ROLL to key in real dice instead · UP/DOWN more or
-fewer dice · RIGHT the histogram · hold OK ends the game · hold BACK undoes the last roll.
+One screen with two views that share the title bar, the total on the right and the hint
+line: the dice, or the chart of this game's totals against fair dice in their place.
+Keys: ROLL or OK rolls (in either view) · hold ROLL to key in real dice instead ·
+UP/DOWN more or fewer dice · RIGHT the chart, LEFT the dice · hold OK ends the game ·
+hold BACK undoes the last roll · BACK the start menu.
+
+Up to three dice keep their size and place whatever the count, so adding a die draws
+one die and taking one away clears one: on the OLED a press changes only what it
+changes (see :mod:`companion.hw.partial`).
 """
 
 from __future__ import annotations
@@ -13,9 +20,15 @@ from companion.ui.menus import Confirm
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.tumble import FRAMES, INTERVAL, Tumble
-from companion.ui.widgets import bar_chart, dice_row, hint, title_bar
+from companion.ui.widgets import PIPS, bar_chart, dice_row, die_face, hint, title_bar
 
 _, ngettext = translator(__name__)
+
+DICE, CHART = "dice", "chart"
+#: The dice (or the chart) left of ``SPLIT``, the total right of it.
+SPLIT = 90
+#: One to three dice: this size, side by side from the left edge, ``DIE_GAP`` apart.
+DIE, DIE_GAP, DIE_Y, PIP = 28, 3, 18, 4
 
 
 def new_game(ctx: Context) -> None:
@@ -27,12 +40,27 @@ def play_screen(ctx: Context) -> Screen:
     return RollerScreen(ctx)
 
 
+def _die(p: Painter, x: int, y: int, value: int | None) -> None:
+    """One die of :data:`DIE` pixels, its pips 4 px round and the same way in from
+    every edge; their rows fill two 8-px pages exactly (y+6 to y+21, with ``DIE_Y`` 18
+    pages 3 and 4), so a tumbling frame rewrites two pages per die, not three."""
+    die_face(p, x, y, DIE, None)
+    if value is None:
+        return
+    p.texts.append(str(value))
+    near, far = 6, DIE - 6 - PIP  # the pip's first pixel, from the die's edge
+    at = (near, (near + far) // 2, far)
+    for cx, cy in PIPS[value]:
+        p.ellipse((x + at[cx], y + at[cy], x + at[cx] + PIP - 1, y + at[cy] + PIP - 1), fill=1)
+
+
 class RollerScreen(Screen):
-    """The dice, their total, and how many rolls this game has had."""
+    """The dice (or the chart), their total, and how many rolls this game has had."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._tumble = Tumble()
+        self.view = DICE
 
     @property
     def tumble(self) -> list[int] | None:
@@ -45,7 +73,7 @@ class RollerScreen(Screen):
 
     def key_roll(self) -> None:
         dice = self.ctx.dice.roll(rules.SIDES, self.state.count)
-        if self.ctx.play({"type": "roll", "dice": dice}) is not None:
+        if self.ctx.play({"type": "roll", "dice": dice}) is not None and self.view == DICE:
             self._tumble.start()
             self.ctx.animate(frames=FRAMES, interval=INTERVAL)
 
@@ -69,7 +97,10 @@ class RollerScreen(Screen):
             self.ctx.play({"type": "set_count", "count": self.state.count - 1})
 
     def key_right(self) -> None:
-        self.ctx.push(HistogramScreen(self.ctx))
+        self.view = CHART
+
+    def key_left(self) -> None:
+        self.view = DICE
 
     def key_back(self) -> None:
         self.ctx.home()
@@ -93,35 +124,38 @@ class RollerScreen(Screen):
             p.centred(40, ngettext("{n} roll", "{n} rolls", n).format(n=number(n)), "text")
             return
         shown = self.tumble or (list(s.last) if s.last and len(s.last) == s.count else None)
-        if shown is None:
-            dice_row(p, [None] * s.count, y=15, height=38, x0=0, x1=86)  # every die set
-            p.centred(20, "ROLL", "medium", x0=86)
-        elif s.count <= 3:
-            dice_row(p, shown, y=15, height=38, x0=0, x1=86)
+        if self.view == CHART:
+            self._chart(p)
         else:
-            p.centred(22, " ".join(str(v) for v in shown), "medium", x0=0, x1=88)
-        if shown is not None and self.tumble is None:
-            total = str(rules.total(tuple(shown)))
-            p.centred(17, total, "huge", x0=88)
-        hint(p, _("ROLL  UP/DN dice  >chart"))
+            self._dice(p, shown)
+        if shown is None:
+            p.centred(24, "ROLL", "medium", x0=SPLIT)
+        elif self.tumble is None:
+            p.centred(DIE_Y, str(rules.total(tuple(shown))), "huge", x0=SPLIT)
+        hint(p, _("ROLL  UP/DN dice   <dice") if self.view == CHART
+             else _("ROLL  UP/DN dice  >chart"))
 
+    def _dice(self, p: Painter, shown: list[int] | None) -> None:
+        """Every die, blank before the first roll of this many dice."""
+        count = self.state.count
+        if count <= 3:
+            for i, value in enumerate(shown or [None] * count):
+                _die(p, i * (DIE + DIE_GAP), DIE_Y, value)
+        elif shown is None:
+            dice_row(p, [None] * count, y=15, height=38, x0=0, x1=SPLIT - 4)
+        else:
+            p.centred(22, " ".join(str(v) for v in shown), "medium", x0=0, x1=SPLIT - 2)
 
-class HistogramScreen(Screen):
-    """This game's totals against what fair dice would give."""
-
-    def render(self, p: Painter) -> None:
-        s = self.ctx.session.state
+    def _chart(self, p: Painter) -> None:
+        """This game's totals for the current number of dice against fair dice."""
+        s = self.state
         rolls = [r for r in s.rolls if len(r) == s.count]
-        title_bar(p, _("{n}d6 rolls").format(n=s.count), f"n={len(rolls)}")
         totals = list(range(s.count, 6 * s.count + 1))
-        counts = {t: 0 for t in totals}
+        counts = dict.fromkeys(totals, 0)
         for r in rolls:
             counts[sum(r)] += 1
         expected = [len(rolls) * rules.expected_share(s.count, t) for t in totals]
         bar_chart(p, [str(t) for t in totals], [counts[t] for t in totals], expected,
-                  (2, 15, 126, 55))
+                  (1, 17, SPLIT - 2, 47))
         if not rolls:
-            p.centred(26, _("no rolls yet"), "text")
-
-    def key_left(self) -> None:
-        self.ctx.pop()
+            p.centred(24, _("no rolls yet"), "text", x0=0, x1=SPLIT)
