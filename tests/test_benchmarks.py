@@ -52,3 +52,13 @@ def test_percentiles_are_nearest_rank():
     assert report.pct(list(range(1, 101)), 99) == 99
     assert report.pct([5.0], 50) == 5.0
     assert bus.SPEEDS == (100_000, 400_000)
+
+
+def test_slow_presses_lists_what_misses_the_50_ms_line(capsys) -> None:
+    from benchmarks import slow_presses
+
+    assert slow_presses.main(["--turns", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "presses drew an answer; p95" in out[0] and out[-1].startswith("whole night: ")
+    listed = [line for line in out[1:-1] if line.strip()]
+    assert listed and all(float(line.split()[3]) > 50 for line in listed)
