@@ -91,6 +91,10 @@ class Watched:
         self.frames.append((t0, time.perf_counter()))
         self.image = image
 
+    def contrast(self, level: int) -> None:
+        """Settings may change the contrast in the middle of a burst."""
+        self.device.contrast(level)
+
     def cleanup(self) -> None:
         """Nothing to release: the benchmark owns the device."""
 

@@ -56,6 +56,10 @@ class Tee:
         if self.after is not None:
             self.after()
 
+    def contrast(self, level: int) -> None:
+        for device in self.devices.values():
+            device.contrast(level)
+
     def cleanup(self) -> None:
         for device in self.devices.values():
             device.cleanup()
