@@ -61,6 +61,10 @@ def test_deal_names_first_player_seat_order_and_board(rig: Rig) -> None:
     first = rig.app.session.options["first"]
     assert rig.app.session.options["starts"] == "random"
     assert s.players[first].name in rig.text
+    fonts = {d.text: d.font for d in rig.app.painter.drawn}
+    starts = f"{s.players[first].name} starts"
+    assert fonts[starts] in ("medium", "text")  # who starts, and the seat order, in 12 px+
+    assert {f for t, f in fonts.items() if " > " in t} == {"text"}
     rig.keys("ok")
     s = state(rig)
     car = s.train[-1]
@@ -182,6 +186,8 @@ def test_fight_with_entered_dice_names_the_attacker_on_a_tie(rig: Rig) -> None:
     assert fight == {"type": "fight", "fighters": [defender],
                      "dice": {attacker: [3], defender: [3]}, "entered": True}
     assert "Fight" in rig.text and f"lead {attacker}" in rig.text
+    fonts = {d.text: d.font for d in rig.app.painter.drawn}
+    assert fonts[attacker] == fonts[defender] == "text"  # both fighters named in 12 px
     rig.keys("down", "down")  # to "All pass"
     assert "All pass: result" in rig.text
     rig.keys("ok")
@@ -206,6 +212,14 @@ def test_end_game_scores_iq_and_names_the_winner(rig: Rig) -> None:
     assert rig.app.session.over and "Game over" in rig.text
     assert mover.name in rig.text and "wins with IQ 3" in rig.text
     assert rig.store.history()[0].result["winners"] == [mover.name]
+    fonts = {d.text: d.font for d in rig.app.painter.drawn}
+    assert fonts[mover.name] in ("large", "medium") and fonts["wins with IQ 3"] == "text"
+    rig.keys("down")  # every player's final IQ, a 12 px row each
+    fonts = {d.text: d.font for d in rig.app.painter.drawn}
+    names = [pl.name for pl in state(rig).players]
+    shown = [n for n in names if n in fonts]
+    assert len(shown) == min(3, len(names)) and {fonts[n] for n in shown} == {"text"}
+    assert fonts["3"] == "text" and fonts["2"] == "text"  # the IQs 3 and 2, readable too
 
 
 def test_engine_break_spaces_shrink_the_train_until_the_game_ends(rig: Rig) -> None:
