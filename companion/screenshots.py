@@ -150,7 +150,11 @@ def render(name: str, language: str = "en") -> Image.Image:
     app = make_app(language=language)
     with localtime.zone(UTC):
         app.start()
-        table[name](app)
+        try:
+            table[name](app)
+        except Exception as err:  # a scene is a game's own code (a plugin's, maybe)
+            raise CommandError("the screen {name} cannot be drawn: its scene fails with "
+                               "{why}", name=name, why=f"{type(err).__name__}: {err}") from err
         app.redraw()
         return app.render()
 

@@ -114,3 +114,18 @@ def test_bgstats_unwritable_path_is_one_line(tmp_path: Path) -> None:
 def test_cli_basics(args: list[str]) -> None:
     proc = run_cli(*args)
     assert proc.returncode == 0 and proc.stdout
+
+
+def test_a_scene_that_fails_is_one_line_not_a_traceback(monkeypatch, tmp_path: Path,
+                                                       capsys) -> None:
+    from companion import cli, screenshots
+
+    def broken(app) -> None:
+        raise ValueError("unknown key 'down'")
+
+    monkeypatch.setitem(screenshots.CORE, "broken-scene", broken)
+    code = cli.main(["screenshot", "broken-scene", "--out", str(tmp_path / "x.png")])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and len(err.splitlines()) == 1
+    assert err.startswith("companion: the screen broken-scene cannot be drawn: its scene "
+                          "fails with ValueError")
