@@ -34,7 +34,9 @@ def test_three_players_with_fixes_undo_and_restart_reach_the_winner(tmp_path: Pa
     rig = Rig(db=db, seed=3, players=ROSTER)
     open_setup(rig)
     rig.presses = 0  # count from the setup screen (the menu grows as games are added)
-    assert {"Players: 3", "Red: Ann", "Blue: Ben", "Yellow: Cleo"} <= set(rig.app.texts)
+    assert {"Players: 3", "Red: Ann", "Blue: Ben", ">> Start <<"} <= set(rig.app.texts)
+    setup = rig.app.top  # Start keeps the bottom row; the fourth seat is a DOWN away
+    assert "Yellow: Cleo" in [setup.line(row) for row in setup.rows()]
     rig.keys("ok", "ok")  # OK jumps to Start, OK starts
     options = rig.store.game(rig.app.session.game_id).options
     assert options["starts"] == "random" and options["first"] in ("Ann", "Ben", "Cleo")
@@ -106,10 +108,11 @@ def test_two_players_choose_colours_short_game_and_tie_break_on_fewer_areas(rig:
     open_setup(rig)
     rig.keys("left")  # Players: 2
     assert "Players: 2" in rig.text and "Yellow: Cleo" not in rig.text
-    assert "Colours: Red+Blue" in rig.text
     rig.keys("down", "down", "right")  # the Blue seat: Ben → Cleo
     assert "Blue: Cleo" in rig.text
-    rig.keys("down", "right")  # Colours: red+blue → red+yellow; the seats follow
+    rig.keys("down")  # the Colours row scrolls in above Start
+    assert "Colours: Red+Blue" in rig.text and ">> Start <<" in rig.text
+    rig.keys("right")  # Colours: red+blue → red+yellow; the seats follow
     assert "Colours: Red+Yellow" in rig.text and "Yellow: Cleo" in rig.text
     rig.keys("down", "right", "down", "right")  # Tiles: 18 short, Starts: seat 1
     assert "Tiles: 18 short" in rig.text and "Starts: seat 1" in rig.text

@@ -19,7 +19,7 @@ from companion.ui.paint import WIDTH, Painter
 from companion.ui.players import PlayersScreen
 from companion.ui.screen import Context, Screen
 from companion.ui.settings_screen import SettingsScreen
-from companion.ui.widgets import grid_text, hint, page_list, title_bar, wrap
+from companion.ui.widgets import grid_text, hint, pinned_list, title_bar, wrap
 
 #: The seat choice that types a new name into the roster.
 NEW_PLAYER = N_("+ New player")
@@ -190,6 +190,7 @@ class SetupScreen(Screen):
         self.extra = list(extra)
         self.build = options or (lambda players, chosen: {"players": players, **chosen})
         self.row = 0
+        self.first = 0  # the first option row shown: Start keeps the bottom row
 
     def _roster(self) -> list[str]:
         return [p.name for p in self.ctx.store.players()]
@@ -276,7 +277,7 @@ class SetupScreen(Screen):
     def render(self, p: Painter) -> None:
         title_bar(p, catalogue.title(self.key, short=True), _("setup"))
         lines = [self.line(r) for r in self.rows()]
-        page_list(p, lines, self.row)
+        self.first = pinned_list(p, lines, self.row, self.first)
 
     @staticmethod
     def line(row: Choice | None) -> str:

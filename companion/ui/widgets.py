@@ -63,6 +63,30 @@ def page_list(p: Painter, items: Sequence[str], index: int, *, row: int = 0) -> 
     menu_list(p, items, index, top=LIST_TOP + row * ROW_H, rows=4 - row, pitch=ROW_H)
 
 
+def pinned_list(p: Painter, items: Sequence[str], index: int, first: int = 0) -> int:
+    """:func:`page_list` with the last item (a setup's *Start*) pinned to the bottom row;
+    the items above it scroll in the three rows over it. Returns the first item shown,
+    which the caller keeps and passes back: jumping to the last item and back then moves
+    only the arrow (a few bytes on the bus) instead of scrolling every row.
+    """
+    head, rows = list(items[:-1]), 3
+    if len(head) <= rows:
+        page_list(p, items, index)
+        return 0
+    if index < len(head):
+        first = min(max(first, index - rows + 1), index)
+    first = max(0, min(first, len(head) - rows))
+    menu_list(p, head[first:first + rows], index - first if index < len(head) else -1,
+              top=LIST_TOP, rows=rows, pitch=ROW_H)
+    top, height = LIST_TOP + 1, rows * ROW_H - 1  # the scroll bar beside the three rows
+    bar = max(4, height * rows // len(head))
+    y0 = top + (height - bar) * first // (len(head) - rows)
+    p.rect((WIDTH - 3, y0, WIDTH - 1, y0 + bar - 1), fill=1, outline=None)
+    menu_list(p, items[-1:], 0 if index == len(head) else -1,
+              top=LIST_TOP + rows * ROW_H, rows=1, pitch=ROW_H)
+    return first
+
+
 def grid_text(p: Painter, row: int, text: str) -> None:
     """One line of text on row ``row`` of the shared list grid."""
     p.text((2, LIST_TOP + row * ROW_H), p.fit(text, "text", WIDTH - 2), "text")
