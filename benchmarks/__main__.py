@@ -1,6 +1,7 @@
 """``python -m benchmarks --json PATH [--quick]``: run every benchmark, print, save JSON.
 
-Besides the night's bytes and times: the frame that answers each press (p95 at 100 and
+Besides the night's bytes and times (and the evening's, :data:`benchmarks.script.EVENING`,
+whose games are played to their end): the frame that answers each press (p95 at 100 and
 400 kHz, :mod:`benchmarks.response`), each animation's frames against its time slot, and
 400 keys typed in one second (:mod:`benchmarks.burst`).
 
@@ -41,6 +42,11 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
     result["bus"] = report.summarise_bus(night)
     result["bus"]["first_frame"] = response.summarise_first_frames(night)
     result["bus"]["animations"] = response.summarise_animations(night)
+    evening = bus.measure_bus(turns, evening=True)
+    whole = report.summarise_bus(evening)
+    result["evening"] = {"interactions": whole["interactions"], "errors": whole["errors"],
+                         "first_frame": response.summarise_first_frames(evening),
+                         **{k: v for k, v in whole.items() if k.startswith("ratio_")}}
     if burst_keys:
         result["burst"] = burst.measure(burst_keys, seconds=burst_keys / 400)
     result["latency"] = report.summarise_latency(bus.measure_latency(turns))

@@ -87,7 +87,8 @@ def drivers() -> tuple[dict[str, RecordingSerial], dict[str, Any]]:
 PACE = 1.0
 
 
-def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE) -> dict[str, Any]:
+def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
+                evening: bool = False) -> dict[str, Any]:
     """Play the night; per interaction and per driver: bytes and modelled bus time.
 
     Per frame too (``per_frame`` bytes, ``frame_ms`` at each speed) with ``frame_tags``:
@@ -95,6 +96,7 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE) -> dict[str, A
     draws after it (with the animating screen and its time slot), ``idle`` for a frame
     drawn between presses (a notice band going), ``more`` for any other. The clock is
     moved ``pace`` seconds before each press; the idle frames count in the press's bytes.
+    ``evening``: play :data:`benchmarks.script.EVENING` (whole games) instead of the night.
     """
     buses, devices = drivers()
     tee = Tee(devices)
@@ -178,7 +180,7 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE) -> dict[str, A
             samples[name].pop(0)  # …is not an interaction
         frames.pop(0)
         same_screen.pop(0)
-        steps = play(rig, turns, record, errors)
+        steps = play(rig, turns, record, errors, evening=evening)
     finally:
         rig.close()
     start_frames = sum(1 for tag in frame_tags if tag["interaction"] == 0)

@@ -1,7 +1,8 @@
 """The night's presses whose answer takes longer than 50 ms on a 100 kHz bus.
 
-``python -m benchmarks.slow_presses [--turns N] [--chip ssd1306|sh1106]`` plays the
-scripted night (:mod:`benchmarks.script`, a press a second) once and lists every press
+``python -m benchmarks.slow_presses [--turns N] [--chip ssd1306|sh1106] [--evening]``
+plays the scripted night (:mod:`benchmarks.script`, a press a second; ``--evening``: the
+evening of whole games) once and lists every press
 whose first frame is over the limit: its number, phase, key, modelled milliseconds and
 whether it stayed on the same screen. It is the list to work from when the first-frame
 p95 of ``make bench`` is missed.
@@ -20,8 +21,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.slow_presses")
     parser.add_argument("--turns", type=int, default=10, help="turns per game (default 10)")
     parser.add_argument("--chip", choices=("ssd1306", "sh1106"), default="ssd1306")
+    parser.add_argument("--evening", action="store_true",
+                        help="the evening of whole games instead of the short night")
     args = parser.parse_args(argv)
-    night = measure_bus(args.turns)
+    night = measure_bus(args.turns, evening=args.evening)
     ms = night["frame_ms"][f"ours/{args.chip}"]["100k"]
     first = {tag["interaction"]: ms[i] for i, tag in enumerate(night["frame_tags"])
              if tag["kind"] == "first"}

@@ -62,3 +62,18 @@ def test_slow_presses_lists_what_misses_the_50_ms_line(capsys) -> None:
     assert "presses drew an answer; p95" in out[0] and out[-1].startswith("whole night: ")
     listed = [line for line in out[1:-1] if line.strip()]
     assert listed and all(float(line.split()[3]) > 50 for line in listed)
+
+
+def test_the_evening_plays_every_game_to_its_end():
+    from companion.testing import Rig
+
+    rig = Rig(seed=7)
+    errors: list[str] = []
+    try:
+        steps = script.play(rig, 10, lambda rig, step: rig.press(step.key), errors,
+                            evening=True)
+        finished = {record.kind for record in rig.store.history(10)}
+    finally:
+        rig.close()
+    assert not errors and len(steps) > 400
+    assert {"brikks", "genial", "four_stones"} <= finished  # played to the end, recorded
