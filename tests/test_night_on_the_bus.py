@@ -2,7 +2,8 @@
 
 The benchmark's game night is played through our partial adapter on both chips; after
 each frame the bytes sent so far are fed to the fake bus's RAM model of the panel, and
-what the panel would show must equal the frame the app drew — pixel for pixel.
+what the panel would show must equal the frame the app drew — pixel for pixel. The
+evening of whole games (every game played to its end) is checked the same way.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from companion.testing import Rig
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
 
 
-def test_the_panel_ram_equals_every_frame_of_the_night() -> None:
+@pytest.mark.parametrize("evening", [False, True], ids=["night", "evening"])
+def test_the_panel_ram_equals_every_frame_of_the_night(evening: bool) -> None:
     chips = {"ssd1306": (ssd1306, SSD1306Ram), "sh1106": (sh1106, SH1106Ram)}
     buses, rams, devices = {}, {}, {}
     for name, (driver, ram) in chips.items():
@@ -43,7 +45,7 @@ def test_the_panel_ram_equals_every_frame_of_the_night() -> None:
     tee.after = frame_done
     rig = Rig(seed=3, display=tee)
     try:
-        play(rig, 3, lambda r, step: r.press(step.key))
+        play(rig, 3, lambda r, step: r.press(step.key), evening=evening)
     finally:
         rig.close()
     assert len(checked) > 100
