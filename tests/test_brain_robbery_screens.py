@@ -70,7 +70,7 @@ def test_deal_names_first_player_seat_order_and_board(rig: Rig) -> None:
     car = s.train[-1]
     assert logged(rig)[-1] == {"type": "setup", "first": first, "board": car.board,
                                "side": car.side}
-    assert f"{car.board}{car.side}" in rig.text and "in front of the Caboose" in rig.text
+    assert f"{car.board}{car.side}" in rig.text and "the Caboose" in rig.text
     rig.keys("ok")
     assert s.mover.name in rig.text and "ROLL" in rig.text
 

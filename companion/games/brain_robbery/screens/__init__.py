@@ -21,7 +21,8 @@ from companion.games.brain_robbery.screens.move import (
     TurnView,
     back_to_move_result,
 )
-from companion.games.brain_robbery.screens.parts import Sub, biggest, game, seat_order, wrap_px
+from companion.games.brain_robbery.screens.parts import biggest, game, seat_order, wrap_px
+from companion.games.brain_robbery.screens.reveal import StartTrainReveal
 from companion.i18n import N_, translator
 from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
@@ -112,24 +113,6 @@ class DealView(PhaseView):
         hint(p, _("OK deal the train"))
 
 
-class StartTrainReveal(Sub):
-    """The board the box dealt: put it down in front of the Caboose."""
-
-    def key_ok(self) -> None:
-        self.ctx.pop()
-
-    def render(self, p: Painter) -> None:
-        s = game(self.ctx)
-        car = s.train[-1]
-        title_bar(p, _("Put down"), "")
-        p.centred(13, f"{car.board}{car.side}", "large")
-        named = (rules.car_label(s, car) if s.board_names else
-                 _("board {board} side {side}").format(board=car.board, side=car.side))
-        p.centred(37, p.fit(named, "small", WIDTH), "small")
-        p.centred(45, _("in front of the Caboose"), "small")
-        hint(p, _("long game: may never end") if s.long_game else _("OK play"))
-
-
 VIEWS: dict[str, Callable[[Context], Screen]] = {
     rules.SETUP: DealView,
     rules.START: TurnView,
@@ -162,6 +145,9 @@ class GameScreen(Screen):
 
     def tick(self) -> bool:
         return self.view().tick()
+
+    def wake_in(self) -> float | None:
+        return self.view().wake_in()  # a view whose pages turn by themselves
 
 
 # --- screenshots ---------------------------------------------------------------------------
@@ -249,6 +235,36 @@ def _brains(app: Any) -> None:
     press(app, "LEFT", "DOWN", "RIGHT", "RIGHT", "DOWN", "RIGHT", "RIGHT")
 
 
+PARTY = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
+
+
+def _fight_many(app: Any) -> None:
+    """Six on the Caboose: Ann attacks the other five, the fighters on two pages."""
+    app.start_game(KEY, {"players": PARTY, "starts": "Ann", "first": 0})
+    app.play({"type": "setup", "first": 0, "board": 4, "side": "B"})
+    app.play({"type": "move_roll", "dice": [1]})
+    app.play({"type": "move", "car": 1})
+    app.play({"type": "fight", "fighters": PARTY[1:],
+              "dice": {"Ann": [5], "Bob": [6], "Cy": [2], "Dee": [4], "Eve": [3], "Flo": [6]}})
+    app.show_game()
+
+
+def _fight_won(app: Any) -> None:
+    _dealt(app)
+    app.play({"type": "move_roll", "dice": [1]})
+    app.play({"type": "move", "car": 1})
+    app.play({"type": "fight", "fighters": ["Bob", "Cy"],
+              "dice": {"Ann": [6], "Bob": [1], "Cy": [3]}})
+    app.play({"type": "end_fight"})
+    app.show_game()
+
+
+def _new_car(app: Any) -> None:
+    _dealt(app)
+    app.play({"type": "move_roll", "dice": [4]})
+    press(app, "DOWN", "OK")  # New car: the box draws it
+
+
 def _turn(app: Any) -> None:
     _dealt(app)
     app.play({"type": "set_brain", "player": "Ann", "brain": {"run": 1, "hit": 2, "iq": 5}})
@@ -294,9 +310,12 @@ SCREENSHOTS: dict[str, Callable[[Any], None]] = {
     "brain_robbery-deal": _deal,
     "brain_robbery-board": _board,
     "brain_robbery-move": _move,
+    "brain_robbery-new-car": _new_car,
     "brain_robbery-decouple": _decouple,
     "brain_robbery-train": _train,
     "brain_robbery-combat": _combat,
+    "brain_robbery-fight-many": _fight_many,
+    "brain_robbery-won": _fight_won,
     "brain_robbery-brains": _brains,
     "brain_robbery-turn": _turn,
     "brain_robbery-players": _players,

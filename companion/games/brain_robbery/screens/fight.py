@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery.screens.move import D6, ActionView, PhaseView
+from companion.games.brain_robbery.screens.pages import Pager, page_bar
 from companion.games.brain_robbery.screens.parts import (
     Adjusts,
     BrainEdit,
@@ -66,17 +67,38 @@ class AfterView(ActionView):
             found.append((_("Brains"), lambda: self.ctx.push(BrainsScreen(self.ctx))))
         return found
 
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.pager = Pager(ctx)
+
+    def wake_in(self) -> float | None:
+        return self.pager.wake_in()
+
+    def xp_pages(self, p: Painter, losers: list[str]) -> list[str]:
+        """The "+1 XP: names" line in 12 px, split into pages that fit one row."""
+        line = _("+1 XP: {names}").format
+        pages: list[list[str]] = [[]]
+        for name in losers:
+            if pages[-1] and text_width(line(names=" ".join([*pages[-1], name])),
+                                        "text") > WIDTH - 4:
+                pages.append([])
+            pages[-1].append(name)
+        return [p.fit(line(names=" ".join(names)), "text", WIDTH - 4) for names in pages]
+
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         m = s.mover
         if s.fight is not None and s.fight.winner is not None:
             title_bar(p, _("The fight is won by"))
             winner = s.fight.winner
-            p.centred(12, p.fit(winner, "text", WIDTH), biggest(winner, WIDTH))
+            font = biggest(winner, WIDTH, ("medium", "text"))
+            p.centred(12 if font == "medium" else 14, p.fit(winner, font, WIDTH), font)
             losers = [n for n in s.fight.fighters if n != s.fight.winner]
-            if s.track_xp:
-                line = _("+1 XP: {names}").format(names=" ".join(losers))
-                p.centred(35, p.fit(line, "small", WIDTH), "small")
+            if s.track_xp and losers:  # who takes a counter, in 12 px, paged when long
+                lines = self.xp_pages(p, losers)
+                page = self.pager.page(len(lines), (s.turn, tuple(losers)))
+                p.centred(29, lines[page], "text", x1=WIDTH - 3)
+                page_bar(p, page, len(lines), 30, 40)
         else:
             right = _("{n}c").format(n=m.hand)
             if s.track_xp:
@@ -172,7 +194,20 @@ class FightPicker(Sub):
 
 
 class FightView(ActionView):
-    """Every fighter's dice and total; the leader so far (ties: the attacker) is marked."""
+    """Every fighter's dice and total; the leader so far (ties: the attacker) is marked.
+
+    Two fighters get a column each; three or more a 12 px cell each, four to a page (the
+    pages turn by themselves when more fight, and a card's Hit shows its fighter's page).
+    """
+
+    PER_PAGE = 4
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.pager = Pager(ctx)
+
+    def wake_in(self) -> float | None:
+        return self.pager.wake_in()
 
     def actions(self) -> list[tuple[str, Callable[[], None]]]:
         s = game(self.ctx)
@@ -181,10 +216,13 @@ class FightView(ActionView):
         return found + [(_("All pass: result"), lambda: self.ctx.play({"type": "end_fight"}))]
 
     def hit(self, name: str) -> None:
+        def add(hit: int) -> None:
+            fighters = game(self.ctx).fight.fighters
+            if self.ctx.play({"type": "hit_card", "player": name, "hit": hit}) is not None:
+                self.pager.show(fighters.index(name) // self.PER_PAGE)
+
         self.ctx.push(NumberPick(self.ctx, lambda: _("{name} discards").format(name=name),
-                                 lambda: _("the card's Hit"),
-                                 lambda hit: self.ctx.play(
-                                     {"type": "hit_card", "player": name, "hit": hit})))
+                                 lambda: _("the card's Hit"), add))
 
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
@@ -205,15 +243,18 @@ class FightView(ActionView):
                 p.text((x0 + 4, 26), str(total), "medium")
                 p.right(31, f"{' '.join(map(str, dice))}{hit}", "small", x1=x0 + 60)
         else:
-            font, rows = ("text", 2) if len(f.fighters) <= 4 else ("small", 4)
-            step = 31 // rows
-            for i, (name, total) in enumerate(zip(f.fighters, f.totals, strict=True)):
-                x, y = (i // rows) * 64, 12 + (i % rows) * step
+            count = -(-len(f.fighters) // self.PER_PAGE)
+            page = self.pager.page(count, (s.turn, f.fighters))
+            first = page * self.PER_PAGE
+            shown = list(zip(f.fighters, f.totals, strict=True))[first:first + self.PER_PAGE]
+            for i, (name, total) in enumerate(shown):  # 2 rows of 2 cells, 12 px
+                x, y = (i // 2) * 64, 12 + (i % 2) * 15
                 if name == lead:
-                    p.rect((x, y, x + 62, y + step - 1), fill=1, outline=None)
+                    p.rect((x, y, x + 61, y + 14), fill=1, outline=None)
                 fill = 0 if name == lead else 1
-                p.text((x + 2, y), p.fit(name, font, 44), font, fill=fill)
-                p.right(y, str(total), font, x1=x + 61, fill=fill)
+                p.text((x + 2, y + 1), p.fit(name, "text", 42), "text", fill=fill)
+                p.right(y + 1, str(total), "text", x1=x + 60, fill=fill)
+            page_bar(p, page, count, 14, 41)
         self.draw_action(p)
 
 

@@ -23,11 +23,13 @@ from companion.games.brain_robbery.screens.parts import (
     brain_text,
     car_name,
     draw_train,
+    fitting,
     game,
     signed,
     where,
     wrap_px,
 )
+from companion.games.brain_robbery.screens.reveal import NewCarReveal
 from companion.i18n import translator
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.menus import Confirm
@@ -133,20 +135,22 @@ class TurnView(PhaseView):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         m = s.mover
-        title_bar(p, m.name, _("round {n}").format(n=s.round))
+        title_bar(p, m.name, where(s, m))  # the car the mover starts from, in 12 px
         count = rules.dice_needed(s)
         if count:
-            dice_row(p, [None] * count, y=15, height=26, x0=0, x1=62)
+            dice_row(p, [None] * count, y=14, height=22, x0=0, x1=48)
         else:
-            p.centred(17, "0", "large", x0=0, x1=62)
+            p.centred(12, "0", "large", x0=0, x1=48)
         dice = ngettext("{n} die", "{n} dice", count).format(n=count)
-        run = f" {signed(m.brain.run)}" if m.brain else ""
-        p.centred(43, dice + run, "small", x0=0, x1=62)
-        p.text((66, 13), _("Cards {n}").format(n=m.hand), "text")
-        p.text((66, 25), p.fit(brain_text(m.brain), "small", 61), "small")
-        p.text((66, 34), _("XP {n}").format(n=m.xp) if s.track_xp else "", "small")
-        place = _("behind") if m.car is None else _("on {car}").format(car=where(s, m))
-        p.text((66, 43), p.fit(place, "small", 61), "small")
+        run = signed(m.brain.run) if m.brain else ""
+        label = fitting("small", 48, f"{dice} {run}".strip(), dice + run)
+        p.centred(38, p.fit(label, "small", 48), "small", x0=0, x1=48)
+        p.centred(46, _("round {n}").format(n=s.round), "small", x0=0, x1=48)
+        # what the mover reads from their seat, a 12 px row each: cards, brain, XP
+        p.text((52, 13), p.fit(_("Cards {n}").format(n=m.hand), "text", 76), "text")
+        p.text((52, 26), p.fit(brain_text(m.brain), "text", 76), "text")
+        if s.track_xp:
+            p.text((52, 39), p.fit(_("XP {n}").format(n=m.xp), "text", 76), "text")
         hint(p, _("ROLL  ^v cards  OK edit"))
 
 
@@ -196,33 +200,6 @@ class MoveView(ActionView):
         else:
             line = _("run {run} ^v OK >train").format(run=signed(move.run))
         hint(p, line)
-
-
-class NewCarReveal(Sub):
-    """The board just drawn: put it in front, with counters on its brain spaces."""
-
-    key_ok = Screen.key_back
-
-    def render(self, p: Painter) -> None:
-        s = game(self.ctx)
-        car = s.train[-1]
-        title_bar(p, _("New car"), _("pile {n}").format(n=len(s.pile)))
-        if car.engine:
-            p.centred(13, _("ENGINE"), "large")
-            lines = wrap_px(_("Caboose is back as the Engine: no more cars"), "small", WIDTH - 2)
-            for i, line in enumerate(lines[:2]):
-                p.centred(38 + i * 8, line, "small")
-            if len(lines) > 2:
-                p.cut.append(lines[2])
-        else:
-            p.centred(13, f"{car.board}{car.side}", "large")
-            if s.board_names:
-                p.centred(36, p.fit(car_name(s, car), "text", WIDTH), "text")
-            else:
-                p.centred(37, _("board {board} side {side} in front").format(
-                    board=car.board, side=car.side), "small")
-            p.centred(46, _("counters on brain spaces"), "small")
-        hint(p, _("OK back to the move"))
 
 
 class StopScreen(Sub):
