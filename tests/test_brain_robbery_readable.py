@@ -4,8 +4,6 @@ long) and where to put a new board are all drawn in 12 px type; goldens in both 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from companion.games.brain_robbery import rules
@@ -60,7 +58,7 @@ def test_the_turn_card_reads_cards_brain_xp_and_car_in_12_px(rig: Rig) -> None:
     assert drawn["2 dice +1"] == drawn["round 1"] == "small"
 
 
-def test_a_fight_of_six_pages_its_fighters_in_12_px(tmp_path: Path) -> None:
+def test_a_fight_of_six_pages_its_fighters_in_12_px() -> None:
     rig = Rig(clock=Clock(), players=ROSTER)
     start(rig, seats=6)
     rig.keys("ok", "ok", "roll", "ok", "ok")  # deal, put down; stay on the Caboose
@@ -117,6 +115,10 @@ def test_the_xp_names_after_a_fight_read_in_12_px_and_page_when_long() -> None:
     names = " ".join(line.removeprefix("+1 XP: ") for line in seen).split()
     assert names == losers  # every loser named once, in order, over the pages
     assert all(s.player(n).xp == 1 for n in losers)
+    assert "End turn" in rig.text
+    rig.keys("ok", "roll", "ok", "ok")  # the next turn ends its move with no fight
+    assert state(rig).phase == rules.AFTER and "+1 XP" not in rig.text
+    assert rig.app.top.wake_in() is None  # nothing paged: the box sleeps again
     rig.close()
 
 

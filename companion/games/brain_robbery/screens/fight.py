@@ -94,12 +94,13 @@ class AfterView(ActionView):
             font = biggest(winner, WIDTH, ("medium", "text"))
             p.centred(12 if font == "medium" else 14, p.fit(winner, font, WIDTH), font)
             losers = [n for n in s.fight.fighters if n != s.fight.winner]
-            if s.track_xp and losers:  # who takes a counter, in 12 px, paged when long
-                lines = self.xp_pages(p, losers)
-                page = self.pager.page(len(lines), (s.turn, tuple(losers)))
+            lines = self.xp_pages(p, losers) if s.track_xp and losers else []
+            page = self.pager.page(max(1, len(lines)), (s.turn, tuple(losers)))
+            if lines:  # who takes a counter, in 12 px, paged when long
                 p.centred(29, lines[page], "text", x1=WIDTH - 3)
                 page_bar(p, page, len(lines), 30, 40)
         else:
+            self.pager.page(1, None)  # nothing paged: no timer
             right = _("{n}c").format(n=m.hand)
             if s.track_xp:
                 right += " " + _("{n}xp").format(n=m.xp)
@@ -231,6 +232,7 @@ class FightView(ActionView):
         lead = rules.combat_winner(totals, f.attacker)
         title_bar(p, _("Fight"), fitting("bold", 64, _("lead {name}").format(name=lead), _("lead")))
         if len(f.fighters) == 2:
+            self.pager.page(1, None)  # nothing paged: no timer
             for col, (name, dice, total) in enumerate(zip(f.fighters, f.dice, f.totals,
                                                           strict=True)):
                 x0 = col * 64
