@@ -92,14 +92,14 @@ LATIN_INK, JAPANESE_INK = (8, 2), (12, 0)
 
 def strip_columns(cells: int) -> list[int]:
     """The left edge of each of ``cells`` strip cells: fixed for up to four cells, the
-    rare longer jump (five to seven cells, under one in a hundred) narrower to fit.
+    rare longer jump (five to seven cells, under one in a hundred) narrower to fit, from
+    the same left edge (the jumping piece's box stays where it was).
 
     >>> strip_columns(3), strip_columns(5)
-    ([2, 32, 62], [1, 26, 51, 76, 101])
+    ([2, 32, 62], [2, 27, 52, 77, 102])
     """
-    pitch = min(STRIP_PITCH, WIDTH // cells)
-    x0 = 2 if pitch == STRIP_PITCH else (WIDTH - pitch * cells) // 2
-    return [x0 + i * pitch for i in range(cells)]
+    pitch = min(STRIP_PITCH, (WIDTH - 2) // cells)
+    return [2 + i * pitch for i in range(cells)]
 
 
 def jump_strip(p: Painter, board: Board, move: str, *, y: int = STRIP_Y) -> None:
@@ -116,7 +116,7 @@ def jump_strip(p: Painter, board: Board, move: str, *, y: int = STRIP_Y) -> None
     assert start is not None and end is not None
     cells = [start, *jumped, end]
     xs = strip_columns(len(cells))
-    pitch = min(STRIP_PITCH, WIDTH // len(cells))
+    pitch = min(STRIP_PITCH, (WIDTH - 2) // len(cells))
     rows, above = JAPANESE_INK if needs_japanese(_(INITIALS["Y"])) else LATIN_INK
     bottom = y + rows - 1
     for i, (cell, x) in enumerate(zip(cells, xs, strict=True)):
