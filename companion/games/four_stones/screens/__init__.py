@@ -4,7 +4,8 @@ Flow of a round: OK deals a random layout (dealt again by itself while nobody co
 open it) and shows it a quarter at a time, in type big enough to lay the pieces from;
 then the turn screen shows whose turn it is, the chosen jump in the rules' notation
 (``2d-4d``) with the points it takes, and the jump's cells big. UP/DOWN choose among
-the legal jumps, OK jumps. A colour with no jump passes on its own (the box says so);
+the legal jumps, OK jumps. A colour with no jump passes on its own (the turn screen
+notes it: ``G pass``);
 when nobody can jump the round's scores appear; OK deals the next round.
 
 The screens: :mod:`.turn` (the main screen by phase), :mod:`.board` (the board and the
@@ -19,7 +20,7 @@ from companion.games.four_stones import rules
 from companion.games.four_stones.rules import COLOURS
 from companion.games.four_stones.screens.board import colour_word
 from companion.games.four_stones.screens.scores import side_label
-from companion.games.four_stones.screens.turn import StonesScreen, deal_round, pass_message
+from companion.games.four_stones.screens.turn import StonesScreen, deal_round, pass_note
 from companion.i18n import N_, translator
 from companion.ui.menus import Choice, SetupScreen
 from companion.ui.screen import Context, Screen
@@ -29,7 +30,7 @@ _, ngettext = translator(__name__)
 KEY = "four_stones"
 
 __all__ = ["KEY", "SCREENSHOTS", "StonesScreen", "StonesSetup", "deal_round", "new_game",
-           "pass_message", "play_screen"]
+           "pass_note", "play_screen"]
 
 #: Setup values, translated where drawn.
 BASIC, STAR = N_("basic"), N_("star")
@@ -149,8 +150,9 @@ def _pass(app: Any) -> None:
 
     _started(app)
     press(app, "OK")
-    while app.band is None and app.session.state.phase == "play":
-        press(app, "OK")  # jump until a colour cannot and passes (said in a band)
+    while not app.session.state.passed and app.session.state.phase == "play":
+        press(app, "OK")  # jump until a colour cannot and passes (noted on the turn)
+    app.band = None
 
 
 def _over(app: Any) -> None:

@@ -5,8 +5,8 @@ A 1-bit screen has no colours, so every piece shows as its colour's initial and 
 does not fit in that size, so the box shows it in two ways:
 
 * :func:`jump_strip` — the cells of one jump in the order it goes (the jumping piece,
-  the pieces it takes, the empty cell it lands on), each under its cell name: the turn
-  screen's zoomed view of the jump.
+  the pieces it takes, the empty cell it lands on): the turn screen's zoomed view of the
+  jump, under its notation.
 * :func:`quarter` — a 4×4 quarter of the board (rows a–d or d–g, columns 1–4 or 4–7; the
   centre row and column are in every quarter) with its row letters and column numbers:
   :class:`BoardScreen` pages through the four quarters.
@@ -14,10 +14,9 @@ does not fit in that size, so the box shows it in two ways:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from companion.games.four_stones.board import EMPTY, ROWS, Board, jumped_cells, move_cells
 from companion.i18n import N_, translator
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint
@@ -53,47 +52,84 @@ def jump_marks(move: str | None) -> tuple[Cell | None, list[Cell], Cell | None]:
     return start, jumped_cells(move), end
 
 
-def cell_name(cell: Cell) -> str:
-    return f"{cell[1] + 1}{ROWS[cell[0]]}"
-
-
-def _piece(p: Painter, box: tuple[int, int, int, int], text: str, *, role: str) -> None:
-    """One cell's piece centred in ``box``: inverted for the jumping piece and the landing
-    cell (``role`` "end"), underlined for a piece the jump takes ("taken")."""
+def _piece(p: Painter, box: tuple[int, int, int, int], text: str, *, role: str,
+           text_y: int | None = None) -> None:
+    """One cell's piece centred in ``box`` (its text's cell top at ``text_y``, default one
+    row into the box): inverted for the jumping piece (``role`` "from"), an empty frame
+    for the cell it lands on ("land"), underlined for a piece the jump takes ("taken").
+    The frame and the underline are no wider than they need (a frame of ``LAND_W``, the
+    line under the piece's own letters): fewer columns to repaint when they move."""
     x0, y0, x1, y1 = box
-    if role == "end":
+    if role == "from":
         p.rect(box, fill=1, outline=None)
+    elif role == "land":
+        mid = (x0 + x1) // 2
+        p.rect((mid - LAND_W // 2, y0, mid - LAND_W // 2 + LAND_W - 1, y1), outline=1)
     if text:
-        p.centred(y0 + 1, text, "text", x0=x0, x1=x1 + 1, fill=0 if role == "end" else 1)
+        p.centred(y0 + 1 if text_y is None else text_y, text, "text", x0=x0, x1=x1 + 1,
+                  fill=0 if role == "from" else 1)
     if role == "taken":
-        p.line((x0 + 1, y1, x1 - 1, y1))
+        w = text_width(text, "text")
+        left = x0 + max(0, (x1 + 1 - x0 - w) // 2)
+        p.line((left - 1, y1, left + w - 1, y1))
 
 
-#: The jump strip's geometry: cell names (tiny) at ``STRIP_Y``, the pieces below, each
-#: on its own 8-row pages of the panel's memory (4; 5 and 6), so a change to one part
-#: leaves the others' bytes alone.
-STRIP_Y = 33
+#: The width of the landing cell's frame: an empty square, about a piece wide.
+LAND_W = 16
+
+
+#: The jump strip's first row of ink: a Latin piece (``Y10``: capitals and digits, eight
+#: rows of ink) lies exactly on the panel's memory page 5 (rows 40-47), so a new piece in
+#: a cell rewrites one page, not two; a Japanese piece (twelve rows) takes pages 5 and 6.
+#: Cells stand at fixed columns ``STRIP_PITCH`` apart from the left edge (a jump of up to
+#: four cells, nearly all of them), so from one jump to the next only what differs is
+#: repainted. The cells' names are not drawn: the notation above names the first and the
+#: last, and the pieces taken are the ones between them.
+STRIP_Y, STRIP_PITCH = 40, 30
+#: Rows of ink of a piece and rows above its ink in its font's cell, Latin and Japanese.
+LATIN_INK, JAPANESE_INK = (8, 2), (12, 0)
+
+
+def strip_columns(cells: int) -> list[int]:
+    """The left edge of each of ``cells`` strip cells: fixed for up to four cells, the
+    rare longer jump (five to seven cells, under one in a hundred) narrower to fit, from
+    the same left edge (the jumping piece's box stays where it was).
+
+    >>> strip_columns(3), strip_columns(5)
+    ([2, 32, 62], [2, 27, 52, 77, 102])
+    """
+    pitch = min(STRIP_PITCH, (WIDTH - 2) // cells)
+    return [2 + i * pitch for i in range(cells)]
 
 
 def jump_strip(p: Painter, board: Board, move: str, *, y: int = STRIP_Y) -> None:
-    """The cells of ``move`` from left to right in the order the jump goes: the jumping
-    piece (inverted), the pieces it takes (underlined), the cell it lands on (inverted,
-    empty). A long jump leaves out the colour of the taken pieces: they are all one
-    colour, which the first of them still shows."""
+    """The cells of ``move`` from left to right in the order the jump goes, their ink
+    from row ``y``: the jumping piece (inverted), the pieces it takes (underlined), the
+    cell it lands on (framed, empty). A long jump leaves out the colour of the taken
+    pieces: they are all one colour, which the first of them still shows.
+
+    The landing cell's frame keeps to the rows of a piece's ink, so when the next jump is
+    a cell longer or shorter only those rows are repainted; the jumping piece's inverted
+    box, a row larger all round, is always the first cell.
+    """
     start, jumped, end = jump_marks(move)
     assert start is not None and end is not None
     cells = [start, *jumped, end]
-    pitch = min(30, WIDTH // len(cells))
-    x = (WIDTH - pitch * len(cells)) // 2
-    for i, cell in enumerate(cells):
+    xs = strip_columns(len(cells))
+    pitch = min(STRIP_PITCH, (WIDTH - 2) // len(cells))
+    rows, above = JAPANESE_INK if needs_japanese(_(INITIALS["Y"])) else LATIN_INK
+    bottom = y + rows - 1
+    for i, (cell, x) in enumerate(zip(cells, xs, strict=True)):
         text = piece_text(board[cell[0]][cell[1]])
         if 1 < i < len(cells) - 1 and not p.fits(text, "text", pitch - 4):
             text = piece_text(board[cell[0]][cell[1]], colour=False)
-        role = "taken" if 0 < i < len(cells) - 1 else "end"
-        label = cell_name(cell)
-        p.centred(y, label, "tiny", x0=x, x1=x + pitch)
-        _piece(p, (x + 1, y + 7, x + pitch - 2, y + 20), text, role=role)
-        x += pitch
+        if i == 0:
+            box, role = (x + 1, y - 1, x + pitch - 2, bottom + 1), "from"
+        elif i == len(cells) - 1:
+            box, role = (x + 1, y, x + pitch - 2, bottom), "land"
+        else:  # the underline a row below the ink
+            box, role = (x + 1, y, x + pitch - 2, bottom + 2), "taken"
+        _piece(p, box, text, role=role, text_y=y - above)
 
 
 #: The quarter's geometry: row letters in the first 8 px, four cells of 29 px.
@@ -119,7 +155,8 @@ def quarter(p: Painter, board: Board, rows: int, cols: int, *, move: str | None 
         for j in range(4):
             cell = (r0 + i, c0 + j)
             x = Q_LEFT + j * Q_PITCH_X
-            role = "end" if cell in (start, end) else "taken" if cell in jumped else ""
+            role = ("from" if cell == start else "land" if cell == end
+                    else "taken" if cell in jumped else "")
             _piece(p, (x + 1, y - 1, x + Q_PITCH_X - 2, y + Q_PITCH_Y - 1),
                    piece_text(board[cell[0]][cell[1]], empty="\u00b7"), role=role)
     p.line((Q_LEFT - 1, Q_TOP - 1, Q_LEFT - 1, Q_TOP + 4 * Q_PITCH_Y - 1))
@@ -130,15 +167,17 @@ class BoardScreen(Screen):
 
     UP/DOWN the upper or lower half · LEFT/RIGHT the left or right half · OK/BACK back.
     ``move`` (the jump chosen on the turn screen) is marked, and the board opens on the
-    quarter it starts in; a fresh deal opens on the top-left quarter. ``on_close`` runs
-    when the board is closed (after a deal: saying who passed before the first jump).
+    quarter it starts in; a fresh deal opens on the top-left quarter.
+
+    Opening or closing it repaints nearly the whole panel (about 87 ms at 100 kHz): the
+    quarter's sixteen 12 px pieces need every memory page. Sharing the turn screen's title
+    bar and hint line would bring that to 47-53 ms only with three rows a view (six views
+    to lay out a deal instead of four) and the turn screen's key help on the board too.
     """
 
-    def __init__(self, ctx: Context, *, move: str | None = None,
-                 on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, ctx: Context, *, move: str | None = None) -> None:
         super().__init__(ctx)
         self.move = move
-        self.on_close = on_close
         start = jump_marks(move)[0]
         self.rows, self.cols = quarter_of(start) if start else (0, 0)
 
@@ -156,8 +195,6 @@ class BoardScreen(Screen):
 
     def key_ok(self) -> None:
         self.ctx.pop()
-        if self.on_close is not None:
-            self.on_close()
 
     key_back = key_ok
 
