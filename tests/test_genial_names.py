@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.genial.screens.names import short_names
+from companion.testing import Rig
 from companion.ui.fonts import text_width
 
 
@@ -35,3 +36,14 @@ def test_shortened_names_fit_and_never_collide(names: list[str], width: int) -> 
     assert all(text_width(s, "text") <= width for s in short)
     assert all(s == n for s, n in zip(short, names, strict=True)
                if text_width(n, "text") <= width)
+
+
+def test_the_score_table_and_the_standings_tell_guest_1_from_guest_2() -> None:
+    rig = Rig()
+    rig.app.start_game("genial", {"players": ["Guest 1", "Guest 2"], "first": 0})
+    rig.keys("up", "ok", "down", "ok")
+    assert {"Guest1", "Guest2"} <= set(rig.app.texts)
+    rig.keys("roll")
+    assert "Standings: low..high" in rig.text
+    assert {"Guest1", "Guest2"} <= set(rig.app.texts)
+    rig.close()
