@@ -121,7 +121,7 @@ def test_full_three_player_game_by_pins(tmp_path: Path) -> None:
         rig.keys(*keys)
         preview = rules.preview(expected, action_of(spec, players[seat]))
         if preview.lost_total:
-            assert f"lost {preview.lost_total} to the cap" in rig.app.band.text
+            assert rig.app.band.text == f"Cap: {players[seat]} lost {preview.lost_total}"
             lost_seen += 1  # a band: the next OK already opens the next turn
         presses.append(rig.presses - before)
         expected = rules.step(expected, action_of(spec, players[seat]))
@@ -226,7 +226,7 @@ def test_points_lost_to_the_cap_are_shown_before_and_after(rig: Rig) -> None:
     rig.keys("up", "up", "long ok", "long ok")  # +2 orange, +2 on all four
     assert "20" in rig.app.texts and "2 lost to the cap!" in rig.text
     rig.keys("ok")
-    assert rig.app.band.text == "Red lost 2 to the cap (orange 2)." and not rig.app.message
+    assert rig.app.band.text == "Cap: Red lost 2" and not rig.app.message
     assert rig.app.session.state.tracks[0] == (20, 2, 2, 2)
 
 
