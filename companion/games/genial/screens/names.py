@@ -44,9 +44,9 @@ def short_names(names: Sequence[str], width: int, font: str = "text") -> list[st
         for i, name in enumerate(names):
             if short[i] in clashes:
                 short[i] = _distinct(name, [n for n in names if n != name], width, font)
-    if len(set(short)) < len(short):  # alike to the very end: the seat tells them apart
-        short = [cut(f"{seat} {name}", width, font) for seat, name in enumerate(names, 1)]
-    return short
+    alike = {s for s in short if short.count(s) > 1}  # alike to the end: the seat decides
+    return [cut(f"{seat} {name}", width, font) if s in alike else s
+            for seat, (name, s) in enumerate(zip(names, short, strict=True), 1)]
 
 
 def _distinct(name: str, others: Sequence[str], width: int, font: str) -> str:
