@@ -45,7 +45,7 @@ def start_game(rig: Rig, players: int = 3) -> None:
     open_setup(rig)
     rig.keys(*["right"] * (players - 2))  # the count row starts at 2
     rig.keys("ok", "ok")  # OK on a row jumps to Start; Start shows the board
-    assert f"Board for {players}" in rig.text
+    assert "OK=go" in rig.text and f"large on {players}" in rig.text
     rig.keys("ok")
     assert "Red's turn" in rig.app.texts
 
@@ -121,7 +121,7 @@ def test_full_three_player_game_by_pins(tmp_path: Path) -> None:
         rig.keys(*keys)
         preview = rules.preview(expected, action_of(spec, players[seat]))
         if preview.lost_total:
-            assert f"lost {preview.lost_total} to the cap" in rig.app.band.text
+            assert rig.app.band.text == f"Cap: {players[seat]} lost {preview.lost_total}"
             lost_seen += 1  # a band: the next OK already opens the next turn
         presses.append(rig.presses - before)
         expected = rules.step(expected, action_of(spec, players[seat]))
@@ -152,15 +152,20 @@ def test_setup_shows_the_board_for_each_player_count(rig: Rig) -> None:
     open_setup(rig)
     assert "Players: 2" in rig.text and "Youngest: Red" in rig.text
     rig.keys("ok", "ok")
-    assert "6" in rig.app.texts and "10" in rig.app.texts and "on 2" in rig.app.texts
-    assert "+ light 1 & 2 tokens (8)" in rig.text and "Box: 4 large, 4 small" in rig.text
+    assert "6 large on 2" in rig.app.texts and "10 small" in rig.app.texts
+    assert "16 tokens" in rig.app.texts and "OK=go  DOWN=details" in rig.text
+    assert "Red" in rig.app.texts and "R1/20" in rig.app.texts  # the score table's frame
     rig.keys("down")  # the rules' own wording
-    assert "6 large on spaces 2" in rig.text
+    assert "6 large on spaces 2" in rig.text and "Board for 2" in rig.text
+    rig.keys("down", "down")
+    assert "Box: light 1 & 2 | tokens (8)" in rig.text and "Box: 4 large, 4 small" in rig.text
     rig.keys("back", "up")  # back on Start; up to the count row …
     rig.keys("up", "up", "up", "right", "right")  # … which lives at the top
     assert "Players: 4" in rig.text
     rig.keys("ok", "ok")
-    assert "Board for 4" in rig.text and "+ no tokens" in rig.text and "Box: no towers" in rig.text
+    assert "10 large on 4" in rig.text and "OK=go" in rig.app.texts  # in a row: no hint
+    rig.keys("down", "down", "down")
+    assert "Box: no towers" in rig.text and "Box: no tokens" in rig.text
 
 
 def test_random_first_player_is_drawn_and_logged(rig: Rig) -> None:
@@ -221,7 +226,7 @@ def test_points_lost_to_the_cap_are_shown_before_and_after(rig: Rig) -> None:
     rig.keys("up", "up", "long ok", "long ok")  # +2 orange, +2 on all four
     assert "20" in rig.app.texts and "2 lost to the cap!" in rig.text
     rig.keys("ok")
-    assert rig.app.band.text == "Red lost 2 to the cap (orange 2)." and not rig.app.message
+    assert rig.app.band.text == "Cap: Red lost 2" and not rig.app.message
     assert rig.app.session.state.tracks[0] == (20, 2, 2, 2)
 
 
@@ -279,6 +284,29 @@ def test_turns_take_a_press_per_point_and_one_to_confirm(rig: Rig) -> None:
         assert rig.presses - before == n + 1
 
 
+def test_board_to_score_table_is_under_50_ms_on_a_100_khz_bus() -> None:
+    """Issue 18: the board screen is the score table's frame with the counts where the
+    scores go, so OK (start the game) sends at most 540 bus bytes, for 2 and 3 players."""
+    from luma.oled.device import ssd1306
+
+    from companion.hw.fakebus import RecordingSerial
+    from companion.hw.partial import PartialDisplay
+
+    for players in (2, 3):
+        bus = RecordingSerial()
+        oled = ssd1306(bus)
+        oled.persist = True
+        rig = Rig(display=PartialDisplay(oled), players=ROSTER)
+        open_setup(rig)
+        rig.keys(*["right"] * (players - 2), "ok", "ok")
+        assert f"large on {players}" in rig.text
+        bus.reset()
+        rig.keys("ok")
+        assert "Red's turn" in rig.app.texts
+        assert bus.bus_bytes <= 540, (players, bus.bus_bytes)
+        rig.close()
+
+
 # -- standings, the early end and the winner -----------------------------------------
 
 def test_standings_and_a_shared_place(rig: Rig) -> None:
@@ -286,12 +314,68 @@ def test_standings_and_a_shared_place(rig: Rig) -> None:
     for _ in range(3):
         rig.keys(*turn_keys({"points": {"orange": 1, "purple": 1, "blue": 1, "green": 1}}))
     rig.keys("long left")
-    assert "Standings" in rig.text and "R2/20" in rig.text
-    assert "1= Red" in rig.text and "1= Blue" in rig.text
-    rig.keys("down", "down")
-    assert "1= Yellow" in rig.text and "equal on all four" in rig.text
+    assert "Standings: low..high" in rig.text and "R2/20" in rig.text
+    assert "1= Red" in rig.text and "1= Blue" in rig.text and "1= Yellow" in rig.text
+    assert "equal on all four" in rig.text
     rig.keys("back")
     assert "Red's turn" in rig.app.texts
+
+
+def test_standings_keep_the_seats_and_sort_each_row(rig: Rig) -> None:
+    """The standings sit on the score table's grid: names in seat order where the
+    score table has them, the place, the values lowest first each with its colour's
+    arrow, the lowest inverted and the values that broke a tie underlined."""
+    start_game(rig)
+    for spec in ({"orange": 5, "purple": 6, "blue": 9, "green": 10},
+                 {"orange": 7, "purple": 4, "blue": 6, "green": 9},
+                 {"orange": 11, "purple": 5, "blue": 7, "green": 9}):
+        rig.keys(*turn_keys({"points": spec}))
+    table = rig.frame.copy()
+    rig.keys("roll")
+    texts = rig.app.texts
+    # Yellow 5 7 9 11 beats Red 5 6 9 10 on the 2nd-lowest; Blue's lowest is 4
+    assert "1. Yellow purple:5 blue:7 green:9 orange:11" in texts
+    assert "2. Red orange:5 purple:6 blue:9 green:10" in texts
+    assert "3. Blue purple:4 blue:6 orange:7 green:9" in texts
+    assert "2nd-low: blu 7>6" in texts
+    names = ImageChops.difference(table.crop((0, 0, 38, 56)).convert("L"),
+                                  rig.frame.crop((0, 0, 38, 56)).convert("L")).getbbox()
+    assert names is None  # the title bar's round and every name stay where they were
+    frame = rig.frame.convert("L")
+    from companion.games.genial.screens.result import CELL, CELL_X
+    lowest = [frame.getpixel((CELL_X + 1, y)) for y in (13, 25, 37)]
+    assert lowest == [255, 255, 255]  # inverted: a lit corner
+    underline = [frame.getpixel((CELL_X + CELL + 8, y + 11)) for y in (12, 24, 36)]
+    assert underline == [255, 0, 255]  # Red's 6 and Yellow's 7 broke their tie
+    rig.keys("back")
+    assert "Red's turn" in rig.app.texts
+
+
+def test_standings_switch_is_under_50_ms_on_a_100_khz_bus() -> None:
+    """Issue 18: ROLL on the score table and BACK from the standings send at most 540
+    bus bytes (50 ms at 100 kHz) through the real PartialDisplay, for 2 and 3 players."""
+    from luma.oled.device import ssd1306
+
+    from companion.hw.fakebus import RecordingSerial
+    from companion.hw.partial import PartialDisplay
+
+    for players in (["Guest 1", "Guest 2"], ["Ann", "Bob", "Cleo"]):
+        bus = RecordingSerial()
+        oled = ssd1306(bus)
+        oled.persist = True
+        rig = Rig(display=PartialDisplay(oled))
+        rig.app.start_game("genial", {"players": players, "first": 0})
+        for n in range(2 * len(players)):
+            spec = {"orange": 5 + n % 3, "purple": 9 - n, "blue": 3 + 2 * n, "green": 8}
+            rig.keys(*turn_keys({"points": spec}))
+        sent = []
+        for key in ("roll", "back"):
+            bus.reset()
+            rig.keys(key)
+            sent.append(bus.bus_bytes)
+        assert "Standings: low..high" not in rig.text
+        assert max(sent) <= 540, (players, sent)
+        rig.close()
 
 
 def test_ending_early_needs_a_confirm_and_can_be_undone(rig: Rig) -> None:

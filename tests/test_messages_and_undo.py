@@ -55,7 +55,7 @@ def test_points_lost_to_the_cap_do_not_eat_the_next_ok(tmp_path: Path) -> None:
             turn(rig, "up")
         assert rig.app.session.state.tracks[0][0] == 18
         turn(rig, *["up"] * 4)         # 18 + 4: two lost to the cap
-        assert says(rig, "Ann lost 2 to the cap (orange 2).")
+        assert says(rig, "Cap: Ann lost 2")
         rig.keys("up")                 # straight into Bob's turn: a point on orange
         assert "Bob's turn" in rig.app.texts and "+1" in rig.app.texts
         assert len(rig.app.session.actions) == 13  # nothing confirmed yet

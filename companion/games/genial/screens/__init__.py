@@ -14,13 +14,22 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.genial import rules
+from companion.games.genial.screens.grid import (
+    NAME_W,
+    ROW_H,
+    draw_title,
+    name_cell,
+    name_width,
+    row_y,
+    shown_names,
+)
 from companion.games.genial.screens.result import StandingsScreen
 from companion.games.genial.screens.score import GenialScreen
 from companion.i18n import N_, translator
 from companion.ui.menus import Choice, SetupScreen
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import title_bar, wrap
+from companion.ui.widgets import hint, title_bar, wrap
 
 _, ngettext = translator(__name__)
 
@@ -88,7 +97,8 @@ class BoardScreen(Screen):
             _("{n} large on spaces {players}").format(n=s.large_towers, players=s.players),
             _("{n} small on light spaces").format(n=s.small_towers),
             _("Box: {large} large, {small} small").format(large=s.large_boxed,
-                                                         small=s.small_boxed),
+                                                         small=s.small_boxed)
+            if s.large_boxed or s.small_boxed else _("Box: no towers"),
             tokens,
             _("{n} tokens, light up").format(n=s.tokens_used),
         ]
@@ -107,35 +117,40 @@ class BoardScreen(Screen):
         self.ctx.start_game(KEY, {"players": self.players, "first": first})
 
     def render(self, p: Painter) -> None:
-        title_bar(p, _("Board for {n}").format(n=len(self.players)), _("OK=go"))
         if self.top == 0:
             self._summary(p)
-        else:
-            for i, line in enumerate(self.detail_lines()[self.top - 1:self.top + 3]):
-                p.text((2, 13 + i * 12), line, "text")
+            return
+        title_bar(p, _("Board for {n}").format(n=len(self.players)), _("OK=go"))
+        for i, line in enumerate(self.detail_lines()[self.top - 1:self.top + 3]):
+            p.text((2, 13 + i * 12), line, "text")
 
     def _summary(self, p: Painter) -> None:
+        """The score table the game opens on (its title bar, the names in seat order,
+        the hint line), with the board's three counts where the scores will be: OK
+        then changes only those cells (issue 18)."""
         s = self.setup
-        columns = ((str(s.large_towers), _("large"), _("on {n}").format(n=s.players)),
-                   (str(s.small_towers), _("small"), _("light")),
-                   (str(s.tokens_used), _("tokens"), _("light up")))
-        slot = WIDTH // 3
-        for i, (figure, what, where) in enumerate(columns):
-            x0, x1 = i * slot, (i + 1) * slot
-            p.centred(9, figure, "large", x0=x0, x1=x1)
-            p.centred(32, what, "small", x0=x0, x1=x1)
-            p.centred(40, where, "small", x0=x0, x1=x1)
-        if s.large_boxed or s.small_boxed:
-            p.text((1, 49), _("Box: {large} large, {small} small").format(
-                large=s.large_boxed, small=s.small_boxed), "small")
-        else:
-            p.text((1, 49), _("Box: no towers"), "small")
-        if s.removed_light_values:
-            p.text((1, 57), _("+ light {values} tokens ({n})").format(
-                values=_values(s.removed_light_values), n=s.tokens_removed), "small")
-        else:
-            p.text((1, 57), _("+ no tokens"), "small")
-        p.rect((WIDTH - 2, 13, WIDTH - 1, 30), fill=1, outline=None)  # "more below"
+        state = rules.new_game({"players": self.players})
+        draw_title(p, state)
+        shown = shown_names(p, self.players, name_width())
+        for seat, name in enumerate(shown):
+            name_cell(p, row_y(seat), name, current=seat == 0 and not self.random_first)
+        lines = [_("{n} large on {players}").format(n=s.large_towers, players=s.players),
+                 _("{n} small").format(n=s.small_towers),
+                 _("{n} tokens").format(n=s.tokens_used)]
+        p.line((NAME_W, row_y(0), NAME_W, row_y(len(lines)) - 2))  # the board, not a row
+        for i, line in enumerate(lines):
+            y = row_y(i)
+            with p.region((PANEL_X, y, WIDTH - 1, y + ROW_H - 1)):
+                p.text((PANEL_X, y), line, "text")
+        if row_y(len(self.players)) <= HEIGHT - 8:
+            hint(p, _("OK=go  DOWN=details"))
+        else:  # four players: no hint line, the key goes at the end of the last row
+            y = row_y(len(lines))
+            with p.region((PANEL_X, y, WIDTH - 1, y + ROW_H - 1)):
+                p.right(y, _("OK=go"), "text", x1=WIDTH - 1)
+
+
+PANEL_X = NAME_W + 4  # the board's counts, right of the names and a rule
 
 
 def _values(values: tuple[int, ...]) -> str:

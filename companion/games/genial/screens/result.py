@@ -1,9 +1,12 @@
 """Genial Spezial: the standings by the weakest-colour rule, and the winner screen.
 
-Both list the places with each player's tracks sorted lowest first (the order the rule
-compares them in); where the lowest tracks tie, a line says which colour decided, and
-players equal on all four share the place. Names, numbers and the winner's sentence are
-in 12 px type or larger; what does not fit scrolls (UP/DOWN), nothing is shrunk.
+Both show the places with each player's tracks sorted lowest first (the order the rule
+compares them in) and what broke a tie; players equal on all four share the place. The
+standings sit on the score table's grid (:func:`draw_standings`, a row per seat, the
+tie-break underlined), so ROLL and BACK change only the cells right of the names; the
+winner screen lists the places, a line saying which colour decided each tie. Names,
+numbers and the winner's sentence are in 12 px type or larger; what does not fit
+scrolls (UP/DOWN), nothing is shrunk.
 """
 
 from __future__ import annotations
@@ -11,13 +14,24 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from companion.games.genial import rules
-from companion.games.genial.screens.labels import ABBR, COLOUR, round_of
+from companion.games.genial.screens.grid import (
+    KEY_OF,
+    NAME_W,
+    ROW_H,
+    arrow,
+    draw_title,
+    name_cell,
+    name_width,
+    row_y,
+    shown_names,
+)
+from companion.games.genial.screens.labels import ABBR, COLOUR
 from companion.i18n import N_, translator
 from companion.ui.fonts import text_width
 from companion.ui.menus import Confirm
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import TITLE_H, title_bar, wrap
+from companion.ui.widgets import TITLE_H, hint, title_bar, wrap
 
 _, ngettext = translator(__name__)
 
@@ -157,30 +171,69 @@ def end_early(ctx: Context) -> None:
     ctx.push(Confirm(ctx, _("End the game now? The standings decide."), end))
 
 
+#: The standings' cells: the place after the name column, then four sorted values.
+PLACE_X = NAME_W + 3
+CELL_X, CELL = NAME_W + 16, 17
+
+
+def draw_standings(p: Painter, state: rules.State) -> None:
+    """The standings on the score table's grid: the same title bar and a row per player
+    in seat order (their names where the score table has them), each with the place
+    ("1.", "1=" shared) and the four values sorted lowest first, each tagged with its
+    colour's arrow (the title bar is the key). The lowest, which scores, is inverted as
+    on the score table; where a place was decided further up, the values that decided it
+    are underlined in both rows. Only the cells right of the names change."""
+    draw_title(p, state)
+    table = rules.standings(state)
+    place = {name: (s.place, len(s.players) > 1) for s in table for name in s.players}
+    decided: dict[str, int] = {}  # a player → the sorted position that placed them
+    for above, standing in zip(table, table[1:], strict=False):
+        d = standing.beaten_by
+        if d is not None and d.position > 0:
+            for name in (*above.players, *standing.players):
+                decided.setdefault(name, d.position)
+    shown = shown_names(p, state.players, name_width())
+    seat = rules.current_seat(state)
+    for row, (name, tracks) in enumerate(zip(state.players, state.tracks, strict=True)):
+        y = row_y(row)
+        name_cell(p, y, shown[row], current=row == seat)
+        n, shared = place[name]
+        badge = f"{n}{'=' if shared else '.'}"
+        with p.region((PLACE_X, y, CELL_X - 1, y + ROW_H - 1)):
+            p.text((PLACE_X, y), badge, "text")
+        pairs = rules.sorted_tracks(tracks)
+        p.texts.append(f"{badge} {name} " + " ".join(f"{s}:{v}" for s, v in pairs))
+        level = len({v for _, v in pairs}) == 1
+        for i, (symbol, value) in enumerate(pairs):
+            x = CELL_X + i * CELL
+            with p.region((x + 4, y, x + CELL - 1, y + ROW_H - 1)):
+                p.centred(y, str(value), "text", x0=x + 4, x1=x + CELL)
+            arrow(p, x + 1, y + 4, KEY_OF[symbol])
+            if decided.get(name) == i:
+                p.line((x + 5, y + ROW_H - 1, x + CELL - 3, y + ROW_H - 1))
+            if i == 0 and not level:
+                p.inverted((x, y, x + CELL - 1, y + ROW_H - 1))
+    for standing in table:
+        d = standing.beaten_by
+        if d is not None and d.position > 0:
+            p.texts.append(_("{ordinal}: {colour} {a}>{b}").format(
+                ordinal=_(SHORT[d.label]), colour=_(ABBR[d.better_symbol]),
+                a=d.better_value, b=d.worse_value))
+        if len(standing.players) > 1:
+            p.texts.append(_("equal on all four"))
+    if row_y(len(state.players)) <= HEIGHT - 8:
+        hint(p, _("Standings: low..high"))
+
+
 class StandingsScreen(Screen):
-    """The table right now by the weakest-colour rule. UP/DOWN scroll, BACK (or OK,
-    LEFT, RIGHT, ROLL) returns, hold OK ends the game here (the standings decide)."""
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.top = 0
-
-    def rows(self) -> list[Row]:
-        return [Row("small", _("place      low .. high"), height=9),
-                *place_rows(self.ctx.session.state)]
-
-    def key_up(self) -> None:
-        self.top = max(0, self.top - 1)
-
-    def key_down(self) -> None:
-        self.top = min(self.top + 1, len(self.rows()) - 1)
+    """The table right now by the weakest-colour rule, on the score table's grid
+    (:func:`draw_standings`). Any key returns but hold OK, which ends the game here
+    (the standings decide)."""
 
     def key_left(self) -> None:
         self.ctx.pop()
 
-    key_right = key_left
-    key_roll = key_left
-    key_ok = key_left
+    key_right = key_up = key_down = key_back = key_roll = key_ok = key_left
 
     def key_long_ok(self) -> None:
         if not rules.is_over(self.ctx.session.state):
@@ -191,7 +244,4 @@ class StandingsScreen(Screen):
         if rules.is_over(state):  # an undo or the end reached from here: show the winner
             draw_winner(p, state, 0)
             return
-        title_bar(p, round_of(state), _("Standings"))  # the round where the table has it
-        rows = self.rows()
-        self.top = min(self.top, len(rows) - 1)
-        draw_rows(p, rows, self.top)
+        draw_standings(p, state)

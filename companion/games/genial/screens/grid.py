@@ -1,0 +1,97 @@
+"""Genial Spezial: the grid the score table and the standings share.
+
+A title bar with the round and each colour's arrow and label, then a 12 px row per
+player in seat order: the name (inverted for the player whose turn it is) in a column of
+:data:`NAME_W` pixels, then four cells of :data:`COL` pixels. Both screens draw on it, so
+moving between them rewrites only the cells that differ (issue 18: on a 100 kHz bus a
+whole new screen is ~90 ms, the standings switch about half of that).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.games.genial import rules
+from companion.games.genial.screens.labels import ABBR, round_of
+from companion.games.genial.screens.names import short_names
+from companion.i18n import translator
+from companion.ui.fonts import text_width
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.widgets import TITLE_H
+
+_, ngettext = translator(__name__)
+
+NAME_W = 38  # the name column; the round above it in the title bar
+COL = 22  # one colour's column
+ROW_H = 12
+#: The arrow that scores each colour, in :data:`rules.SYMBOLS` order.
+ARROWS = {"up": "orange", "right": "purple", "down": "blue", "left": "green"}
+KEY_OF = {symbol: key for key, symbol in ARROWS.items()}
+#: The arrows as 3×5 pixel pictures (rows top to bottom, "#" lit).
+PICTURES = {
+    "up": (".#.", "###", ".#.", ".#.", ".#."),
+    "right": ("#..", "##.", "###", "##.", "#.."),
+    "down": (".#.", ".#.", ".#.", "###", ".#."),
+    "left": ("..#", ".##", "###", ".##", "..#"),
+}
+
+
+def column_x(index: int) -> int:
+    """Left edge of cell ``index`` (orange 0 … green 3 on the score table)."""
+    return NAME_W + index * COL
+
+
+def row_y(seat: int) -> int:
+    """Top of seat ``seat``'s row."""
+    return TITLE_H + seat * ROW_H
+
+
+def arrow(p: Painter, x: int, y: int, key: str, fill: int = 1) -> None:
+    """The 3×5 arrow of ``key`` ("up", …) with its top-left corner at (x, y)."""
+    for dy, row in enumerate(PICTURES[key]):
+        for dx, pixel in enumerate(row):
+            if pixel == "#":
+                p.draw.point((x + dx, y + dy), fill=fill)
+
+
+def draw_title(p: Painter, state: rules.State, gained: Sequence[int] = (0, 0, 0, 0)) -> None:
+    """The round, then each colour's arrow and label (or what the turn adds to it)."""
+    p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
+    with p.region((0, 0, NAME_W - 2, TITLE_H - 1)):
+        p.text((1, 0), p.fit(round_of(state), "bold", NAME_W - 2), "bold", fill=0)
+    for i, (key, symbol) in enumerate(ARROWS.items()):
+        x = column_x(i)
+        arrow(p, x + 1, 3, key, fill=0)
+        with p.region((x + 5, 0, x + COL - 1, TITLE_H - 1)):
+            if gained[i]:  # what the turn adds, in the label's place (never over it)
+                p.text((x + 5, 0), p.fit(f"+{gained[i]}", "bold", COL - 5), "bold", fill=0)
+            else:
+                label = _(ABBR[symbol])
+                p.text((x + 6, 2), p.fit(label, "small", COL - 6), "small", fill=0)
+
+
+def name_width(badge: str = "") -> int:
+    """Room for a name in the name column beside a ``badge`` (the standings' place)."""
+    return NAME_W - 2 - (text_width(badge, "text") + 3 if badge else 0)
+
+
+def shown_names(p: Painter, players: Sequence[str], width: int) -> list[str]:
+    """The players' names as the column shows them (see :mod:`.names`); the ones
+    shortened are noted as cut, as :meth:`Painter.fit` does."""
+    short = short_names(players, width)
+    p.cut.extend(n for n, s in zip(players, short, strict=True) if n != s)
+    return short
+
+
+def name_cell(p: Painter, y: int, name: str, *, current: bool, badge: str = "") -> None:
+    """The name column of one row: ``name`` (already short enough), inverted for the
+    player to move, and ``badge`` (the standings' place) boxed at its right end."""
+    right = NAME_W - 2
+    with p.region((0, y, right, y + ROW_H - 1)):
+        if current:
+            p.rect((0, y, right, y + ROW_H - 1), fill=1, outline=None)
+        p.text((1, y), name, "text", fill=0 if current else 1)
+        if badge:
+            x0 = right - text_width(badge, "text") - 1
+            p.rect((x0, y, right, y + ROW_H - 1), fill=0 if current else 1, outline=None)
+            p.text((x0 + 1, y), badge, "text", fill=1 if current else 0)
