@@ -1,6 +1,7 @@
-"""Guards the Brikks players card ↔ tracker on the wire: the tracker keeps the card's
-title bar, name and figures where they are and only the left side changes, so OK, BACK
-and the "out for good?" question each cost well under 540 bus bytes (50 ms at 100 kHz)."""
+"""Guards Brikks presses on the wire: the tracker keeps the players card's title bar,
+name and figures where they are (only the left side changes), and a sheet's rows, extras
+and total share one frame, so OK, BACK and "out for good?" between them each cost under
+540 bus bytes (50 ms at 100 kHz)."""
 
 from __future__ import annotations
 
@@ -89,3 +90,26 @@ def test_going_out_asks_on_the_card_and_the_answer_is_cheap(wired) -> None:
     sent = press(rig, bus, "ok")                       # yes: the card, marked out
     assert state(rig).trackers[0].out and f"out | {name} | energy" in rig.text
     assert 0 < sent <= BUDGET
+
+
+def test_a_sheet_steps_to_its_extras_and_total_in_one_frame(wired) -> None:
+    rig, bus = wired
+    start(rig)
+    rig.keys("down", "ok", "up", "ok", "ok")           # the first player out
+    rig.keys("down", "ok", "up", "ok", "ok")           # the second: the sheets
+    assert state(rig).phase == "scoring"
+    name = state(rig).players[0]
+    rig.keys("long ok", "long ok", *["right"] * 8)     # rows 1-2 full, on to row 11
+    assert f"{name}: row 11" in rig.text
+    sent = press(rig, bus, "ok")                       # the bonus marks, asked for
+    assert f"{name}: bonus" in rig.text and "OK keeps each value" in rig.text
+    assert 0 < sent <= BUDGET
+    for step in ("bombs", "energy"):
+        sent = press(rig, bus, "ok")
+        assert f"{name}: {step}" in rig.text and 0 < sent <= BUDGET
+    sent = press(rig, bus, "ok")                       # the total, big, beside the parts
+    total = rules.breakdown([10, 10] + [0] * 9, 0, 3, 2)["total"]
+    assert f"{name}: total" in rig.text and str(total) in rig.app.texts
+    assert 0 < sent <= BUDGET
+    sent = press(rig, bus, "back")                     # change something: the energy
+    assert f"{name}: energy" in rig.text and 0 < sent <= BUDGET
