@@ -266,7 +266,9 @@ def test_duel_both_out_compares_full_rows(rig: Rig) -> None:
     rig.keys("right", "ok", "ok", "ok", "ok", "roll")
     rig.keys("down", "ok", "up", "ok", "ok", "down", "ok")
     assert state(rig).phase == "scoring"
-    rig.keys("long ok", "right", "ok")
+    rig.keys("long ok", *["up"] * 9)               # row 2: 9 marks score nothing in a duel
+    assert "0 pts" in rig.app.texts and "full rows | 5" in rig.text
+    rig.keys("right", "ok")
     assert "full rows" in rig.text and "5" in rig.app.texts
     rig.keys("ok", "ok", "ok")
     assert rules.is_over(state(rig)) and "duel" in rig.text

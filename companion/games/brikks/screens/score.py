@@ -189,6 +189,8 @@ class ScoreView(Screen):
                       f"x{D.ROW_MULTIPLIERS[self.field]}")
             big, part = self.values[self.field], "rows"
             under = rules.row_points(big, row)
+            if self.state.duel and big < D.CELLS_PER_ROW:  # a duel counts full rows only
+                under = 0
             hint(p, _("</> row ^v marks OK sum"))
         else:
             key, label, _high, what = EXTRAS[self.field - D.ROWS]
