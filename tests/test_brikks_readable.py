@@ -93,8 +93,10 @@ def test_the_play_screens_read_across_the_table(tmp_path: Path, golden, language
         assert rig.frame.crop((0, 0, 128, 12)).tobytes() == title.tobytes()
         assert_readable(rig, {"Ben", "3", "0"})             # energy 3, no bonus; 3 bombs
         golden(f"brikks-players{suffix}", rig.frame)
-        rig.keys("ok")                                      # Ben's tracker
-        assert_readable(rig, {"Ben", "3", "0"})
+        rig.keys("ok")                                      # Ben's tracker, on his card
+        assert rig.frame.crop((0, 0, 128, 12)).tobytes() == title.tobytes()
+        same = "same +2" if language == "en" else "同じ色+2"
+        assert_readable(rig, {"Ben", "3", "0", same})
         golden(f"brikks-tracker{suffix}", rig.frame)
     finally:
         rig.close()

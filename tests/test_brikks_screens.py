@@ -124,9 +124,13 @@ def test_three_rounds_with_rerolls_undo_and_restart_then_final_score(tmp_path: P
     assert len([a for a in logged(rig) if a["type"] in ("roll", "reroll")]) == 8
     # both are out: Players → Red → Out → sure; Blue → Out → sure
     rig.keys("down", "ok", "up", "ok")
-    assert "Sure?" in rig.text and "Red cannot fit the" in rig.text
+    assert "Red | energy" in rig.text and "for good?" in rig.text  # asked on the card
+    rig.keys("back")                                # no: the list again
+    assert "out" in rig.app.texts and not state(rig).trackers[0].out
     rig.keys("ok")
-    assert "Red | out" in rig.text and "who 1/2" in rig.text
+    assert "for good?" in rig.text
+    rig.keys("ok")
+    assert "out | Red" in rig.text and "who 1/2" in rig.text
     rig.keys("down", "ok", "up", "ok", "ok")
     assert state(rig).phase == "scoring" and "Red: row 1" in rig.text
     # Red: the rules' worked example, tracked energy prefilled (4 → 2)
@@ -262,7 +266,9 @@ def test_duel_both_out_compares_full_rows(rig: Rig) -> None:
     rig.keys("right", "ok", "ok", "ok", "ok", "roll")
     rig.keys("down", "ok", "up", "ok", "ok", "down", "ok")
     assert state(rig).phase == "scoring"
-    rig.keys("long ok", "right", "ok")
+    rig.keys("long ok", *["up"] * 9)               # row 2: 9 marks score nothing in a duel
+    assert "0 pts" in rig.app.texts and "full rows | 5" in rig.text
+    rig.keys("right", "ok")
     assert "full rows" in rig.text and "5" in rig.app.texts
     rig.keys("ok", "ok", "ok")
     assert rules.is_over(state(rig)) and "duel" in rig.text

@@ -12,7 +12,7 @@ from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.words import wrap_px
 from companion.i18n import N_, translator
-from companion.ui.fonts import text_width
+from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, PagedScreen, Screen
 from companion.ui.widgets import hint, title_bar
@@ -51,6 +51,10 @@ def draw_score(p: Painter, parts: dict[str, int], total: int) -> None:
 
 
 SHEET_X, SHEET_BOTTOM = 46, 55  # the little grid of rows on the entry screen
+#: The parts column right of the grid: one 12 px figure a line, its label small.
+PARTS_X, PARTS_TOP, PARTS_H = 90, 12, 11
+#: The part of the score each extra field counts towards.
+EXTRA_PARTS = {"bonus_marks": "bonus", "bombs_left": "bombs", "energy_left": "energy"}
 
 
 class ScoreView(Screen):
@@ -142,8 +146,7 @@ class ScoreView(Screen):
             # Bonus, bombs and energy were never kept on the box: ask for each one,
             # pre-filled with what the tracker shows, before totalling.
             if self.field < D.ROWS:
-                self.field = D.ROWS
-                self.ctx.inform(_("OK keeps each value"))
+                self.field = D.ROWS  # the key line says "OK keeps each value"
                 return
             if self.field < self._fields() - 1:
                 self.field += 1
@@ -168,22 +171,45 @@ class ScoreView(Screen):
     # -- drawing ------------------------------------------------------------------------
 
     def render(self, p: Painter) -> None:
+        """One frame for every step of a sheet: the value big on the left, the sheet's
+        rows in the middle, the parts on the right. Moving from the rows to bonus, bombs,
+        energy and the total changes the value, the title's end and a highlight, not
+        the frame (a few hundred bus bytes instead of a new screen)."""
         seat = self._sync()
         name = self.state.players[seat]
+        parts = self.parts()
         if self.review:
-            self._render_review(p, name)
+            title_bar(p, _("{name}: total").format(name=name),
+                      _("duel") if self.state.duel else "")
+            big, under, part = parts["total"], None, None
+            hint(p, _("OK save   BACK change"))
         elif self.field < D.ROWS:
-            self._render_row(p, name)
+            row = self.field + 1
+            title_bar(p, _("{name}: row {row}").format(name=name, row=row),
+                      f"x{D.ROW_MULTIPLIERS[self.field]}")
+            big, part = self.values[self.field], "rows"
+            under = rules.row_points(big, row)
+            if self.state.duel and big < D.CELLS_PER_ROW:  # a duel counts full rows only
+                under = 0
+            hint(p, _("</> row ^v marks OK sum"))
         else:
-            self._render_extra(p, name)
+            key, label, _high, what = EXTRAS[self.field - D.ROWS]
+            title_bar(p, _("{name}: {label}").format(name=name, label=_(label)))
+            big, part = self.values[self.field], EXTRA_PARTS[key]
+            under = parts[part]
+            what = _("OK keeps each value") if self.unconfirmed else _(what)
+            if key == "bonus_marks" and big > D.BONUS_MARKS_COUNTED:  # the rules: 75 at most
+                what = _("{n} count, more lapse").format(n=D.BONUS_MARKS_COUNTED)
+            hint(p, what)
+        font = "huge" if p.fits(str(big), "huge", SHEET_X - 4) else "large"
+        p.centred(14 if font == "huge" else 18, str(big), font, x0=0, x1=SHEET_X - 4)
+        if under is not None:
+            p.centred(44, _("{n} pts").format(n=under), "text", x0=0, x1=SHEET_X - 4)
+        self._draw_sheet(p)
+        self._draw_parts(p, parts, part)
 
-    def _render_row(self, p: Painter, name: str) -> None:
-        row = self.field + 1
-        marks = self.values[self.field]
-        title_bar(p, _("{name}: row {row}").format(name=name, row=row),
-                  f"x{D.ROW_MULTIPLIERS[self.field]}")
-        p.centred(14, str(marks), "huge", x0=0, x1=42)
-        p.centred(47, _("marks"), "small", x0=0, x1=42)
+    def _draw_sheet(self, p: Painter) -> None:
+        """The little grid of the sheet's rows, bottom row first, the row entered marked."""
         for i, count in enumerate(self.values[:D.ROWS]):
             y = SHEET_BOTTOM - (i + 1) * 4 + 1
             for c in range(D.CELLS_PER_ROW):
@@ -192,37 +218,32 @@ class ScoreView(Screen):
                     p.rect((x, y, x + 2, y + 2), fill=1, outline=None)
                 else:
                     p.rect((x + 1, y + 1, x + 1, y + 1), fill=1, outline=None)
-            if i == self.field:
+            if i == self.field and not self.review:
                 p.rect((SHEET_X - 4, y, SHEET_X - 2, y + 2), fill=1, outline=None)
-                p.rect((SHEET_X + 40, y, SHEET_X + 42, y + 2), fill=1, outline=None)
-        points = rules.row_points(marks, row)
-        p.centred(13, _("row pts"), "small", x0=90)
-        p.centred(21, str(points), "medium", x0=90)
-        p.centred(37, _("rows"), "small", x0=90)
-        p.centred(44, str(self.parts()["rows"] if not self.state.duel
-                          else self.parts()["total"]), "text", x0=90)
-        hint(p, _("</> row ^v marks OK sum"))
 
-    def _render_extra(self, p: Painter, name: str) -> None:
-        key, label, _high, what = EXTRAS[self.field - D.ROWS]
-        value = self.values[self.field]
-        title_bar(p, _("{name}: {label}").format(name=name, label=_(label)))
-        p.centred(14, str(value), "huge", x0=0, x1=42)
-        what = _(what)
-        if key == "bonus_marks" and value > D.BONUS_MARKS_COUNTED:  # the rules: 75 at most
-            what = _("{n} count, more lapse").format(n=D.BONUS_MARKS_COUNTED)
-        for i, line in enumerate(wrap_px(what, "small", 78)):
-            p.text((48, 13 + i * 9), line, "small")
-        part = {"bonus_marks": "bonus", "bombs_left": "bombs", "energy_left": "energy"}[key]
-        points = self.parts()[part]
-        p.text((48, 34), _("= {points} pts").format(points=points), "medium")
-        hint(p, _("</> field ^v value OK sum"))
+    def _draw_parts(self, p: Painter, parts: dict[str, int], part: str | None) -> None:
+        """The score's parts in the right-hand column, a small label and the points in
+        12 px on each line; the part being entered has its label inverted."""
+        if self.state.duel:
+            label_at(p, (PARTS_X, PARTS_TOP), _(PARTS["full rows"]))
+            p.right(PARTS_TOP + PARTS_H, str(parts["full rows"]), "text", x1=WIDTH - 1)
+            return
+        for i, key in enumerate(("rows", "bonus", "bombs", "energy")):
+            y = PARTS_TOP + i * PARTS_H
+            label_at(p, (PARTS_X, y), _(PARTS[key]), inverted=key == part)
+            p.right(y, str(parts[key]), "text", x1=WIDTH - 1)
 
-    def _render_review(self, p: Painter, name: str) -> None:
-        parts = self.parts()
-        title_bar(p, _("{name}: total").format(name=name), _("duel") if self.state.duel else "")
-        draw_score(p, {k: v for k, v in parts.items() if k != "total"}, parts["total"])
-        hint(p, _("OK save   BACK change"))
+
+def label_at(p: Painter, xy: tuple[int, int], text: str, *, inverted: bool = False) -> None:
+    """A label in the 4×6 font (the 8 px kana for Japanese) beside a 12 px figure whose
+    top is at ``xy``; ``inverted``: white on a black box, the field being entered."""
+    x, y = xy
+    font = "small" if needs_japanese(text) else "tiny"
+    top, height = (y + 3, 8) if font == "small" else (y + 4, CELLS["tiny"][1])
+    if inverted:
+        p.rect((x - 1, top - 1, x + text_width(text, font), top + height - 1), fill=1,
+               outline=None)
+    p.text((x, top), text, font, fill=0 if inverted else 1)
 
 
 class OverView(PagedScreen):

@@ -59,6 +59,12 @@ def _shot_score(app: Any) -> None:
           "UP", "UP", "UP", "UP", "UP", "RIGHT", "UP", "UP", "UP", "UP")
 
 
+def _shot_bonus(app: Any) -> None:
+    _shot_score(app)
+    press(app, "OK", "UP", "UP", "UP")  # the bonus marks, asked after the rows
+    app.band = None
+
+
 def _shot_total(app: Any) -> None:
     _shot_score(app)
     press(app, "OK", "OK", "OK", "OK")  # bonus, bombs and energy asked for, then the total
@@ -99,6 +105,7 @@ SCENES = {
     "brikks-players": _shot_players,
     "brikks-tracker": _shot_tracker,
     "brikks-score": _shot_score,
+    "brikks-bonus": _shot_bonus,
     "brikks-total": _shot_total,
     "brikks-result": _shot_result,
     "brikks-sheet": _shot_sheet,

@@ -19,32 +19,15 @@ from companion.games.brikks.screens.frame import (
     play_hint,
     play_title,
 )
-from companion.games.brikks.screens.words import colour_name, fitting
+from companion.games.brikks.screens.words import colour_name, fitting, wrap_px
 from companion.i18n import translator
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.menus import Confirm
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import menu_list, title_bar
+from companion.ui.widgets import title_bar
 
 SLOTS = D.COLUMNS + 1  # columns 1-4, then the swap
 
 _, ngettext = translator(__name__)
-
-
-def label_font(text: str) -> str:
-    """The font of a column label: tiny for Latin, the 8 px kana for Japanese."""
-    return "small" if needs_japanese(text) else "tiny"
-
-
-def label(p: Painter, xy: tuple[int, int], text: str, *, centre_in: int = 0) -> None:
-    """A column label: the 4×6 font for Latin, the 8 px kana (one pixel higher) for
-    Japanese, which the tiny font cannot draw."""
-    font, (x, y) = ("small", (xy[0], xy[1] - 1)) if needs_japanese(text) else ("tiny", xy)
-    if centre_in:
-        p.centred(y, text, font, x0=x, x1=x + centre_in)
-    else:
-        p.text((x, y), text, font)
 
 
 def _in_play(state: rules.State) -> list[int]:
@@ -166,15 +149,60 @@ class SwapScreen(Screen):
         play_hint(p, _("^v colour <> col OK swap"))
 
 
+#: The player's card on the right of the play frame: the name and three figures, one
+#: 12 px line each. The tracker keeps it where it is and lists its actions on the left,
+#: where the card shows the block, so OK and BACK between them repaint only that side.
+CARD_TOP, CARD_H = 11, 11
+#: The tracker's list in the block's place: three 12 px rows (kanji fill all 12, so a
+#: row apart), text from x=5 after the arrow, a scroll bar right of it.
+SIDE_TOP, SIDE_H, SIDE_ROWS = 13, 14, 3
+SIDE_TEXT_X, SIDE_BAR_X = 5, RIGHT_X - 4
+
+
+def draw_card(p: Painter, s: rules.State, seat: int) -> None:
+    """One player's card in the right-hand column: name, energy, bonus marks, bombs."""
+    t = s.trackers[seat]
+    width = WIDTH - RIGHT_X
+    p.text((RIGHT_X, CARD_TOP), p.fit(s.players[seat], "text", width), "text")
+    lines = [(_("energy"), t.energy), (_("bonus"), t.bonus_marks), (_("bombs"), t.bombs_left)]
+    for i, (word, value) in enumerate(lines):  # kept when out: the sheet's final figures
+        y = CARD_TOP + (i + 1) * CARD_H
+        p.text((RIGHT_X, y + 3), word, "small")
+        p.right(y, str(value), "text", x1=WIDTH - 2)
+
+
+def side_list(p: Painter, items: list[str], index: int, first: int) -> int:
+    """A list in 12 px left of the card: an arrow before the chosen item, a scroll bar
+    beside the rows. Returns the first item shown (kept by the caller, so moving within
+    the rows on screen moves only the arrow)."""
+    rows = SIDE_ROWS
+    first = max(0, min(first, index, len(items) - rows))
+    first = max(first, index - rows + 1)
+    room = SIDE_BAR_X - 1 - SIDE_TEXT_X
+    for row, i in enumerate(range(first, min(len(items), first + rows))):
+        y = SIDE_TOP + row * SIDE_H
+        if i == index:
+            p.focus = (y, y + SIDE_H - 1)
+            mid = y + SIDE_H // 2 - 1
+            p.draw.polygon([(0, mid - 4), (0, mid + 4), (3, mid + 1), (3, mid - 1)], fill=1)
+        with p.region((SIDE_TEXT_X, y, SIDE_BAR_X - 2, y + SIDE_H - 1)):
+            p.text((SIDE_TEXT_X, y), p.fit(items[i], "text", room), "text")
+    if len(items) > rows:
+        height = rows * SIDE_H
+        bar = max(4, height * rows // len(items))
+        y0 = SIDE_TOP + (height - bar) * first // (len(items) - rows)
+        p.rect((SIDE_BAR_X, y0, SIDE_BAR_X + 1, y0 + bar - 1), fill=1, outline=None)
+    return first
+
+
 class PlayersScreen(Screen):
     """One player's energy, bonus marks and bombs at a time, beside the rolled block:
     UP/DOWN the next player, OK opens that player's tracker.
 
     The turn screen's frame with its words on the right replaced by the player's card,
-    in 12 px type: coming here from the turn repaints only the right-hand side.
+    in 12 px type: coming here from the turn repaints only the right-hand side, and
+    going on to the tracker only the left (the block gives way to the actions).
     """
-
-    LINE_H = 11
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -199,34 +227,32 @@ class PlayersScreen(Screen):
         self.index %= len(s.players)
         play_title(p, s)
         block = rules.current_block(s)
-        if block is not None:
+        if s.trackers[self.index].out:  # where the tracker asked "out for good?"
+            p.centred(BLOCK_BOX[1] + 12, _("out"), "medium", x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
+        elif block is not None:
             draw_block(p, *block, BLOCK_BOX, TURN_CELL)
         else:
             p.centred(BLOCK_BOX[1] + 10, f"{self.index + 1}/{len(s.players)}", "large",
                       x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
-        t = s.trackers[self.index]
-        width = WIDTH - RIGHT_X
-        p.text((RIGHT_X, 11), p.fit(s.players[self.index], "text", width), "text")
-        lines = [(_("out"), 0)] if t.out else [
-            (_("energy"), t.energy), (_("bonus"), t.bonus_marks), (_("bombs"), t.bombs_left)]
-        for i, (word, value) in enumerate(lines):
-            y = 11 + (i + 1) * self.LINE_H
-            if t.out:
-                p.text((RIGHT_X, y), word, "text")
-                continue
-            p.text((RIGHT_X, y + 3), word, "small")
-            p.right(y, str(value), "text", x1=WIDTH - 2)
+        draw_card(p, s, self.index)
         play_hint(p, _("^v who {n}/{total}  OK tracker").format(
             n=self.index + 1, total=len(s.players)))
 
 
 class TrackerScreen(Screen):
-    """One player's tracker: circles, rows at once, bomb, rotate/swap, out."""
+    """One player's tracker: circles, rows at once, bomb, rotate/swap, out.
+
+    The players' screen with the block on the left replaced by the actions (the card,
+    title bar and hint line stay), so a circle reached is DOWN, OK, OK from the turn.
+    "out" asks in the same place before the player leaves the game.
+    """
 
     def __init__(self, ctx: Context, seat: int) -> None:
         super().__init__(ctx)
         self.seat = seat
         self.index = 0
+        self.first = 0
+        self.asking = False
 
     @property
     def state(self) -> rules.State:
@@ -237,14 +263,14 @@ class TrackerScreen(Screen):
         other = D.OTHER_COLOUR_ENERGY[s.levels[seat]]
         act = self._act
         return [
-            (_("Circle: same  {n}").format(n=f"{D.SAME_COLOUR_ENERGY:+d}"),
+            (_("same {n}").format(n=f"{D.SAME_COLOUR_ENERGY:+d}"),
              lambda: act("circle", match=True)),
-            (_("Circle: other {n}").format(n=f"{other:+d}"), lambda: act("circle", match=False)),
-            *[(_("{n} rows at once +{marks}").format(n=n, marks=marks),
+            (_("other {n}").format(n=f"{other:+d}"), lambda: act("circle", match=False)),
+            *[(_("{n} rows+{marks}").format(n=n, marks=marks),
                lambda n=n: act("rows", count=n)) for n, marks in D.MULTI_ROW_MARKS.items()],
-            (_("Bomb ({n} left)").format(n=s.trackers[seat].bombs_left), lambda: act("bomb")),
-            (_("Rotate / swap"), self._costs),
-            (_("Out: cannot fit"), self._out),
+            (_("bomb"), lambda: act("bomb")),
+            (_("rot/swap"), self._costs),
+            (_("out"), self._ask_out),
         ]
 
     def _act(self, kind: str, **values: Any) -> None:
@@ -256,36 +282,49 @@ class TrackerScreen(Screen):
         else:
             self.ctx.push(CostsScreen(self.ctx, self.seat))
 
+    def _ask_out(self) -> None:
+        self.asking = True
+
     def _out(self) -> None:
-        name = self.state.players[self.seat]
-
-        def out() -> None:
-            if self.ctx.play({"type": "out", "player": self.seat}) is None:
-                return
-            self.ctx.pop()  # back to the players list, or to the game when play is over
-            if self.state.phase != "play" or self.state.duel:
-                self.ctx.pop()
-
-        self.ctx.push(Confirm(self.ctx, _("{name} cannot fit the block: out for good?").format(
-            name=name), out))
+        self.asking = False
+        if self.ctx.play({"type": "out", "player": self.seat}) is None:
+            return
+        self.ctx.pop()  # back to the players list, or to the game when play is over
+        if self.state.phase != "play" or self.state.duel:
+            self.ctx.pop()
 
     def key_up(self) -> None:
-        self.index = (self.index - 1) % len(self.entries())
+        if not self.asking:
+            self.index = (self.index - 1) % len(self.entries())
 
     def key_down(self) -> None:
-        self.index = (self.index + 1) % len(self.entries())
+        if not self.asking:
+            self.index = (self.index + 1) % len(self.entries())
 
     def key_ok(self) -> None:
-        self.entries()[self.index][1]()
+        if self.asking:
+            self._out()
+        else:
+            self.entries()[self.index][1]()
+
+    def key_back(self) -> None:
+        if self.asking:
+            self.asking = False
+        else:
+            self.ctx.pop()
 
     def render(self, p: Painter) -> None:
         s = self.state
-        t = s.trackers[self.seat]
-        title_bar(p, s.players[self.seat],
-                  _("out") if t.out else _("level {n}").format(n=s.levels[self.seat]))
-        for i, (word, value) in enumerate(((_("energy"), t.energy), (_("bonus"), t.bonus_marks),
-                                           (_("bombs"), t.bombs_left))):
-            x = 1 + i * 43
-            label(p, (x, 16), word)
-            p.text((x + text_width(word, label_font(word)) + 2, 12), str(value), "text")
-        menu_list(p, [label for label, _ in self.entries()], self.index, top=25, rows=3)
+        play_title(p, s)
+        draw_card(p, s, self.seat)
+        if self.asking:
+            lines = wrap_px(_("Cannot fit: out for good?"), "text", RIGHT_X - 3)
+            if len(lines) > SIDE_ROWS:
+                p.cut.append(lines[SIDE_ROWS])
+            for i, line in enumerate(lines[:SIDE_ROWS]):
+                p.text((1, SIDE_TOP + i * SIDE_H), line, "text")
+            play_hint(p, _("OK out   BACK no"))
+            return
+        self.first = side_list(p, [label for label, _ in self.entries()], self.index,
+                               self.first)
+        play_hint(p, _("^v do  OK mark  BACK who"))
