@@ -33,6 +33,6 @@ def test_ok_jumps_to_a_start_row_that_is_already_on_screen() -> None:
         assert rig.app.texts[2:6] == ["Seat 2: Ben", "Seat 3: Cleo", "Starts: youngest",
                                       ">> Start <<"]
         rig.keys("down", "ok")                             # Start starts
-        assert rig.app.top is not setup and "Board for 3" in rig.text
+        assert rig.app.top is not setup and "8 large on 3" in rig.text
     finally:
         rig.close()
