@@ -29,6 +29,8 @@ class Context(Protocol):
     config: Config
     session: GameSession | None
     wall_clock: Callable[[], float]
+    #: Monotonic seconds (a fake clock in tests): for what moves by itself, like pages.
+    clock: Callable[[], float]
 
     def push(self, screen: Screen) -> None: ...
     def pop(self) -> None: ...

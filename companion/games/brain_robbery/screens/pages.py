@@ -23,11 +23,10 @@ The page follows the app's monotonic clock (``App.clock``; a test's ``Clock`` mo
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable
-from typing import Any
 
 from companion.ui.paint import Painter
+from companion.ui.screen import Context
 
 #: Seconds each page stays up.
 SECONDS = 3.0
@@ -36,9 +35,8 @@ SECONDS = 3.0
 class Pager:
     """Which of ``count`` pages is up now; the first page whenever the content changes."""
 
-    def __init__(self, ctx: Any) -> None:
-        # The app's monotonic clock; the screen Context protocol does not declare it.
-        self.clock = getattr(ctx, "clock", time.monotonic)
+    def __init__(self, ctx: Context) -> None:
+        self.clock = ctx.clock
         self.since = 0.0
         self.count = 1
         self.seen: Hashable = None
