@@ -180,3 +180,19 @@ def test_goldens(golden, language: str) -> None:
 
     for name in NAMES:
         golden(name + ("-ja" if language == "ja" else ""), render(name, language))
+
+
+def test_a_two_fighter_fight_reads_its_dice_in_12_px() -> None:
+    rig = Rig(clock=Clock(), players=ROSTER)
+    start(rig, seats=3)
+    rig.keys("ok", "ok", "roll", "ok", "ok")  # deal, put down; stay on the Caboose
+    choose(rig, "Fight!")
+    rig.keys("ok", "ok", "roll")  # leave one pawn out: the mover against one
+    fight = state(rig).fight
+    assert len(fight.fighters) == 2
+    drawn = fonts(rig)
+    for dice in fight.dice:  # how each total came about, beside it
+        line = " ".join(map(str, dice))
+        assert any(t.startswith(line) and f == "text" for t, f in drawn.items()), drawn
+    assert not rig.app.painter.cut
+    rig.close()

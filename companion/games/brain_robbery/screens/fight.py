@@ -243,7 +243,13 @@ class FightView(ActionView):
                 p.centred(12, p.fit(name, "text", 60), "text", x0=x0, x1=x0 + 64,
                           fill=0 if name == lead else 1)
                 p.text((x0 + 4, 26), str(total), "medium")
-                p.right(31, f"{' '.join(map(str, dice))}{hit}", "small", x1=x0 + 60)
+                # how the total came about, in 12 px beside it ("4 3 +2"; "6 6+10" if tight)
+                line = f"{' '.join(map(str, dice))}{hit}"
+                room = 56 - text_width(str(total), "medium") - 3
+                if text_width(line, "text") > room:
+                    line = line.replace(" +", "+").replace(" -", "-")
+                p.right(28, line, "text", x1=x0 + 60)
+            p.draw.line((63, 27, 63, 39), fill=1)  # the two fighters' figures apart
         else:
             count = -(-len(f.fighters) // self.PER_PAGE)
             page = self.pager.page(count, (s.turn, f.fighters))
