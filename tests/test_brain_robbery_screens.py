@@ -103,10 +103,13 @@ def test_turns_with_decoupling_undo_and_resume(tmp_path: Path) -> None:
     event = state(rig).event
     assert event.removed and event.removed[0].label == "Caboose"
     assert yellow in event.stranded and state(rig).player(yellow).car is None
+    drawn = {d.text: d.font for d in rig.app.painter.drawn}
+    assert drawn["Caboose: back to pile"] == "text"  # read from the seats: 12 px
     steps = read_reveal(rig)
-    assert "Caboose off: back to pile" in steps[0] and "<4" in steps[0]
+    assert "Caboose: back to pile" in steps[0] and "<4" in steps[0]
     assert "Behind the train" in steps[-1] and yellow in steps[-1]
     assert "1 car off, 1 behind" in rig.text
+    assert {d.text: d.font for d in rig.app.painter.drawn}["1 car off, 1 behind"] == "text"
     rig.keys("ok")  # End turn
     assert state(rig).mover.name == yellow and "behind" in rig.text
 

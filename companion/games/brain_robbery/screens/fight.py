@@ -107,17 +107,21 @@ class AfterView(ActionView):
             title_bar(p, m.name, right)
             p.text((2, 14), _("on"), "small")
             place = where(s, m)
-            font = biggest(place, WIDTH - 2 * 16)
-            p.centred(12 if font == "large" else 16, p.fit(place, font, WIDTH - 32), font,
-                      x0=16, x1=WIDTH - 16)
             e = s.event
+            line = ""
             if e and (e.removed or e.broken):
                 lost = len(e.removed) + (1 if e.broken else 0)
                 line = ngettext("{n} car off, {behind} behind", "{n} cars off, {behind} behind",
                                 lost).format(n=lost, behind=len(e.stranded))
-                p.centred(35, line, "small")
             elif s.took_space:
-                p.centred(35, _("took a brain space"), "small")
+                line = _("took a brain space")
+            # what the move did takes a 12 px row under the place, which then draws smaller
+            fonts = ("medium", "text") if line else ("large", "medium", "text")
+            font = biggest(place, WIDTH - 2 * 16, fonts)
+            top = 12 if font == "large" or line else 16
+            p.centred(top, p.fit(place, font, WIDTH - 32), font, x0=16, x1=WIDTH - 16)
+            if line:
+                p.centred(28, p.fit(line, "text", WIDTH), "text")
         self.draw_action(p)
 
 

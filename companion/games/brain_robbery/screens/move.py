@@ -32,6 +32,7 @@ from companion.games.brain_robbery.screens.parts import (
 from companion.games.brain_robbery.screens.reveal import NewCarReveal
 from companion.i18n import translator
 from companion.ui.dice_entry import DiceEntry
+from companion.ui.fonts import text_width
 from companion.ui.menus import Confirm
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
@@ -324,7 +325,7 @@ class DecoupleReveal(Sub):
 
         def gone(car: rules.Car) -> str:
             back = car.board == rules.CABOOSE or s.long_game
-            line = _("{car} off: back to pile") if back else _("{car} off: out of game")
+            line = _("{car}: back to pile") if back else _("{car}: out of game")
             return line.format(car=car_name(s, car))
 
         out: list[tuple[str, int | None, str, str]] = []
@@ -338,7 +339,7 @@ class DecoupleReveal(Sub):
                 out.append((title, roll, f">={length}", _("the train holds")))
         if e.stranded:
             out.append((_("Behind the train"), None, " ".join(e.stranded),
-                        _("go behind, discard hand")))
+                        _("discard their hands")))
         else:
             out.append((_("Train now"), None, cars, _("nobody goes behind")))
         return out
@@ -367,5 +368,8 @@ class DecoupleReveal(Sub):
             dice_row(p, [die], y=14, height=27, x0=0, x1=48)
             p.text((50, 12), big, "large")
             p.text((50, 34), _("cars"), "small")
-        p.centred(45, p.fit(small, "small", WIDTH), "small")
+        if text_width(small, "text") <= WIDTH:  # what happens to the car, in 12 px
+            p.centred(42, small, "text")
+        else:  # a long board name of the owner's own: the line as a label
+            p.centred(45, p.fit(small, "small", WIDTH), "small")
         hint(p, _("OK next") if self.page + 1 < len(pages) else _("OK done"))
