@@ -88,7 +88,7 @@ PACE = 1.0
 
 
 def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
-                evening: bool = False) -> dict[str, Any]:
+                evening: bool = False, images: bool = False) -> dict[str, Any]:
     """Play the night; per interaction and per driver: bytes and modelled bus time.
 
     Per frame too (``per_frame`` bytes, ``frame_ms`` at each speed) with ``frame_tags``:
@@ -97,6 +97,8 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
     drawn between presses (a notice band going), ``more`` for any other. The clock is
     moved ``pace`` seconds before each press; the idle frames count in the press's bytes.
     ``evening``: play :data:`benchmarks.script.EVENING` (whole games) instead of the night.
+    ``images``: also return every frame drawn (``images``, one per tag, and
+    ``image_before``, the frame on the panel before the first press).
     """
     buses, devices = drivers()
     tee = Tee(devices)
@@ -109,8 +111,11 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
     seen = dict.fromkeys(buses, 0)
     seen_s = {name: dict.fromkeys(SPEEDS, 0.0) for name in buses}
     now = {"interaction": -1, "frames": 0, "timer": False, "idle": False}
+    shown: list[Image.Image] = []
 
     def frame_done() -> None:
+        if images and tee.image is not None:
+            shown.append(tee.image)
         for name, bus in buses.items():
             per_frame[name].append(bus.bus_bytes - seen[name])
             seen[name] = bus.bus_bytes
@@ -128,7 +133,8 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
                                "slot_ms": app.frame_interval * 1000})
         else:
             frame_tags.append({"interaction": now["interaction"],
-                               "kind": "more" if now["frames"] else "first"})
+                               "kind": "more" if now["frames"] else "first",
+                               "screen": type(app.top).__name__})
         now["frames"] += 1
 
     tee.after = frame_done
@@ -191,9 +197,13 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
     del frame_tags[:start_frames]
     for tag in frame_tags:
         tag["interaction"] -= 1
-    return {"steps": steps, "frames": frames, "samples": samples, "errors": errors,
-            "same_screen": same_screen, "per_frame": per_frame, "frame_ms": frame_ms,
-            "frame_tags": frame_tags}
+    out = {"steps": steps, "frames": frames, "samples": samples, "errors": errors,
+           "same_screen": same_screen, "per_frame": per_frame, "frame_ms": frame_ms,
+           "frame_tags": frame_tags}
+    if images:
+        out["image_before"] = shown[start_frames - 1]
+        out["images"] = shown[start_frames:]
+    return out
 
 
 def measure_latency(turns: int, *, seed: int = 7, warm: bool = True) -> dict[str, Any]:

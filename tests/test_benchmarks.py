@@ -64,6 +64,35 @@ def test_slow_presses_lists_what_misses_the_50_ms_line(capsys) -> None:
     assert listed and all(float(line.split()[3]) > 50 for line in listed)
 
 
+def test_without_the_game_list_costs_the_change_past_it_on_the_real_frames() -> None:
+    """The what-if drops the press into the game list, keeps the cursor moves in it and
+    costs the OK out of it from the frame before the list to the frame after it."""
+    from PIL import Image, ImageDraw
+
+    from benchmarks import slow_presses
+    from benchmarks.script import Step
+
+    def frame(text: str) -> Image.Image:
+        image = Image.new("1", (128, 64))
+        ImageDraw.Draw(image).text((4, 20), text, fill=1)
+        return image
+
+    home, menu, menu2, setup = frame("Start"), frame("Games"), frame("Games >"), frame("Set")
+    night = {
+        "steps": [Step("menu", "ok"), Step("menu", "down"), Step("menu", "ok")],
+        "frame_tags": [{"interaction": 0, "kind": "first", "screen": "GamePicker"},
+                       {"interaction": 1, "kind": "first", "screen": "GamePicker"},
+                       {"interaction": 2, "kind": "first", "screen": "BrikksSetup"}],
+        "frame_ms": {"ours/ssd1306": {"100k": [70.0, 5.0, 80.0]}},
+        "image_before": home, "images": [menu, menu2, setup],
+    }
+    assert slow_presses.without_game_list(night, "ssd1306") == {
+        1: 5.0, 2: slow_presses.change_ms(home, setup, "ssd1306")}
+    assert slow_presses.change_ms(home, setup, "ssd1306") != 80.0
+    night["steps"][2] = Step("menu", "back")  # leaving by BACK: the whole visit is gone
+    assert slow_presses.without_game_list(night, "ssd1306") == {1: 5.0}
+
+
 def test_the_evening_plays_every_game_to_its_end():
     from companion.testing import Rig
 
