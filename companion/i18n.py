@@ -28,6 +28,7 @@ message, a menu label in a table) are wrapped in :func:`N_`.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import importlib.util
 import io
@@ -83,6 +84,7 @@ class Translator:
         return found if found != message else self.gettext(message)
 
 
+@functools.cache  # looked up on the way to every frame that names a game
 def package_translator(module: str) -> Translator:
     """The :class:`Translator` of the package of ``module``: the nearest package above
     it with a ``locale`` folder (else the core's)."""

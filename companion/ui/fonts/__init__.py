@@ -58,6 +58,8 @@ def needs_japanese(text: str) -> bool:
     >>> needs_japanese("Ann 12"), needs_japanese("はな 12")
     (False, True)
     """
+    if text.isascii():  # nearly every text, and a C-speed check
+        return False
     return not all(ord(c) < 256 or c in LOOKALIKES for c in text)
 
 
