@@ -41,7 +41,7 @@ def describe(path: Path) -> tuple[int, int]:
     """``(games, actions)`` in the companion log at ``path``; raises
     :class:`CompanionError` with one sentence when it is not a whole companion log."""
     from companion.backup import check
-    from companion.store import SCHEMA_VERSION
+    from companion.schema import SCHEMA_VERSION
 
     if not path.is_file():
         raise CommandError("cannot restore {path}: there is no such file.",

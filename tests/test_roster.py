@@ -106,11 +106,11 @@ def _old_log(tmp_path: Path) -> str:
 
 
 def test_a_failing_migration_leaves_the_log_as_it_was(tmp_path: Path, monkeypatch) -> None:
-    from companion import store as store_module
+    from companion import schema
 
     db = _old_log(tmp_path)
 
-    real = store_module.MIGRATIONS[1]
+    real = schema.MIGRATIONS[1]
 
     def broken(conn: sqlite3.Connection) -> None:
         """Fails half-way on the file (the read-only copy in memory migrates fine)."""
@@ -119,7 +119,7 @@ def test_a_failing_migration_leaves_the_log_as_it_was(tmp_path: Path, monkeypatc
         conn.execute("CREATE TABLE players (id INTEGER)")
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(store_module, "MIGRATIONS", [store_module.MIGRATIONS[0], broken])
+    monkeypatch.setattr(schema, "MIGRATIONS", [schema.MIGRATIONS[0], broken])
     opened = Store.open(db)
     assert opened.read_only and "Not saving" in opened.notice
     opened.close()
