@@ -287,7 +287,8 @@ class App:
         try:
             self.sound(sound, mode)
         except Exception as err:  # a loose buzzer wire must not stop the game
-            print(f"companion: the buzzer failed: {err}", file=sys.stderr)
+            print("companion: " + _("the buzzer failed: {why}").format(why=err),
+                  file=sys.stderr)
 
     def inform(self, message: str) -> None:
         """Show ``message`` in a band for about two seconds; keys keep working meanwhile."""

@@ -36,6 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.errors import Translatable
+from companion.i18n import _
 
 #: How many of the newest backups are always kept …
 KEEP = 10
@@ -208,7 +209,7 @@ def to_prune(backups: list[Path], now: float, *, keep: int = KEEP,
     kept = set(backups[-keep:]) if keep > 0 else set()
     year, month = time.gmtime(now)[:2]
     recent = set()
-    for _ in range(months):
+    for _month in range(months):
         recent.add(f"{year:04d}{month:02d}")
         year, month = (year, month - 1) if month > 1 else (year - 1, 12)
     newest_of: dict[str, Path] = {}
@@ -316,8 +317,9 @@ class Backups:
             except OSError:
                 continue
         if freed:
-            print(f"companion: the card is full; old backups in {self.folder} were deleted "
-                  "to make room", file=sys.stderr, flush=True)
+            print("companion: " + _("the card is full; old backups in {folder} were deleted "
+                                    "to make room").format(folder=self.folder),
+                  file=sys.stderr, flush=True)
         return freed
 
     # -- the thread --------------------------------------------------------------------

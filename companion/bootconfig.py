@@ -22,7 +22,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.errors import CommandError, CompanionError
+from companion.errors import CommandError
+from companion.i18n import _
 
 #: Where the firmware's config.txt lives: Raspberry Pi OS Bookworm and later first
 #: (there ``/boot/config.txt`` is only a note saying it moved), then older releases.
@@ -49,8 +50,8 @@ def find_config_txt(candidates: tuple[Path, ...] | None = None) -> Path:
     for path in candidates:
         if path.is_file() and "has moved" not in path.read_text(errors="replace")[:400]:
             return path
-    raise CompanionError("no config.txt at " + " or ".join(str(p) for p in candidates)
-                         + ": --i2c-speed works on a Raspberry Pi only.")
+    raise CommandError("no config.txt at {paths}: --i2c-speed works on a Raspberry Pi only.",
+                       paths=", ".join(str(p) for p in candidates))
 
 
 def _active(line: str) -> bool:
@@ -73,7 +74,8 @@ def with_baudrate(text: str, hz: int) -> tuple[str, str | None]:
         found = True
         new = _VALUE.sub(lambda m: f"{m.group(1)}={hz}", line)
         if new != line:
-            changed.append(f"line {i + 1}: {line.strip()} → {new.strip()}")
+            changed.append(_("line {n}: {old} → {new}").format(n=i + 1, old=line.strip(),
+                                                                new=new.strip()))
             lines[i] = new
     if found:
         return "".join(lines), ("; ".join(changed) or None)
@@ -83,14 +85,15 @@ def with_baudrate(text: str, hz: int) -> tuple[str, str | None]:
             if not line.endswith("\n"):
                 lines[i] = line + "\n"
             lines.insert(i + 1, entry)
-            return "".join(lines), f"added after line {i + 1} ({line.strip()}): {entry.strip()}"
+            return "".join(lines), _("added after line {n} ({line}): {entry}").format(
+                n=i + 1, line=line.strip(), entry=entry.strip())
     if text and not text.endswith("\n"):
         lines.append("\n")
     sections = [line.strip() for line in lines if line.strip().startswith("[")]
     if sections and sections[-1] != "[all]":
         lines.append("[all]\n")
     lines.append(entry)
-    return "".join(lines), f"added at the end: {entry.strip()}"
+    return "".join(lines), _("added at the end: {entry}").format(entry=entry.strip())
 
 
 @dataclass(frozen=True)
@@ -119,9 +122,11 @@ def plan(hz: int, candidates: tuple[Path, ...] | None = None,
                            path=path, hz=hz) from None
     new, change = with_baudrate(text, hz)
     if change is None:
-        return None, f"{path} already sets the I²C clock to {hz} Hz: nothing to change."
+        return None, _("{path} already sets the I²C clock to {hz} Hz: nothing to change."
+                       ).format(path=path, hz=hz)
     stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
     backup = path.with_name(f"{path.name}.companion-{stamp}")
-    return ClockChange(path, backup, new, change, hz), (
-        f"The I²C clock changes at the next boot: sudo reboot. Then `companion doctor` "
-        f"shows the clock in force. To undo: sudo cp {backup} {path}")
+    return ClockChange(path, backup, new, change, hz), _(
+        "The I²C clock changes at the next boot: sudo reboot. Then `companion doctor` "
+        "shows the clock in force. To undo: sudo cp {backup} {path}").format(backup=backup,
+                                                                            path=path)

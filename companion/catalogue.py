@@ -37,6 +37,7 @@ from typing import Any
 
 from companion import i18n
 from companion.errors import RuleError
+from companion.i18n import N_
 
 GROUP = "companion.games"
 
@@ -75,7 +76,12 @@ class Unavailable:
     """A registered game whose package could not be loaded, and why (one line)."""
 
     key: str
-    problem: str
+    problem: str  # an English template, filled with ``values``
+    values: tuple[tuple[str, str], ...] = ()
+
+    def why(self) -> str:
+        """The problem in the language in use."""
+        return i18n._(self.problem).format(**dict(self.values))
 
     @property
     def title(self) -> str:
@@ -98,11 +104,13 @@ def _load(key: str, load: Any) -> Entry:
     try:
         info = load()
     except Exception as err:  # a third-party package may fail in any way at import
-        return Unavailable(key, f"its package does not load ({_one_line(err)}).")
+        return Unavailable(key, N_("its package does not load ({error})."),
+                           (("error", _one_line(err)),))
     if not isinstance(info, GameInfo):
-        return Unavailable(key, "its entry point is not a companion.catalogue.GameInfo.")
+        return Unavailable(key, N_("its entry point is not a companion.catalogue.GameInfo."))
     if info.key != key:
-        return Unavailable(key, f"its entry point is named {key!r} but declares {info.key!r}.")
+        return Unavailable(key, N_("its entry point is named {key} but declares {declared}."),
+                           (("key", repr(key)), ("declared", repr(info.key))))
     return info
 
 
@@ -163,9 +171,9 @@ def _module(key: str, which: str) -> ModuleType:
     info = find(key)
     if info is None:
         entry = discover().get(key)
-        why = entry.problem if isinstance(entry, Unavailable) else "it is not installed."
-        raise RuleError("{key} cannot be played: {why}",
-                        key=key, why=str(why))
+        why = (entry.why() if isinstance(entry, Unavailable)
+               else i18n._("it is not installed."))
+        raise RuleError("{key} cannot be played: {why}", key=key, why=why)
     return importlib.import_module(getattr(info, which))
 
 

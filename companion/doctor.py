@@ -184,8 +184,8 @@ class Doctor:
             "fail",
             _("{path} cannot be written: games would not be saved").format(path=path),
             _state_fix(path, probe)
-            or f"sudo chown -R {self.user()} {path} (the "
-            "service uses /var/lib/companion, which systemd makes for it)",
+            or _("sudo chown -R {user} {path} (the service uses /var/lib/companion, which "
+                 "systemd makes for it)").format(user=self.user(), path=path),
         )
 
     def _backups(self) -> Iterator[Check]:
@@ -203,8 +203,10 @@ class Doctor:
                 ).format(log_parent_backups=log.parent / "backups"),
             )
         else:
-            hours = age / 3600
-            when = f"{hours:.0f} h" if hours < 48 else f"{hours / 24:.0f} days"
+            hours = round(age / 3600)
+            when = (ngettext("{n} hour", "{n} hours", hours).format(n=hours) if hours < 48
+                    else ngettext("{n} day", "{n} days", round(hours / 24)).format(
+                        n=round(hours / 24)))
             yield Check(
                 N_("backups"),
                 "ok",
@@ -446,9 +448,9 @@ def games_report() -> Iterator[Check]:
     for key, game in found.items():
         if isinstance(game, catalogue.Unavailable):
             yield Check(
-                f"game {key}",
+                _("game {key}").format(key=key),
                 "fail",
-                game.problem,
+                game.why(),
                 _("reinstall or remove the package that registers it"),
             )
 
@@ -494,11 +496,10 @@ PSEUDO_FS = {
     "rpc_pipefs",
     "nsfs",
 }
-_REAL_DIR = (
-    "set state.dir in the config to a folder on the SD card, for instance "
-    "~/.local/state/companion (or leave it empty: the service then uses "
-    "/var/lib/companion)"
-)
+def _real_dir() -> str:
+    return _("set state.dir in the config to a folder on the SD card, for instance "
+             "~/.local/state/companion (or leave it empty: the service then uses "
+             "/var/lib/companion)")
 
 
 def _state_fix(path: Path, probe: Path, mounts: str = "/proc/self/mounts") -> str | None:
@@ -506,15 +507,14 @@ def _state_fix(path: Path, probe: Path, mounts: str = "/proc/self/mounts") -> st
     ``probe`` (the nearest part of ``path`` that exists) is a file, or it is on a
     kernel file system (``/proc``, ``/sys``) or a read-only one."""
     if not probe.is_dir():
-        return f"{probe} is a file, not a folder: {_REAL_DIR}"
+        return _("{probe} is a file, not a folder: {fix}").format(probe=probe, fix=_real_dir())
     fs, options = _mount_of(probe, mounts)
     if fs in PSEUDO_FS:
-        return (
-            f"{probe} is on the kernel's {fs} file system, where no folder can be made: "
-            + _REAL_DIR
-        )
+        return _("{probe} is on the kernel's {fs} file system, where no folder can be made: "
+                 "{fix}").format(probe=probe, fs=fs, fix=_real_dir())
     if "ro" in options:
-        return f"{probe} is on a read-only file system: remount it read-write, or {_REAL_DIR}"
+        return _("{probe} is on a read-only file system: remount it read-write, or {fix}"
+                 ).format(probe=probe, fix=_real_dir())
     return None
 
 

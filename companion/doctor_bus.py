@@ -77,10 +77,9 @@ def bus_speed_checks(
         )
     else:
         wire = busclock.modelled_frame_seconds(chip, hz) * 1000
-        detail = (
-            f"I²C bus {d['port']} runs at {hz / 1000:g} kHz ({where}): a whole frame "
-            f"needs {wire:.1f} ms on the wire"
-        )
+        detail = _("I²C bus {port} runs at {khz:g} kHz ({where}): a whole frame needs "
+                   "{ms:.1f} ms on the wire").format(port=d["port"], khz=hz / 1000,
+                                                     where=where, ms=wire)
         if hz < FAST:
             fast = busclock.modelled_frame_seconds(chip, FAST) * 1000
             yield Check(

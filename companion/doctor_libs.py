@@ -60,7 +60,7 @@ def load_factory(name: str) -> Any:
         for ep in group:
             if ep.name == wanted:
                 return ep.load()()
-    raise LookupError(f"gpiozero has no pin factory called {name!r}")
+    raise LookupError(_("gpiozero has no pin factory called {name}").format(name=repr(name)))
 
 
 def _distribution(module: str) -> tuple[str, str] | None:
@@ -111,10 +111,8 @@ def _apt_fix(module: str, probe: Probe, *, here: bool = True) -> str:
         return ""
     fix = f"sudo apt install {APT[module]}"
     if here and not probe.sees_apt():
-        fix += (
-            f" — and {probe.venv} cannot see apt's packages: make it again with "
-            "python3 -m venv --system-site-packages"
-        )
+        fix = _("{fix} — and {venv} cannot see apt's packages: make it again with "
+                "python3 -m venv --system-site-packages").format(fix=fix, venv=probe.venv)
     return fix
 
 
@@ -161,8 +159,8 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
         fix = (
             _apt_fix("lgpio", probe)
             if lgpio_missing
-            else "lgpio is installed but cannot open the GPIO chip: check the gpio group, and "
-            "stop the service first (sudo systemctl stop companion)"
+            else _("lgpio is installed but cannot open the GPIO chip: check the gpio group, "
+                   "and stop the service first (sudo systemctl stop companion)")
         )
         return Line(
             N_("pin factory"),
@@ -175,7 +173,7 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
     return Line(
         N_("pin factory"),
         fail,
-        "none loads (" + "; ".join(reasons) + ")",
+        _("none loads ({reasons})").format(reasons="; ".join(reasons)),
         _apt_fix("lgpio", probe) if on_pi else "",
     ), None
 
@@ -183,7 +181,11 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
 @dataclass(frozen=True)
 class _Need:
     module: str  # what luma imports
-    why: str
+    why: str  # a sentence, translated where shown
+    values: tuple[tuple[str, int], ...] = ()
+
+    def because(self) -> str:
+        return _(self.why).format(**dict(self.values))
 
 
 def _needs(config: Config) -> list[_Need]:
@@ -191,12 +193,11 @@ def _needs(config: Config) -> list[_Need]:
     if config.uses_keyboard:
         return []
     if d["bus"] == "i2c":
-        return [_Need("smbus2", "luma talks I²C through it")]
+        return [_Need("smbus2", N_("luma talks I²C through it"))]
     return [
-        _Need("spidev", "luma talks SPI through it"),
-        _Need(
-            "RPi.GPIO", f"luma drives DC=GPIO{d['gpio_dc']} and RST=GPIO{d['gpio_rst']} through it"
-        ),
+        _Need("spidev", N_("luma talks SPI through it")),
+        _Need("RPi.GPIO", N_("luma drives DC=GPIO{dc} and RST=GPIO{rst} through it"),
+              (("dc", d["gpio_dc"]), ("rst", d["gpio_rst"]))),
     ]
 
 
@@ -207,7 +208,7 @@ def library_checks(config: Config, probe: Probe, *, on_pi: bool, board: str = ""
 
 
 def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
-    name = f"library {need.module}"
+    name = _("library {module}").format(module=need.module)
     top = need.module.split(".")[0]
     try:
         probe.import_module(need.module)
@@ -220,7 +221,7 @@ def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
             _("installed but does not load here ({why_err})").format(why_err=_why(err)),
         )
     dist = probe.distribution(top)
-    where = f"{dist[0]} {dist[1]}" if dist else "installed"
+    where = f"{dist[0]} {dist[1]}" if dist else _("installed")
     if top == "RPi" and dist and dist[0].lower() in ("rpi.gpio", "rpi-gpio") and "Pi 5" in board:
         return Line(
             name,
@@ -230,20 +231,20 @@ def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
                 probe_venv=probe.venv
             ),
         )
-    return Line(name, "ok", _("{where} ({need_why})").format(where=where, need_why=need.why))
+    return Line(name, "ok", _("{where} ({need_why})").format(where=where,
+                                                             need_why=need.because()))
 
 
 def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool) -> Line:
     gone = (err.name or need.module).split(".")[0]
     if need.module == "RPi.GPIO" and gone == "RPi":
-        fix = (
-            f"{_apt_fix('lgpio', probe, here=on_pi)}, then sudo {probe.venv}/bin/pip "
-            "install rpi-lgpio (a pure-Python wheel)"
-        )
-        detail = "not installed"
+        fix = _("{apt}, then sudo {venv}/bin/pip install rpi-lgpio (a pure-Python wheel)"
+                ).format(apt=_apt_fix("lgpio", probe, here=on_pi), venv=probe.venv)
+        detail = _("not installed")
     else:
         fix = _apt_fix(gone, probe, here=on_pi) or f"sudo {probe.venv}/bin/pip install {gone}"
-        detail = "not installed" if gone == need.module else f"{gone} is missing ({_why(err)})"
+        detail = (_("not installed") if gone == need.module
+                  else _("{module} is missing ({why})").format(module=gone, why=_why(err)))
     if not on_pi:
         return Line(
             name,
@@ -251,5 +252,6 @@ def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool
             _("{detail} on this machine; the box needs it: {fix}").format(detail=detail, fix=fix),
         )
     return Line(
-        name, "fail", _("{detail} ({need_why})").format(detail=detail, need_why=need.why), fix
+        name, "fail", _("{detail} ({need_why})").format(detail=detail, need_why=need.because()),
+        fix
     )

@@ -63,7 +63,7 @@ class CommandError(Translatable, CompanionError, ValueError):
     """A command-line request that cannot be done; the message says why and what to do."""
 
 
-class HardwareError(CompanionError, OSError):
+class HardwareError(Translatable, CompanionError, OSError):
     """A display or a button could not be reached; the message names the device."""
 
 

@@ -31,7 +31,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.errors import CommandError, CompanionError
+from companion.errors import CommandError
+from companion.i18n import _, ngettext
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT_IN_CHECKOUT = Path("systemd", "companion.service")
@@ -52,8 +53,13 @@ class Step:
     def describe(self) -> str:
         if self.command:
             return shlex.join(self.command)
-        mode = "" if self.mode is None else f"mode {self.mode:o}, "
-        return f"write {self.path} ({mode}{len(self.text.splitlines())} lines)"
+        lines = len(self.text.splitlines())
+        if self.mode is None:
+            return ngettext("write {path} ({n} line)", "write {path} ({n} lines)", lines
+                            ).format(path=self.path, n=lines)
+        return ngettext("write {path} (mode {mode}, {n} line)",
+                        "write {path} (mode {mode}, {n} lines)", lines
+                        ).format(path=self.path, mode=f"{self.mode:o}", n=lines)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -127,26 +133,29 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
     steps = []
     groups = [g for g in GROUPS if group_exists(g)]
     missing = [g for g in GROUPS if g not in groups]
-    note = f" (no group {', '.join(missing)} on this system)" if missing else ""
+    note = (_(" (no group {groups} on this system)").format(groups=", ".join(missing))
+            if missing else "")
     if user_exists(user):
         if groups:
-            steps.append(Step(f"add user {user} to {', '.join(groups)}{note}",
-                              ("usermod", "--append", "--groups", ",".join(groups), user)))
+            steps.append(Step(_("add user {user} to {groups}").format(
+                user=user, groups=", ".join(groups)) + note,
+                ("usermod", "--append", "--groups", ",".join(groups), user)))
     else:
         cmd = ["useradd", "--system", "--user-group", "--no-create-home",
                "--home-dir", "/var/lib/companion", "--shell", "/usr/sbin/nologin"]
         if groups:
             cmd += ["--groups", ",".join(groups)]
-        steps.append(Step(f"create system user {user}{note}", (*cmd, user)))
+        steps.append(Step(_("create system user {user}").format(user=user) + note,
+                          (*cmd, user)))
     if venv:
         vdir = Path(venv)
         if not (source / "pyproject.toml").is_file():
             raise CommandError("{source} is not a checkout of the companion (no pyproject.toml):"
                                " run install-service from the clone (cd ~/companion).",
                                source=source)
-        steps.append(Step(f"make a venv in {vdir}", ("python3", "-m", "venv",
-                                                     "--system-site-packages", str(vdir))))
-        steps.append(Step("install the companion into it",
+        steps.append(Step(_("make a venv in {folder}").format(folder=vdir),
+                          ("python3", "-m", "venv", "--system-site-packages", str(vdir))))
+        steps.append(Step(_("install the companion into it"),
                           (str(vdir / "bin" / "pip"), "install", "--upgrade",
                            f"{source}[pi]")))  # [pi]: the RPi.GPIO API and spidev for SPI
         executable = vdir / "bin" / "companion"
@@ -156,15 +165,17 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
         raise CommandError("{executable} is under a home directory, which the service cannot see"
                            " (ProtectHome=yes): use --venv /opt/companion/venv.",
                            executable=executable)
-    steps.append(Step("install the unit file", path=unit_dir / "companion.service",
+    steps.append(Step(_("install the unit file"), path=unit_dir / "companion.service",
                       text=unit_text(executable, template, user)))
     config = etc_dir / "config.toml"
     if force_config or not config.exists():
-        steps.append(Step(f"write the config from preset {preset}", path=config,
+        steps.append(Step(_("write the config from preset {preset}").format(preset=preset),
+                          path=config,
                           text=config_text(preset)))
-    steps.append(Step("reload systemd", ("systemctl", "daemon-reload")))
+    steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
     enable = ("systemctl", "enable", *(["--now"] if start else []), "companion.service")
-    steps.append(Step("start at every boot" + (" and now" if start else ""), enable))
+    steps.append(Step(_("start at every boot and now") if start else _("start at every boot"),
+                      enable))
     return steps
 
 
@@ -199,9 +210,9 @@ def execute(steps: Sequence[Step], *, dry_run: bool = False,
                 raise CommandError("step {n} ({step}) failed: {why}",
                                    n=n, step=step.what, why=err) from None
     if dry_run:
-        out("Dry run: nothing was changed.")
+        out(_("Dry run: nothing was changed."))
     else:
-        out("Done. Follow it with: journalctl -u companion -f")
+        out(_("Done. Follow it with: {command}").format(command="journalctl -u companion -f"))
 
 
 def _write(path: Path, text: str, mode: int | None) -> None:
@@ -228,17 +239,19 @@ def clock_steps(hz: int, candidates: tuple[Path, ...] | None = None,
     if change is None:
         return [], note
     return [
-        Step(f"back up {change.path}", ("cp", str(change.path), str(change.backup))),
-        Step(f"set the I²C clock to {hz // 1000} kHz ({change.change})", path=change.path,
-             text=change.text, mode=None),  # no chmod: /boot/firmware is a FAT partition
+        Step(_("back up {path}").format(path=change.path),
+             ("cp", str(change.path), str(change.backup))),
+        Step(_("set the I²C clock to {khz} kHz ({change})").format(khz=hz // 1000,
+                                                                   change=change.change),
+             path=change.path, text=change.text, mode=None),  # no chmod: FAT has no modes
     ], note
 
 
 def main(args: argparse.Namespace) -> int:
     """``companion install-service`` (root needed unless ``--dry-run``)."""
     if not args.dry_run and os.geteuid() != 0:
-        raise CompanionError("install-service changes the system: run it with sudo "
-                             "(or add --dry-run to see the steps).")
+        raise CommandError("install-service changes the system: run it with sudo "
+                           "(or add --dry-run to see the steps).")
     source = checkout()
     steps = plan(preset=args.preset, venv=args.venv, user=args.user,
                  force_config=args.force_config, start=not args.no_start, source=source,

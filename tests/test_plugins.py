@@ -112,8 +112,8 @@ def test_a_game_that_fails_to_load_is_listed_with_its_reason(monkeypatch) -> Non
     try:
         found = catalogue.discover()
         assert isinstance(found["broken_game"], Unavailable)
-        assert "ModuleNotFoundError" in found["broken_game"].problem
-        assert "not a companion.catalogue.GameInfo" in found["odd"].problem
+        assert "ModuleNotFoundError" in found["broken_game"].why()
+        assert "not a companion.catalogue.GameInfo" in found["odd"].why()
         rig = Rig()
         try:
             rig.keys("ok")

@@ -131,4 +131,4 @@ def test_doctor_reports_the_newest_backup_and_free_space(tmp_path: Path) -> None
     Backups(tmp_path / "companion.db").make()
     lines = {c.name: c for c in Doctor(config, model=tmp_path / "no-model").run()}
     assert lines["backups"].status == "ok"
-    assert lines["backups"].detail == "newest 0 h old, 1 kept"
+    assert lines["backups"].detail == "newest 0 hours old, 1 kept"

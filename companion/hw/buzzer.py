@@ -30,6 +30,8 @@ from typing import Any
 from gpiozero import Buzzer, TonalBuzzer
 from gpiozero.tones import Tone
 
+from companion.i18n import _
+
 #: A note: frequency in Hz (ignored by a plain buzzer), seconds on, seconds of silence after.
 Note = tuple[float, float, float]
 
@@ -99,7 +101,8 @@ class Sounder:
                     if off:
                         self._sleep(off)
             except Exception as err:  # a failing pin must not kill the thread
-                print(f"companion: the buzzer failed: {err}", file=sys.stderr)
+                print("companion: " + _("the buzzer failed: {why}").format(why=err),
+                      file=sys.stderr)
             finally:
                 self._queue.task_done()
 
@@ -128,6 +131,6 @@ def open_sounder(config: Any, *, pin_factory: Any = None,
         return Sounder(sound["pin"], tonal=sound["buzzer"] == "tonal",
                        pin_factory=pin_factory, sleep=sleep)
     except Exception as err:  # gpiozero raises many kinds (no factory, pin in use, no PWM)
-        print(f"companion: no sound: the buzzer on GPIO{sound['pin']} cannot be used "
-              f"({err}).", file=sys.stderr)
+        print("companion: " + _("no sound: the buzzer on GPIO{pin} cannot be used ({why}).")
+              .format(pin=sound["pin"], why=err), file=sys.stderr)
         return None

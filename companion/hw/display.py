@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.config import Config
 from companion.errors import HardwareError
+from companion.i18n import _
 
 WIDTH, HEIGHT = 128, 64
 
@@ -42,7 +43,7 @@ def _pygame_device() -> Any:
         from luma.emulator.device import pygame as pygame_device
     except ImportError:
         raise HardwareError("the pygame window needs the emulator extra: "
-                            "pip install 'companion[emulator]'.") from None
+                            "pip install '{extra}'.", extra="companion[emulator]") from None
     device = pygame_device(width=WIDTH, height=HEIGHT, mode="1", scale=4, transform="identity")
     device._pygame.display.set_caption("Table Companion")
     return device
@@ -53,7 +54,8 @@ def _oled(d: dict[str, Any] | Any) -> Any:
     from luma.core.interface.serial import i2c, spi
     from luma.oled.device import sh1106, ssd1306
 
-    where = (f"I²C bus {d['port']} address {d['address']:#04x}" if d["bus"] == "i2c"
+    where = (_("I²C bus {port}, address {address}").format(
+                 port=d["port"], address=f"{d['address']:#04x}") if d["bus"] == "i2c"
              else f"SPI {d['port']}.{d['spi_device']}")
     try:
         if d["bus"] == "i2c":
@@ -65,13 +67,15 @@ def _oled(d: dict[str, Any] | Any) -> Any:
         device = driver(serial, width=WIDTH, height=HEIGHT, rotate=d["rotate"])
         device.contrast(d["contrast"])
     except DevicePermissionError as err:
-        raise HardwareError(f"no permission for the display on {where}: add the user to the "
-                            f"i2c/spi group ({err}).") from None
+        raise HardwareError("no permission for the display on {where}: add the user to the "
+                            "{group} group ({why}).", where=where, why=err,
+                            group=d["bus"]) from None
     except DeviceNotFoundError as err:
-        raise HardwareError(f"display not found on {where}: enable I²C/SPI with raspi-config "
-                            f"and check the wiring ({err}).") from None
+        raise HardwareError("display not found on {where}: enable I²C/SPI with raspi-config "
+                            "and check the wiring ({why}).", where=where, why=err) from None
     except OSError as err:
-        raise HardwareError(f"display on {where} did not answer: {err}.") from None
+        raise HardwareError("display on {where} did not answer: {why}.", where=where,
+                            why=err) from None
     device.persist = True  # we draw our own "stopped" frame or blank on exit
     from companion.hw.partial import PartialDisplay
 

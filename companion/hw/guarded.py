@@ -37,6 +37,8 @@ from typing import Any
 
 from PIL import Image
 
+from companion.i18n import _, ngettext
+
 try:
     from luma.core.error import Error as _LumaError
 except ImportError:  # pragma: no cover - luma is a dependency
@@ -144,8 +146,9 @@ class GuardedDisplay:
             return
         if was_failing and self.device is not None:
             self.recoveries += 1
-            self._log(f"display answers again after {self.failures} failed "
-                      f"attempt{'s' if self.failures != 1 else ''}; redrawn.")
+            self._log(ngettext("display answers again after {n} failed attempt; redrawn.",
+                               "display answers again after {n} failed attempts; redrawn.",
+                               self.failures).format(n=self.failures))
             self.failures = 0
 
     def _replace(self, device: Any) -> None:
@@ -159,7 +162,7 @@ class GuardedDisplay:
 
     def _failed(self, err: BaseException) -> None:
         if self.failures == 0:
-            self._log(f"display failed ({err}); the game goes on, retrying.")
+            self._log(_("display failed ({why}); the game goes on, retrying.").format(why=err))
         self.failures += 1
         self.total_failures += 1
         delay = min(self._max, self._first * 2 ** (self.failures - 1))
