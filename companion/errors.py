@@ -42,7 +42,9 @@ class Translatable:
         itself a translatable error (the reason inside a config error) is translated too."""
         text = gettext(self.template)  # type: ignore[operator]
         params = {k: v.translated(gettext) if isinstance(v, Translatable)
-                  else gettext(v) if isinstance(v, Word) else v  # type: ignore[operator]
+                  else gettext(v) if isinstance(v, Word)  # type: ignore[operator]
+                  else v.shown() if callable(getattr(v, "shown", None))  # an i18n.Notice
+                  else v
                   for k, v in self.params.items()}
         return text.format(**params) if params else text
 

@@ -183,3 +183,52 @@ def number(value: float) -> str:
     from babel.numbers import format_decimal
 
     return format_decimal(value, locale=_current)
+
+
+class Notice(str):
+    """A message made before it is shown, perhaps in another language than the one it
+    will be read in (the log's state at start-up is known before the box's Settings
+    are): the English text, which it is, plus its template and values, so that
+    :meth:`shown` gives it in the language in use. A value that is itself a
+    :class:`Notice` or a translatable error is shown in that language too; ``plural``
+    makes it a counted message (the count is the value ``n``).
+
+    >>> full = Notice("Not saving games: {why}.", why=Notice("the storage is full"))
+    >>> full
+    'Not saving games: the storage is full.'
+    >>> use("ja"); full.shown(); use("en")
+    'ゲームを保存していません: 記憶領域がいっぱいです。'
+    """
+
+    template: str
+    plural: str | None
+    params: dict[str, object]
+
+    def __new__(cls, template: str, plural: str | None = None, **params: object) -> Notice:
+        english = plural if plural is not None and params.get("n") != 1 else template
+        self = super().__new__(cls, english.format(**params) if params else english)
+        self.template, self.plural, self.params = template, plural, params
+        return self
+
+    def shown(self) -> str:
+        """The message in the language in use."""
+        if self.plural is not None:
+            text = ngettext(self.template, self.plural, int(self.params["n"]))  # type: ignore[call-overload]
+        else:
+            text = _(self.template)
+        return text.format(**{k: shown(v) for k, v in self.params.items()}) if self.params \
+            else text
+
+
+def notice_n(singular: str, plural: str, n: int, **params: object) -> Notice:
+    """A counted :class:`Notice`: ``notice_n("{n} game", "{n} games", 3)``."""
+    return Notice(singular, plural, n=n, **params)
+
+
+def shown(value: object) -> object:
+    """``value`` as a person reads it in the language in use: a :class:`Notice` or a
+    translatable error translated, anything else as it is."""
+    if isinstance(value, Notice):
+        return value.shown()
+    translated = getattr(value, "translated", None)
+    return translated(_) if callable(translated) else value

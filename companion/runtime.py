@@ -13,9 +13,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from companion import i18n
 from companion.app import App
 from companion.config import Config
 from companion.dice import Dice
+from companion.i18n import _
 from companion.keys import QUIT
 from companion.store import Store
 
@@ -41,7 +43,8 @@ def open_store(config: Config, path: str | None = None) -> Store:
     """The action log in the configured state directory."""
     store = Store.open(path or Path(config.state_dir()) / "companion.db")
     if store.notice:  # the screen says it short; the journal gets the file's name
-        print(f"companion: {store.notice} ({store.path})", file=sys.stderr, flush=True)
+        print(f"companion: {i18n.shown(store.notice)} ({store.path})", file=sys.stderr,
+              flush=True)
     return store
 
 
@@ -75,7 +78,7 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
 
     store = open_store(config, db)
     backups = start_for(store)
-    footer = ("arrows move · Enter OK · Backspace back · Space roll · u undo · q quit"
+    footer = (_("arrows move · Enter OK · Backspace back · Space roll · u undo · q quit")
               if config.uses_keyboard else "")
     display = open_guarded(lambda: open_display(config, emulator=emulator, footer=footer),
                            reopen=not config.uses_keyboard)
@@ -153,8 +156,8 @@ def show_stopped(app: App) -> None:
 
     p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
     if app.config.display["on_stop"] == "message":
-        p.centred(14, "Stopped", "medium")
-        p.centred(40, "nothing was saved" if app.store.read_only else "games are saved",
+        p.centred(14, _("Stopped"), "medium")
+        p.centred(40, _("nothing was saved") if app.store.read_only else _("games are saved"),
                   "text")
     app.texts = p.texts
     app.display.display(p.image)

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.backup import above_backups, copy_log, folder_for, fsync_dir, listing, stamp_of
+from companion.i18n import Notice, notice_n
 
 #: Columns holding JSON the app parses on reading: a row where one does not parse is
 #: skipped rather than crashing the replay.
@@ -68,22 +69,28 @@ class Report:
 
     @property
     def when(self) -> str:
-        """The backup's time, local, short: ``22 Nov 14:05``."""
+        """The backup's time, local, as the menus write dates: ``11-22 14:05``."""
         stamp = stamp_of(self.backup) if self.backup else None
-        return time.strftime("%d %b %H:%M", time.localtime(stamp)) if stamp else "?"
+        return time.strftime("%m-%d %H:%M", time.localtime(stamp)) if stamp else "?"
 
-    def line(self) -> str:
-        """One or two lines for the screen.
+    def line(self) -> Notice:
+        """One or two lines for the screen, shown in the language in use.
 
         >>> Report(backup=Path("companion-20261122-140500.db"), backup_games=3,
-        ...        backup_actions=40, games=4, actions=57).line()[:45]
-        'Log damaged: 4 games back from 22 Nov 14:05 b'
+        ...        backup_actions=40, games=4, actions=57).line()[:34]
+        'Log damaged: 4 games back from the'
         """
         later = max(0, self.actions - self.backup_actions)
+        games = notice_n("{n} game", "{n} games", self.games)
         if self.backup is None:
-            return f"Log damaged: {self.games} games, {self.actions} actions read back."
-        extra = f" +{later} later actions" if later else ""
-        return f"Log damaged: {self.games} games back from {self.when} backup{extra}."
+            return Notice("Log damaged: {games}, {actions} read back.", games=games,
+                          actions=notice_n("{n} action", "{n} actions", self.actions))
+        if later:
+            return Notice("Log damaged: {games} back from the {when} backup, {later}.",
+                          games=games, when=self.when,
+                          later=notice_n("{n} later action", "{n} later actions", later))
+        return Notice("Log damaged: {games} back from the {when} backup.", games=games,
+                      when=self.when)
 
     def details(self) -> list[str]:
         """Everything worth a line in the journal."""

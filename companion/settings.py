@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import ConfigError
+from companion.i18n import _
 
 #: The keys the Settings screen changes, ``section.key`` or a top-level key.
 EDITABLE = ("language", "display.contrast")
@@ -45,7 +46,7 @@ def overrides(state_dir: Path) -> dict[str, Any]:
         raise ConfigError(f"{path} cannot be read ({err}); fix or delete it.") from None
     out: dict[str, Any] = {}
     for key in EDITABLE:
-        section, _, name = key.rpartition(".")
+        section, _dot, name = key.rpartition(".")
         table = data.get(section, {}) if section else data
         if isinstance(table, Mapping) and name in table:
             out[key] = table[name]
@@ -56,7 +57,7 @@ def apply(data: Mapping[str, Any], saved: Mapping[str, Any]) -> dict[str, Any]:
     """The parsed config ``data`` with the ``saved`` settings laid over it."""
     out = {k: dict(v) if isinstance(v, Mapping) else v for k, v in data.items()}
     for key, value in saved.items():
-        section, _, name = key.rpartition(".")
+        section, _dot, name = key.rpartition(".")
         if section:
             out.setdefault(section, {})[name] = value
         else:
@@ -71,8 +72,8 @@ def _write_toml(path: Path, key: str, value: Any) -> None:
         doc = tomlkit.parse(path.read_text(encoding="utf-8")) if path.exists() else \
             tomlkit.document()
     except Exception as err:  # tomlkit raises its own parse errors
-        raise OSError(f"{path} is not valid TOML: {err}") from None
-    section, _, name = key.rpartition(".")
+        raise OSError(_("{path} is not valid TOML: {why}.").format(path=path, why=err)) from None
+    section, _dot, name = key.rpartition(".")
     if section:
         if section not in doc:
             doc[section] = tomlkit.table()

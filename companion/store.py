@@ -34,6 +34,7 @@ from typing import Any
 
 from companion import roster
 from companion.errors import BadName, RosterError, StorageError
+from companion.i18n import Notice
 from companion.schema import SCHEMA_VERSION, link_seats, migrate
 
 
@@ -135,7 +136,7 @@ class Store:
                 raise StorageError("cannot open an in-memory log: {why}", why=str(err)) from err
             return cls._quarantine(path, err, clock)
         except StorageError as err:
-            return cls._read_only(path, str(err))
+            return cls._read_only(path, err)
         except OSError as err:  # the state directory cannot be made
             return cls._read_only(path, _why(err, path))
         if path != ":memory:":
@@ -147,7 +148,7 @@ class Store:
         store = cls(conn, path)
         store.clock = clock
         if version > SCHEMA_VERSION:  # pragma: no cover - guarded in _migrate
-            return cls._read_only(path, "log from a newer version")
+            return cls._read_only(path, Notice("log from a newer version"))
         return store
 
     @staticmethod
@@ -189,20 +190,24 @@ class Store:
                 if Path(path + suffix).exists():
                     Path(path + suffix).rename(str(aside) + suffix)
         except OSError as again:
-            return cls._read_only(path, f"damaged log ({err}) could not be moved aside: {again}")
+            return cls._read_only(path, Notice(
+                "damaged log ({err}) could not be moved aside: {again}", err=str(err),
+                again=str(again)))
         report = salvage.rebuild(Path(path), aside, migrate=cls._migrate, schema=SCHEMA_VERSION,
                                  newer="damaged" if err else "backup")
         try:
             conn = cls._connect(path)
             cls._migrate(conn)
         except (OSError, sqlite3.DatabaseError, StorageError) as again:
-            return cls._read_only(path, f"damaged log ({err}) could not be replaced: {again}")
+            return cls._read_only(path, Notice(
+                "damaged log ({err}) could not be replaced: {again}", err=str(err),
+                again=str(again)))
         notice = report.line() if report.recovered else \
-            f"Saved games were damaged; kept as {aside.name}. New log."
+            Notice("Saved games were damaged; kept as {name}. New log.", name=aside.name)
         return cls(conn, path, notice=notice)
 
     @classmethod
-    def _read_only(cls, path: str, why: str, keep: bool = False) -> Store:
+    def _read_only(cls, path: str, why: StorageError | Notice, keep: bool = False) -> Store:
         """A log in memory: nothing is saved. With ``keep``, a copy of the file's games
         (opened read-only, never written) so history and the last game stay visible."""
         conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
@@ -214,7 +219,8 @@ class Store:
             conn.close()
             conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             cls._migrate(conn)
-        return cls(conn, path, notice=f"Not saving games: {why}.", read_only=True)
+        return cls(conn, path, notice=Notice("Not saving games: {why}.", why=why),
+                   read_only=True)
 
     @staticmethod
     def _copy_read_only(path: str, into: sqlite3.Connection) -> None:

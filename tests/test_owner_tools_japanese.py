@@ -23,6 +23,7 @@ from companion.doctor_libs import Probe, library_checks
 from companion.errors import HardwareError
 from companion.hw import busclock
 from companion.install import clock_steps, execute, plan
+from companion.ui.widgets import wrap
 from tests.test_bus_speed import BOOKWORM, boot, device_tree
 
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
@@ -165,3 +166,61 @@ def test_a_display_that_cannot_be_opened_says_so_in_japanese(japanese, monkeypat
         open_display(config)
     said = caught.value.translated(i18n._)
     assert "I²C バス 1、アドレス 0x3c" in said and not english_in(said), said
+
+
+def test_a_log_that_cannot_be_written_says_so_on_the_screen_in_japanese(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store knows its state before the box knows its language: the screen still
+    says it in the language the box speaks (mock pins → store notice → message → frame)."""
+    import sqlite3
+
+    from companion.store import Store
+    from companion.testing import Rig
+
+    real = Store._migrate
+
+    def full(conn: sqlite3.Connection) -> int:
+        if conn.execute("PRAGMA database_list").fetchone()[2]:  # the file, not memory
+            raise sqlite3.OperationalError("database or disk is full")
+        return real(conn)
+
+    monkeypatch.setattr(Store, "_migrate", staticmethod(full))
+    config = from_mapping({"display": {"driver": "dummy"}, "language": "ja"})
+    rig = Rig(db=str(tmp_path / "c.db"), config=config)
+    try:
+        rig.app.start()
+        assert rig.store.notice == "Not saving games: the storage is full."  # kept in English
+        assert rig.app.message == "ゲームを保存していません: 記憶領域がいっぱいです。"
+        assert "ゲームを保存していません" in "".join(rig.app.texts)
+    finally:
+        rig.close()
+        i18n.use("en")
+
+
+def test_a_rebuilt_log_says_what_came_back_in_japanese(japanese) -> None:
+    from companion.salvage import Report
+
+    report = Report(backup=Path("companion-20261122-140500.db"), backup_games=3,
+                    backup_actions=40, games=4, actions=57)
+    line = report.line()
+    assert line.startswith("Log damaged: 4 games back from the ")  # the English, kept
+    shown = line.shown()
+    assert shown.startswith("記録が破損。") and "4ゲーム" in shown
+    assert "その後の17手" in shown and not english_in(shown), shown
+    alone = Report(games=2, actions=1).line().shown()
+    assert len(wrap(shown, 20)) <= 5  # the message box holds five lines
+    assert alone == "記録が破損。2ゲーム、1手を読み戻しました。"
+
+
+def test_the_last_frame_says_stopped_in_japanese() -> None:
+    from companion.runtime import show_stopped
+    from companion.testing import Rig
+
+    rig = Rig(config=from_mapping({"display": {"driver": "dummy"}, "language": "ja"}))
+    try:
+        rig.app.start()
+        show_stopped(rig.app)
+        assert rig.app.texts == ["停止しました", "ゲームは保存済みです"]
+    finally:
+        rig.close()
+        i18n.use("en")
