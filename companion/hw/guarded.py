@@ -37,7 +37,7 @@ from typing import Any
 
 from PIL import Image
 
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, shown
 
 try:
     from luma.core.error import Error as _LumaError
@@ -162,7 +162,8 @@ class GuardedDisplay:
 
     def _failed(self, err: BaseException) -> None:
         if self.failures == 0:
-            self._log(_("display failed ({why}); the game goes on, retrying.").format(why=err))
+            self._log(_("display failed ({why}); the game goes on, retrying.").format(
+                why=shown(err)))
         self.failures += 1
         self.total_failures += 1
         delay = min(self._max, self._first * 2 ** (self.failures - 1))
@@ -217,6 +218,6 @@ def open_guarded(opener: Callable[[], Any], *, reopen: bool = True, **options: A
     try:
         device = opener()
     except BUS_ERRORS as err:
-        (options.get("log", _stderr) or (lambda m: None))(f"{err}")
+        (options.get("log", _stderr) or (lambda m: None))(str(shown(err)))
         device = None
     return GuardedDisplay(device, reopen=opener, **options)
