@@ -13,41 +13,42 @@ import sys
 from pathlib import Path
 
 from companion.errors import CommandError, CompanionError
+from companion.i18n import _
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="companion", description="Dice, scores and rules for the games table.")
+        prog="companion", description=_("Dice, scores and rules for the games table."))
     parser.add_argument("--config", metavar="PATH",
-                        help="config file (default: ~/.config/companion/config.toml, then "
-                             "/etc/companion/config.toml, else the laptop default)")
+                        help=_("config file (default: ~/.config/companion/config.toml, then "
+                               "/etc/companion/config.toml, else the laptop default)"))
     sub = parser.add_subparsers(dest="command")
 
-    run = sub.add_parser("run", help="start the companion (the default)")
+    run = sub.add_parser("run", help=_("start the companion (the default)"))
     _run_options(run)
     _run_options(parser)
 
-    roll = sub.add_parser("roll", help="roll dice once and print them: 3d6, 2d6+d20, brikks, …")
-    roll.add_argument("spec", help="NdS such as 2d6, a mixed set such as 2d6+d20, a die or "
-                                   "set from the config's [[dice]], brikks or brain-robbery")
+    roll = sub.add_parser("roll", help=_("roll dice once and print them: 3d6, 2d6+d20, brikks, …"))
+    roll.add_argument("spec", help=_("NdS such as 2d6, a mixed set such as 2d6+d20, a die or "
+                                     "set from the config's [[dice]], brikks or brain-robbery"))
 
-    shot = sub.add_parser("screenshot", help="render a screen to PNG")
-    shot.add_argument("screen", nargs="?", help="screen name (see --list)")
-    shot.add_argument("--out", help="PNG file to write")
-    shot.add_argument("--all", metavar="DIR", help="render every screen into DIR")
-    shot.add_argument("--list", action="store_true", help="list the screen names")
-    shot.add_argument("--scale", type=int, default=4, help="pixel size in the PNG (default 4)")
+    shot = sub.add_parser("screenshot", help=_("render a screen to PNG"))
+    shot.add_argument("screen", nargs="?", help=_("screen name (see --list)"))
+    shot.add_argument("--out", help=_("PNG file to write"))
+    shot.add_argument("--all", metavar="DIR", help=_("render every screen into DIR"))
+    shot.add_argument("--list", action="store_true", help=_("list the screen names"))
+    shot.add_argument("--scale", type=int, default=4, help=_("pixel size in the PNG (default 4)"))
     shot.add_argument("--language", choices=("en", "ja"), default="en",
-                      help="the language the screens speak (default en)")
+                      help=_("the language the screens speak (default en)"))
 
-    hist = sub.add_parser("history", help="list finished games")
+    hist = sub.add_parser("history", help=_("list finished games"))
     fmt = hist.add_mutually_exclusive_group()
-    fmt.add_argument("--csv", action="store_true", help="export as CSV")
-    fmt.add_argument("--json", action="store_true", help="export as JSON")
+    fmt.add_argument("--csv", action="store_true", help=_("export as CSV"))
+    fmt.add_argument("--json", action="store_true", help=_("export as JSON"))
     hist.add_argument("--bgstats", metavar="FILE",
-                      help="write the games as a BG Stats file (.bgsplay JSON) and say so "
-                           "in one line")
-    hist.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
+                      help=_("write the games as a BG Stats file (.bgsplay JSON) and say so "
+                             "in one line"))
+    hist.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
 
     from companion import doctor, install, people, restore
 
@@ -60,9 +61,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def _run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--emulator", choices=("terminal", "pygame"),
-                   help="where to draw the screen on a laptop")
-    p.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
-    p.add_argument("--trace", metavar="FILE", help="write each frame's text to FILE")
+                   help=_("where to draw the screen on a laptop"))
+    p.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
+    p.add_argument("--trace", metavar="FILE", help=_("write each frame's text to FILE"))
 
 
 def main(argv: list[str] | None = None) -> int:

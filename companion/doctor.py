@@ -456,7 +456,7 @@ def games_report() -> Iterator[Check]:
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    sub.add_parser("doctor", help="check groups, bus, display and buttons on the box")
+    sub.add_parser("doctor", help=_("check groups, bus, display and buttons on the box"))
 
 
 def main(config: Config, out: Callable[[str], None] = print, **options: Any) -> int:

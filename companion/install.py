@@ -67,20 +67,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     from companion.config import preset_names
 
     p = sub.add_parser("install-service",
-                       help="run the companion at boot as a systemd service (needs sudo)")
+                       help=_("run the companion at boot as a systemd service (needs sudo)"))
     p.add_argument("--preset", choices=preset_names(), default="adafruit-oled-bonnet",
-                   help="board preset for /etc/companion/config.toml")
+                   help=_("board preset for /etc/companion/config.toml"))
     p.add_argument("--venv", metavar="DIR",
-                   help="make a venv in DIR (e.g. /opt/companion/venv) and install the "
-                        "companion from this checkout into it")
-    p.add_argument("--user", default="companion", help="the service's user (made if missing)")
+                   help=_("make a venv in DIR (e.g. /opt/companion/venv) and install the "
+                          "companion from this checkout into it"))
+    p.add_argument("--user", default="companion", help=_("the service's user (made if missing)"))
     p.add_argument("--force-config", action="store_true",
-                   help="overwrite an existing /etc/companion/config.toml")
-    p.add_argument("--no-start", action="store_true", help="enable, but do not start now")
+                   help=_("overwrite an existing /etc/companion/config.toml"))
+    p.add_argument("--no-start", action="store_true", help=_("enable, but do not start now"))
     p.add_argument("--i2c-speed", type=int, metavar="HZ",
-                   help="also set the Pi's I²C clock in config.txt, e.g. 400000 (the Pi "
-                        "boots at 100000); a backup is kept; in force after a reboot")
-    p.add_argument("--dry-run", action="store_true", help="print the steps, change nothing")
+                   help=_("also set the Pi's I²C clock in config.txt, e.g. 400000 (the Pi "
+                          "boots at 100000); a backup is kept; in force after a reboot"))
+    p.add_argument("--dry-run", action="store_true", help=_("print the steps, change nothing"))
 
 
 def _group_exists(name: str) -> bool:

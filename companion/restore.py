@@ -22,13 +22,13 @@ from companion.i18n import _, ngettext, number
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    back = sub.add_parser("backup", help="copy the log (default: into backups/ beside it)")
-    back.add_argument("path", nargs="?", help="a file or a folder (a USB stick, …)")
-    back.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
-    rest = sub.add_parser("restore", help="replace the log by a backup (the current one is "
-                                          "kept aside)")
-    rest.add_argument("path", help="a backup made by `companion backup` or by the box")
-    rest.add_argument("--db", metavar="FILE", help="the action log (default: state dir)")
+    back = sub.add_parser("backup", help=_("copy the log (default: into backups/ beside it)"))
+    back.add_argument("path", nargs="?", help=_("a file or a folder (a USB stick, …)"))
+    back.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
+    rest = sub.add_parser("restore", help=_("replace the log by a backup (the current one is "
+                                            "kept aside)"))
+    rest.add_argument("path", help=_("a backup made by `companion backup` or by the box"))
+    rest.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
 
 
 def log_path(config: object, db: str | None) -> Path:
@@ -153,5 +153,5 @@ def restore(config: object, source: str, *, db: str | None = None) -> str:
                       n=number(actions)), path=src)
     if aside:
         return _("Restored {games} ({actions}) from {path}; the previous log is kept as "
-                 "{kept}.").format(kept=aside.name, **counts)
+                   "{kept}.").format(kept=aside.name, **counts)
     return _("Restored {games} ({actions}) from {path}.").format(**counts)

@@ -224,3 +224,25 @@ def test_the_last_frame_says_stopped_in_japanese() -> None:
     finally:
         rig.close()
         i18n.use("en")
+
+
+def test_every_help_line_of_the_command_line_reads_in_japanese(japanese) -> None:
+    """Our own words in ``--help`` (argparse's "usage:" and "options:" are its own)."""
+    import argparse
+
+    from companion.cli import _parser
+
+    def helps(parser: argparse.ArgumentParser) -> list[str]:
+        out = [parser.description or ""]
+        for action in parser._actions:
+            out.append(action.help or "")
+            if isinstance(action, argparse._SubParsersAction):
+                out += [choice.help or "" for choice in action._choices_actions]
+                for sub in action.choices.values():
+                    out += helps(sub)
+        return [text for text in out if text and text != argparse.SUPPRESS
+                and "show this help message" not in text]
+
+    found = helps(_parser())
+    assert len(found) > 40 and "ダイスを1回振って表示: 3d6, 2d6+d20, brikks, …" in found
+    assert not [text for text in found if english_in(text)], found
