@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from companion.cli_language import speak_argparse
 from companion.errors import CommandError, CompanionError
 from companion.i18n import _
 
@@ -71,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     from companion.errors import Translatable
 
     i18n.use(i18n.from_environment())  # until the config names a language
+    speak_argparse()
     args = _parser().parse_args(argv)
     try:
         return _dispatch(args)

@@ -246,3 +246,25 @@ def test_every_help_line_of_the_command_line_reads_in_japanese(japanese) -> None
     found = helps(_parser())
     assert len(found) > 40 and "ダイスを1回振って表示: 3d6, 2d6+d20, brikks, …" in found
     assert not [text for text in found if english_in(text)], found
+
+
+def test_a_command_line_mistake_is_one_line_in_japanese(monkeypatch, capsys) -> None:
+    """argparse's own words too: "usage:", "error:", what is missing or not allowed."""
+    from companion import cli
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    try:
+        for argv, said in ((["players"], "エラー: 次の引数が必要です: verb"),
+                           (["screenshot", "--language", "fr"],
+                            "'fr' は選べません(選べるのは 'en', 'ja')")):
+            with pytest.raises(SystemExit) as stop:
+                cli.main(argv)
+            assert stop.value.code == 2
+            err = capsys.readouterr().err
+            assert err.startswith("使い方: companion ") and said in err, err
+            words = re.sub(r"\{[^}]*\}|\[[^]]*\]", "", err.splitlines()[-1])  # not the choices
+            assert not english_in(words), err
+    finally:
+        i18n.use("en")
