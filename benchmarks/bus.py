@@ -114,7 +114,7 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
     shown: list[Image.Image] = []
 
     def frame_done() -> None:
-        if images and tee.image is not None:
+        if images:
             shown.append(tee.image)
         for name, bus in buses.items():
             per_frame[name].append(bus.bus_bytes - seen[name])

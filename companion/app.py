@@ -66,7 +66,7 @@ class App:
         self.keys: queue.Queue[Any] = queue.Queue()
         self.session: GameSession | None = None
         self.stack: list[Screen] = [HomeScreen(self)]
-        self.message: str | None = i18n.shown(store.notice) if store.notice else None  # type: ignore[assignment]
+        self.message: str | None = i18n.shown(store.notice)
         #: An informational line that goes by itself (see companion.ui.overlay).
         self.band: Band | None = None
         #: A yes/no question over the screen; only OK or BACK answer it.

@@ -37,7 +37,7 @@ from typing import Any
 
 from companion import i18n
 from companion.errors import RuleError
-from companion.i18n import N_
+from companion.i18n import Notice
 
 GROUP = "companion.games"
 
@@ -76,12 +76,11 @@ class Unavailable:
     """A registered game whose package could not be loaded, and why (one line)."""
 
     key: str
-    problem: str  # an English template, filled with ``values``
-    values: tuple[tuple[str, str], ...] = ()
+    problem: i18n.Notice
 
     def why(self) -> str:
         """The problem in the language in use."""
-        return i18n._(self.problem).format(**dict(self.values))
+        return self.problem.translated()
 
     @property
     def title(self) -> str:
@@ -104,13 +103,13 @@ def _load(key: str, load: Any) -> Entry:
     try:
         info = load()
     except Exception as err:  # a third-party package may fail in any way at import
-        return Unavailable(key, N_("its package does not load ({error})."),
-                           (("error", _one_line(err)),))
+        return Unavailable(key, Notice("its package does not load ({error}).",
+                                       error=_one_line(err)))
     if not isinstance(info, GameInfo):
-        return Unavailable(key, N_("its entry point is not a companion.catalogue.GameInfo."))
+        return Unavailable(key, Notice("its entry point is not a companion.catalogue.GameInfo."))
     if info.key != key:
-        return Unavailable(key, N_("its entry point is named {key} but declares {declared}."),
-                           (("key", repr(key)), ("declared", repr(info.key))))
+        return Unavailable(key, Notice("its entry point is named {key} but declares {declared}.",
+                                       key=repr(key), declared=repr(info.key)))
     return info
 
 

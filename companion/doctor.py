@@ -204,9 +204,9 @@ class Doctor:
             )
         else:
             hours = round(age / 3600)
+            days = round(hours / 24)
             when = (ngettext("{n} hour", "{n} hours", hours).format(n=hours) if hours < 48
-                    else ngettext("{n} day", "{n} days", round(hours / 24)).format(
-                        n=round(hours / 24)))
+                    else ngettext("{n} day", "{n} days", days).format(n=days))
             yield Check(
                 N_("backups"),
                 "ok",

@@ -181,11 +181,7 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
 @dataclass(frozen=True)
 class _Need:
     module: str  # what luma imports
-    why: str  # a sentence, translated where shown
-    values: tuple[tuple[str, int], ...] = ()
-
-    def because(self) -> str:
-        return _(self.why).format(**dict(self.values))
+    why: str
 
 
 def _needs(config: Config) -> list[_Need]:
@@ -193,11 +189,11 @@ def _needs(config: Config) -> list[_Need]:
     if config.uses_keyboard:
         return []
     if d["bus"] == "i2c":
-        return [_Need("smbus2", N_("luma talks I²C through it"))]
+        return [_Need("smbus2", _("luma talks I²C through it"))]
     return [
-        _Need("spidev", N_("luma talks SPI through it")),
-        _Need("RPi.GPIO", N_("luma drives DC=GPIO{dc} and RST=GPIO{rst} through it"),
-              (("dc", d["gpio_dc"]), ("rst", d["gpio_rst"]))),
+        _Need("spidev", _("luma talks SPI through it")),
+        _Need("RPi.GPIO", _("luma drives DC=GPIO{dc} and RST=GPIO{rst} through it").format(
+            dc=d["gpio_dc"], rst=d["gpio_rst"])),
     ]
 
 
@@ -231,8 +227,7 @@ def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
                 probe_venv=probe.venv
             ),
         )
-    return Line(name, "ok", _("{where} ({need_why})").format(where=where,
-                                                             need_why=need.because()))
+    return Line(name, "ok", _("{where} ({need_why})").format(where=where, need_why=need.why))
 
 
 def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool) -> Line:
@@ -252,6 +247,5 @@ def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool
             _("{detail} on this machine; the box needs it: {fix}").format(detail=detail, fix=fix),
         )
     return Line(
-        name, "fail", _("{detail} ({need_why})").format(detail=detail, need_why=need.because()),
-        fix
+        name, "fail", _("{detail} ({need_why})").format(detail=detail, need_why=need.why), fix
     )

@@ -39,12 +39,11 @@ class Translatable:
 
     def translated(self, gettext: object) -> str:
         """The message in the language of ``gettext`` (a ``_`` function); a value that is
-        itself a translatable error (the reason inside a config error) is translated too."""
+        itself translatable (the reason inside a config error, an ``i18n.Notice``) is
+        translated too."""
         text = gettext(self.template)  # type: ignore[operator]
-        params = {k: v.translated(gettext) if isinstance(v, Translatable)
-                  else gettext(v) if isinstance(v, Word)  # type: ignore[operator]
-                  else v.shown() if callable(getattr(v, "shown", None))  # an i18n.Notice
-                  else v
+        params = {k: v.translated(gettext) if callable(getattr(v, "translated", None))
+                  else gettext(v) if isinstance(v, Word) else v  # type: ignore[operator]
                   for k, v in self.params.items()}
         return text.format(**params) if params else text
 

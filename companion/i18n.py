@@ -35,6 +35,7 @@ import io
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "messages"
 LANGUAGES = ("en", "ja")
@@ -189,14 +190,14 @@ class Notice(str):
     """A message made before it is shown, perhaps in another language than the one it
     will be read in (the log's state at start-up is known before the box's Settings
     are): the English text, which it is, plus its template and values, so that
-    :meth:`shown` gives it in the language in use. A value that is itself a
-    :class:`Notice` or a translatable error is shown in that language too; ``plural``
-    makes it a counted message (the count is the value ``n``).
+    :meth:`translated` gives it in the language in use, as a translatable error's does.
+    A value that is itself translatable is translated too; ``plural`` makes it a
+    counted message (the count is the value ``n``).
 
     >>> full = Notice("Not saving games: {why}.", why=Notice("the storage is full"))
     >>> full
     'Not saving games: the storage is full.'
-    >>> use("ja"); full.shown(); use("en")
+    >>> use("ja"); full.translated(); use("en")
     'ゲームを保存していません: 記憶領域がいっぱいです。'
     """
 
@@ -210,14 +211,14 @@ class Notice(str):
         self.template, self.plural, self.params = template, plural, params
         return self
 
-    def shown(self) -> str:
-        """The message in the language in use."""
+    def translated(self, gettext: Callable[[str], str] = _) -> str:
+        """The message in the language in use (a counted one from the core catalogue)."""
         if self.plural is not None:
             text = ngettext(self.template, self.plural, int(self.params["n"]))  # type: ignore[call-overload]
         else:
-            text = _(self.template)
-        return text.format(**{k: shown(v) for k, v in self.params.items()}) if self.params \
-            else text
+            text = gettext(self.template)
+        values = {k: shown(v, gettext) for k, v in self.params.items()}
+        return text.format(**values) if values else text
 
 
 def notice_n(singular: str, plural: str, n: int, **params: object) -> Notice:
@@ -225,10 +226,8 @@ def notice_n(singular: str, plural: str, n: int, **params: object) -> Notice:
     return Notice(singular, plural, n=n, **params)
 
 
-def shown(value: object) -> object:
-    """``value`` as a person reads it in the language in use: a :class:`Notice` or a
-    translatable error translated, anything else as it is."""
-    if isinstance(value, Notice):
-        return value.shown()
+def shown(value: Any, gettext: Callable[[str], str] = _) -> Any:
+    """``value`` as a person reads it in the language in use: anything translatable (a
+    :class:`Notice`, a translatable error) translated, anything else as it is."""
     translated = getattr(value, "translated", None)
-    return translated(_) if callable(translated) else value
+    return translated(gettext) if callable(translated) else value

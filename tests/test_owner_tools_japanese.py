@@ -120,10 +120,11 @@ def test_library_lines_read_in_japanese(japanese, config, present, missing) -> N
 
 
 def test_a_game_that_does_not_load_says_why_in_japanese(japanese) -> None:
-    broken = catalogue.Unavailable("broken", "its package does not load ({error}).",
-                                   (("error", "ImportError: x"),))
+    broken = catalogue.Unavailable("broken", i18n.Notice("its package does not load ({error}).",
+                                                         error="ImportError: x"))
     assert broken.why() == "パッケージを読み込めません(ImportError: x)。"
-    odd = catalogue.Unavailable("odd", "its entry point is not a companion.catalogue.GameInfo.")
+    odd = catalogue.Unavailable(
+        "odd", i18n.Notice("its entry point is not a companion.catalogue.GameInfo."))
     assert not english_in(odd.why().replace("companion.catalogue.GameInfo", ""))
 
 
@@ -204,10 +205,10 @@ def test_a_rebuilt_log_says_what_came_back_in_japanese(japanese) -> None:
                     backup_actions=40, games=4, actions=57)
     line = report.line()
     assert line.startswith("Log damaged: 4 games back from the ")  # the English, kept
-    shown = line.shown()
+    shown = i18n.shown(line)
     assert shown.startswith("記録が破損。") and "4ゲーム" in shown
     assert "その後の17手" in shown and not english_in(shown), shown
-    alone = Report(games=2, actions=1).line().shown()
+    alone = i18n.shown(Report(games=2, actions=1).line())
     assert len(wrap(shown, 20)) <= 5  # the message box holds five lines
     assert alone == "記録が破損。2ゲーム、1手を読み戻しました。"
 
