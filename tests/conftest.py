@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
+from companion import i18n
+from companion.store import Store
 from companion.testing import Rig
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -31,6 +34,28 @@ def rig(tmp_path: Path, request: pytest.FixtureRequest):
     r = Rig(db=str(tmp_path / "companion.db"), players=getattr(request.module, "ROSTER", ()))
     yield r
     r.close()
+
+
+@pytest.fixture
+def japanese():
+    """The box speaks Japanese for the test, English again after it."""
+    i18n.use("ja")
+    yield
+    i18n.use("en")
+
+
+@pytest.fixture
+def full_card(monkeypatch: pytest.MonkeyPatch):
+    """``full_card()``: from then on, opening a log's file fails as on a full card (a log
+    in memory still opens)."""
+    real = Store._migrate
+
+    def full(conn: sqlite3.Connection) -> int:
+        if conn.execute("PRAGMA database_list").fetchone()[2]:  # the file, not memory
+            raise sqlite3.OperationalError("database or disk is full")
+        return real(conn)
+
+    return lambda: monkeypatch.setattr(Store, "_migrate", staticmethod(full))
 
 
 @pytest.fixture

@@ -17,13 +17,6 @@ from companion.store import Store
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def japanese():
-    i18n.use("ja")
-    yield
-    i18n.use("en")
-
-
 def test_the_device_holding_a_pin_is_named_in_japanese(japanese) -> None:
     with pytest.raises(ConfigError) as err:
         config.load_text('[display]\ndriver = "ssd1306"\nbus = "i2c"\n[buttons]\nup = 2\n')

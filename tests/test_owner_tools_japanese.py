@@ -44,13 +44,6 @@ def english_in(text: str) -> list[str]:
     return ENGLISH.findall(COMMAND.sub("", text))
 
 
-@pytest.fixture
-def japanese():
-    i18n.use("ja")
-    yield
-    i18n.use("en")
-
-
 def test_the_words_test_catches_what_it_should() -> None:
     assert english_in("/proc is on the kernel's proc file system, where no folder can be made")
     assert not english_in("保存先: sudo chown -R pi /var/lib/companion(サービスは …)")
@@ -170,22 +163,12 @@ def test_a_display_that_cannot_be_opened_says_so_in_japanese(japanese, monkeypat
 
 
 def test_a_log_that_cannot_be_written_says_so_on_the_screen_in_japanese(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, full_card) -> None:
     """The store knows its state before the box knows its language: the screen still
     says it in the language the box speaks (mock pins → store notice → message → frame)."""
-    import sqlite3
-
-    from companion.store import Store
     from companion.testing import Rig
 
-    real = Store._migrate
-
-    def full(conn: sqlite3.Connection) -> int:
-        if conn.execute("PRAGMA database_list").fetchone()[2]:  # the file, not memory
-            raise sqlite3.OperationalError("database or disk is full")
-        return real(conn)
-
-    monkeypatch.setattr(Store, "_migrate", staticmethod(full))
+    full_card()
     config = from_mapping({"display": {"driver": "dummy"}, "language": "ja"})
     rig = Rig(db=str(tmp_path / "c.db"), config=config)
     try:

@@ -5,18 +5,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from companion import i18n, result_text
+from companion import result_text
 from companion.games.base import Result, listed, said, said_n
 from companion.testing import Rig
-
-
-@pytest.fixture
-def japanese():
-    i18n.use("ja")
-    yield
-    i18n.use("en")
 
 
 def test_a_said_detail_reads_as_english_and_keeps_its_sentences() -> None:

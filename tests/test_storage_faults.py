@@ -125,17 +125,10 @@ def test_state_directory_that_cannot_be_made_is_not_fatal(tmp_path: Path,
 
 
 def test_full_disk_at_start_opens_read_only_without_moving_the_file(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, full_card) -> None:
     db = tmp_path / "c.db"
     seed(db)
-    real = Store._migrate
-
-    def full(conn: sqlite3.Connection) -> int:
-        if conn.execute("PRAGMA database_list").fetchone()[2]:  # the file, not memory
-            raise sqlite3.OperationalError("database or disk is full")
-        return real(conn)
-
-    monkeypatch.setattr(Store, "_migrate", staticmethod(full))
+    full_card()
     store = Store.open(db)
     assert store.read_only and store.notice == "Not saving games: the storage is full."
     assert store.unfinished().actions == 2  # what was saved stays visible
