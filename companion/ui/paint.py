@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
-from companion.ui.fonts import CELLS, font, needs_japanese, text_width
+from companion.ui.fonts import CELLS, fitted, font, needs_japanese, text_width
 
 WIDTH, HEIGHT = 128, 64
 
@@ -109,9 +109,7 @@ class Painter:
         if text_width(text, font_name) <= width:
             return text
         self.cut.append(text)
-        while text and text_width(text, font_name) > width:  # full-width kana count double
-            text = text[:-1]
-        return text
+        return fitted(text, font_name, width)
 
     @classmethod
     def blank(cls) -> Painter:

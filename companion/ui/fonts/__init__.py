@@ -63,6 +63,18 @@ def needs_japanese(text: str) -> bool:
     return not all(ord(c) < 256 or c in LOOKALIKES for c in text)
 
 
+def fitted(text: str, name: str, width: int) -> str:
+    """``text`` without its last characters until it is at most ``width`` pixels wide in
+    font ``name`` (a full-width character counts double).
+
+    >>> fitted("Alexandra", "text", 30)
+    'Alexa'
+    """
+    while text and text_width(text, name) > width:
+        text = text[:-1]
+    return text
+
+
 def text_width(text: str, name: str) -> int:
     """Width in pixels of ``text`` in font ``name`` (all fonts are monospaced; a
     full-width character is two cells)."""

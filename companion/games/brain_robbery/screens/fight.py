@@ -29,7 +29,7 @@ from companion.games.brain_robbery.screens.parts import (
 )
 from companion.i18n import translator
 from companion.ui.dice_entry import DiceEntry
-from companion.ui.fonts import text_width
+from companion.ui.fonts import fitted, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context
 from companion.ui.widgets import hint, menu_list, title_bar
@@ -44,9 +44,7 @@ def die_label(name: str, k: int, width: int) -> str:
     >>> die_label("Bartholomew", 1, 20)
     'Bar1'
     """
-    while name and text_width(f"{name}{k}", "small") > width:
-        name = name[:-1]
-    return f"{name}{k}"
+    return fitted(name, "small", width - text_width(str(k), "small")) + str(k)
 
 
 class AfterView(ActionView):

@@ -16,27 +16,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.ui.fonts import text_width
-
-
-def cut(text: str, width: int, font: str = "text") -> str:
-    """``text`` without its last characters until it fits ``width`` pixels."""
-    while text and text_width(text, font) > width:
-        text = text[:-1]
-    return text
+from companion.ui.fonts import fitted, text_width
 
 
 def _keep_end(name: str, tail: int, width: int, font: str) -> str:
     """As much of the start of ``name`` as fits beside its last ``tail`` characters."""
     end = name[-tail:]
     room = width - text_width(end, font)
-    return cut(name[:-tail], room, font) + end if room > 0 else ""
+    return fitted(name[:-tail], font, room) + end if room > 0 else ""
 
 
 def short_names(names: Sequence[str], width: int, font: str = "text") -> list[str]:
     """Each name fitted to ``width`` pixels in ``font``, no two of them alike (see the
     module's note); a name that fits is never changed."""
-    short = [cut(name, width, font) for name in names]
+    short = [fitted(name, font, width) for name in names]
     for _round in range(len(names)):
         clashes = {s for s in short if short.count(s) > 1}
         if not clashes:
@@ -45,7 +38,7 @@ def short_names(names: Sequence[str], width: int, font: str = "text") -> list[st
             if short[i] in clashes:
                 short[i] = _distinct(name, [n for n in names if n != name], width, font)
     alike = {s for s in short if short.count(s) > 1}  # alike to the end: the seat decides
-    return [cut(f"{seat} {name}", width, font) if s in alike else s
+    return [fitted(f"{seat} {name}", font, width) if s in alike else s
             for seat, (name, s) in enumerate(zip(names, short, strict=True), 1)]
 
 
@@ -62,4 +55,4 @@ def _distinct(name: str, others: Sequence[str], width: int, font: str) -> str:
                   for o in others}
         if mine not in theirs:
             return mine
-    return cut(name, width, font)
+    return fitted(name, font, width)
