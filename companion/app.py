@@ -443,12 +443,8 @@ class App:
         if dropped is None:
             self.inform(_("Nothing to undo."))
             return False
-        what = str(dropped.get("type", "action"))
-        named = i18n.translator(self.session.info.rules)[0](what)
-        if named == what and i18n.language() != "en":
-            self.inform(_("Undone."))  # the game's catalogue has no word for this step
-        else:
-            self.inform(_("Undone: {what}").format(what=named))
+        named = catalogue.action_name(self.session.key, str(dropped.get("type")))
+        self.inform(_("Undone.") if named is None else _("Undone: {what}").format(what=named))
         return True
 
     def abandon(self, game_id: int) -> bool:

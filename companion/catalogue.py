@@ -58,6 +58,10 @@ class GameInfo:
         ``play_screen(app)``, optionally ``SCREENSHOTS``).
     :param bgg_id: its BoardGameGeek id, where it has one.
     :param house_rules: the choices its rule book leaves open, name → ``HouseRule``.
+    :param actions: every action type its rules accept, with what a player calls it
+        (marked ``NC_(ACTION, …)`` for its catalogue), so that undo can say what it took
+        back: ``{"roll": NC_("action", "roll")}`` shows "Undone: roll". When a game
+        names its actions, the box refuses to play one it does not name.
     """
 
     key: str
@@ -69,6 +73,7 @@ class GameInfo:
     screens: str
     bgg_id: int | None = None
     house_rules: Mapping[str, Any] = field(default_factory=dict)
+    actions: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -147,6 +152,24 @@ def title(key: str, *, short: bool = False) -> str:
         return key
     t = i18n.package_translator(info.rules)
     return t.pgettext(SHORT_TITLE, info.short) if short else t.gettext(info.title)
+
+
+#: The ``msgctxt`` of an action's name, so that "roll" in "Undone: roll" keeps its own
+#: translation apart from the same English word on a game's screens.
+ACTION = "action"
+
+
+def action_name(key: str, kind: str) -> str | None:
+    """What game ``key`` calls an action of type ``kind``, in the language in use; None
+    when the game does not name it.
+
+    >>> action_name("brikks", "start_block"), action_name("brikks", "no_such_action")
+    ('start block', None)
+    """
+    info = find(key)
+    if info is None or kind not in info.actions:
+        return None
+    return i18n.package_translator(info.rules).pgettext(ACTION, info.actions[kind])
 
 
 def menu(order: Iterable[str] = (), hide: Iterable[str] = ()) -> list[Entry]:

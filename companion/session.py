@@ -90,8 +90,13 @@ class GameSession:
     def apply(self, action: dict[str, Any]) -> Any:
         """Play ``action``: check it, log it, make it current; returns the new state.
 
-        Raises :class:`RuleError` (nothing logged) when the rules refuse it.
+        Raises :class:`RuleError` (nothing logged) when the rules refuse it, or when
+        the game names its actions (``GameInfo.actions``) and this is not one of them.
         """
+        kind = action.get("type")
+        if self.info.actions and kind not in self.info.actions:
+            raise RuleError("{game} has no action {kind!r}; it has {known}.", game=self.key,
+                            kind=kind, known=", ".join(self.info.actions))
         new_state = self.rules.step(self.state, action)
         self.store.append(self.game_id, action)
         self.actions.append(action)

@@ -55,7 +55,7 @@ def test_three_players_with_fixes_undo_and_restart_reach_the_winner(tmp_path: Pa
     area(rig, 7, symbol_steps=2)  # a Ben symbol group in Ann's area
     area(rig, 5)  # a mistake …
     rig.keys("long back")  # … undone
-    assert "Undone: add_area" in rig.text  # a band: the next key acts as usual
+    assert "Undone: new area" in rig.text  # a band: the next key acts as usual
     rig.keys("back")  # leaves the editor
     assert [a.blocks for a in state(rig).areas[0]] == [10, 7]
     assert "Next: Ben" in rig.text and "9" in rig.app.texts  # cursor on next; 6 + 3 area pts

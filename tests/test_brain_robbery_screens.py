@@ -115,12 +115,12 @@ def test_turns_with_decoupling_undo_and_resume(tmp_path: Path) -> None:
 
     # Undo: hold BACK takes back the end of Blue's turn; again from the train screen.
     rig.keys("long back")
-    assert "Undone: end_turn" in rig.text  # a band: nothing to close
+    assert "Undone: end of turn" in rig.text  # a band: nothing to close
     assert state(rig).mover.name == blue and "End turn" in rig.text
     rig.keys("ok", "up")  # Yellow's turn again; UP gives Yellow a card
     assert state(rig).player(yellow).hand == 1
     rig.keys("right", "long back")  # undo from the train screen returns to the game
-    assert "Undone: set_hand" in rig.text
+    assert "Undone: hand" in rig.text
     assert state(rig).player(yellow).hand == 0 and yellow in rig.text and "ROLL" in rig.text
     actions = logged(rig)
     rig.close()

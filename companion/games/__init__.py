@@ -28,6 +28,9 @@ Every rules module provides (see :mod:`companion.games.dice_roller.rules` for th
 ``result(state) -> Result``
     Places, scores and winners once the game is over (used by history and exports).
 
+Every action type ``step`` accepts is named in the game's declaration
+(``GameInfo.actions``), in a player's words, for "Undone: …".
+
 Optional:
 
 ``round_of(state) -> int``

@@ -6,7 +6,7 @@ with ``companion roll``.
 """
 
 from companion.catalogue import GameInfo
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="any_dice",
@@ -16,4 +16,8 @@ GAME = GameInfo(
     max_players=1,
     rules="companion.games.any_dice.rules",
     screens="companion.games.any_dice.screens",
+    actions={
+        "roll": NC_("action", "roll"),
+        "finish": NC_("action", "end of game"),
+    },
 )

@@ -6,7 +6,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 
 from companion.catalogue import GameInfo
 from companion.games.area_tiles.house_rules import HOUSE_RULES
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="area_tiles",
@@ -17,4 +17,12 @@ GAME = GameInfo(
     rules="companion.games.area_tiles.rules",
     screens="companion.games.area_tiles.screens",
     house_rules=HOUSE_RULES,
+    actions={
+        "begin_scoring": NC_("action", "scoring"),
+        "select_player": NC_("action", "player choice"),
+        "add_area": NC_("action", "new area"),
+        "set_area": NC_("action", "area change"),
+        "remove_area": NC_("action", "area removed"),
+        "finish": NC_("action", "entry closed"),
+    },
 )

@@ -5,7 +5,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 """
 
 from companion.catalogue import GameInfo
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="brain_crush",
@@ -17,4 +17,9 @@ GAME = GameInfo(
     # No bgg_id: Manpo's stones games are self-published in Japan and no BoardGameGeek
     # entry for them was found (a play exports with no id; BG Stats then keeps the name).
     screens="companion.games.brain_crush.screens",
+    actions={
+        "take": NC_("action", "set taken"),
+        "miss": NC_("action", "miss"),
+        "end_round": NC_("action", "end of round"),
+    },
 )

@@ -6,7 +6,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 
 from companion.catalogue import GameInfo
 from companion.games.brikks.house_rules import HOUSE_RULES
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="brikks",
@@ -21,4 +21,17 @@ GAME = GameInfo(
     # matches the name instead.
     screens="companion.games.brikks.screens",
     house_rules=HOUSE_RULES,
+    actions={
+        "start_block": NC_("action", "start block"),
+        "roll": NC_("action", "roll"),
+        "reroll": NC_("action", "reroll"),
+        "circle": NC_("action", "energy circle"),
+        "rotate": NC_("action", "rotation"),
+        "swap": NC_("action", "swap"),
+        "rows": NC_("action", "full rows"),
+        "bomb": NC_("action", "bomb"),
+        "out": NC_("action", "out"),
+        "finish": NC_("action", "end of game"),
+        "score": NC_("action", "score entry"),
+    },
 )

@@ -5,7 +5,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 """
 
 from companion.catalogue import GameInfo
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="dice_roller",
@@ -15,4 +15,9 @@ GAME = GameInfo(
     max_players=8,
     rules="companion.games.dice_roller.rules",
     screens="companion.games.dice_roller.screens",
+    actions={
+        "roll": NC_("action", "roll"),
+        "set_count": NC_("action", "dice count"),
+        "finish": NC_("action", "end of game"),
+    },
 )

@@ -5,7 +5,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 """
 
 from companion.catalogue import GameInfo
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="dice_test",
@@ -15,4 +15,8 @@ GAME = GameInfo(
     max_players=1,
     rules="companion.games.dice_test.rules",
     screens="companion.games.dice_test.screens",
+    actions={
+        "face": NC_("action", "roll"),
+        "finish": NC_("action", "verdict"),
+    },
 )

@@ -6,7 +6,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 
 from companion.catalogue import GameInfo
 from companion.games.four_stones.house_rules import HOUSE_RULES
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="four_stones",
@@ -19,4 +19,8 @@ GAME = GameInfo(
     # entry for them was found (a play exports with no id; BG Stats then keeps the name).
     screens="companion.games.four_stones.screens",
     house_rules=HOUSE_RULES,
+    actions={
+        "deal": NC_("action", "layout"),
+        "jump": NC_("action", "jump"),
+    },
 )

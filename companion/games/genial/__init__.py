@@ -20,4 +20,8 @@ GAME = GameInfo(
     # a game list in a play-logging app ("40830##Genial Spezial"). Not "Ingenious", which
     # is another BoardGameGeek entry.
     bgg_id=40830,
+    actions={
+        "turn": NC_("action", "turn"),
+        "end_early": NC_("action", "early end"),
+    },
 )

@@ -6,7 +6,7 @@ config; each play exports under its own title and BoardGameGeek id.
 """
 
 from companion.catalogue import GameInfo
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="score_pad",
@@ -16,4 +16,8 @@ GAME = GameInfo(
     max_players=8,
     rules="companion.games.score_pad.rules",
     screens="companion.games.score_pad.screens",
+    actions={
+        "score": NC_("action", "score"),
+        "finish": NC_("action", "results"),
+    },
 )

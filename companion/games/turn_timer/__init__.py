@@ -5,7 +5,7 @@ the logged actions) and the screens (``screens.py``); this declaration is its on
 """
 
 from companion.catalogue import GameInfo
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="turn_timer",
@@ -15,4 +15,11 @@ GAME = GameInfo(
     max_players=8,
     rules="companion.games.turn_timer.rules",
     screens="companion.games.turn_timer.screens",
+    actions={
+        "start": NC_("action", "start"),
+        "pass": NC_("action", "turn passed"),
+        "pause": NC_("action", "pause"),
+        "resume": NC_("action", "resume"),
+        "finish": NC_("action", "stop"),
+    },
 )

@@ -7,7 +7,7 @@ words are in its own catalogue, ``locale/ja/LC_MESSAGES/messages.po``.
 
 from companion.catalogue import GameInfo
 from companion.games.base import HouseRule
-from companion.i18n import N_
+from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="high_card",
@@ -21,4 +21,5 @@ GAME = GameInfo(
         "aces_high": HouseRule(True, N_("An ace is the highest card (false: the lowest)."),
                                (True, False)),
     },
+    actions={"draw": NC_("action", "card drawn")},  # what "Undone: …" calls it
 )
