@@ -16,11 +16,12 @@ from companion import stats as st
 from companion.errors import RosterError, StorageError, Translatable
 from companion.i18n import N_, _, number
 from companion.ui.fonts import text_width
+from companion.ui.linebreak import cells
 from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import cells, hint, page_list, title_bar, wrap
+from companion.ui.widgets import hint, page_list, title_bar, wrap
 
 NEW, RECORDS = N_("+ New player"), N_("Records")
 NAME_CELLS = 12  # the names' column in the Players list

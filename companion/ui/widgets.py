@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.i18n import _
 from companion.ui.fonts import CELLS, needs_japanese, text_width
+from companion.ui.linebreak import wrap
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 
 TITLE_H = 12
@@ -90,76 +91,6 @@ def pinned_list(p: Painter, items: Sequence[str], index: int, first: int = 0) ->
 def grid_text(p: Painter, row: int, text: str) -> None:
     """One line of text on row ``row`` of the shared list grid."""
     p.text((2, LIST_TOP + row * ROW_H), p.fit(text, "text", WIDTH - 2), "text")
-
-
-def cells(text: str) -> int:
-    """How many character cells ``text`` takes: kana and kanji take two.
-
-    >>> cells("Ann"), cells("はな")
-    (3, 4)
-    """
-    from unicodedata import east_asian_width
-
-    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
-
-
-#: Characters a Japanese line may not start with (kinsoku): closing brackets, punctuation,
-#: small kana and the long-vowel mark — and those it may not end with (opening brackets).
-NO_START = set("、。，．・：；？！ー）」』】〕〉》…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ")
-NO_END = set("（「『【〔〈《")
-
-
-def _may_break(before: str, after: str) -> bool:
-    """True when a line may end after ``before`` and the next start with ``after``: never
-    inside a run of half-width letters and digits ("139%"), nor against kinsoku."""
-    if cells(before) == 1 and cells(after) == 1:
-        return False
-    return after not in NO_START and before not in NO_END
-
-
-def wrap(text: str, width_chars: int) -> list[str]:
-    """Split ``text`` into lines of at most ``width_chars`` cells: at spaces, and between
-    two full-width characters (Japanese has no spaces to break at) where the rules of
-    Japanese line breaking allow it (no line starts with "。", none cuts "139%").
-
-    >>> wrap("Ann wins on the lowest colour", 12)
-    ['Ann wins on', 'the lowest', 'colour']
-    >>> wrap("はなこさんの勝ちです", 8)
-    ['はなこさ', 'んの勝ち', 'です']
-    >>> wrap("勝ちです。約139%以上", 8)
-    ['勝ちで', 'す。約', '139%以上']
-    """
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            if not word:
-                continue
-            while cells(word) > width_chars:
-                room = width_chars - cells(line) - (1 if line else 0)
-                fits = 0
-                while fits < len(word) and cells(word[:fits + 1]) <= room:
-                    fits += 1
-                cut = fits
-                while 0 < cut < len(word) and not _may_break(word[cut - 1], word[cut]):
-                    cut -= 1
-                if line and (cut == 0 or cells(word[0]) == 1):
-                    lines.append(line)  # a new line for the word, then try again
-                    line = ""
-                    continue
-                if cut == 0:
-                    cut = max(1, fits)  # nowhere to break: a forced break
-                head, word = word[:cut], word[cut:]
-                lines.append(f"{line} {head}" if line else head)
-                line = ""
-            candidate = f"{line} {word}" if line else word
-            if cells(candidate) <= width_chars:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
 
 
 def message_box(p: Painter, text: str) -> None:

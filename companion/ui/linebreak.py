@@ -1,0 +1,132 @@
+"""Where a line of text may break: at spaces, and in Japanese between phrases.
+
+Japanese has no spaces, so a line may break between two full-width characters, but not
+against the rules of Japanese line breaking (kinsoku: no line starts with "。" or a
+small kana, none ends with "「"), and it reads best between phrases: 「ゲームの最初の手を
+/ 取り消しますか?」 rather than 「ゲームの最初の手を取 / り消しますか?」. The phrases come
+from BudouX, Google's small model for exactly this (pure Python, loaded on the first
+Japanese text wrapped, so English never loads it). A text is wrapped at phrases when
+that takes no more lines than breaking between characters; the screens' layouts count
+their lines, so phrases never push a line off a message box.
+
+>>> wrap("ゲームの最初の手を取り消しますか?", 20)
+['ゲームの最初の手を', '取り消しますか?']
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from typing import Any
+from unicodedata import east_asian_width
+
+from companion.ui.fonts import needs_japanese
+
+#: Characters a Japanese line may not start with (kinsoku): closing brackets, punctuation,
+#: small kana and the long-vowel mark — and those it may not end with (opening brackets).
+NO_START = set("、。，．・：；？！ー）」』】〕〉》…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ")
+NO_END = set("（「『【〔〈《")
+
+
+def cells(text: str) -> int:
+    """How many character cells ``text`` takes: kana and kanji take two.
+
+    >>> cells("Ann"), cells("はな")
+    (3, 4)
+    """
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _may_break(before: str, after: str) -> bool:
+    """True when a line may end after ``before`` and the next start with ``after``: never
+    inside a run of half-width letters and digits ("139%"), nor against kinsoku."""
+    if cells(before) == 1 and cells(after) == 1:
+        return False
+    return after not in NO_START and before not in NO_END
+
+
+@cache
+def _parser() -> Any:
+    import budoux
+
+    return budoux.load_default_japanese_parser()
+
+
+@lru_cache(maxsize=256)  # a question is wrapped again on every frame it stays up
+def phrase_starts(word: str) -> frozenset[int]:
+    """The places in ``word`` where a Japanese phrase begins (BudouX), 0 excluded.
+
+    >>> sorted(phrase_starts("最初の手を取り消す"))
+    [3, 5]
+    """
+    starts, at = set(), 0
+    for phrase in _parser().parse(word)[:-1]:
+        at += len(phrase)
+        starts.add(at)
+    return frozenset(starts)
+
+
+def wrap(text: str, width_chars: int) -> list[str]:
+    """Split ``text`` into lines of at most ``width_chars`` cells: at spaces, and in
+    Japanese between phrases where that costs no extra line, else between any two
+    full-width characters the rules of Japanese line breaking allow (no line starts
+    with "。", none cuts "139%").
+
+    >>> wrap("Ann wins on the lowest colour", 12)
+    ['Ann wins on', 'the lowest', 'colour']
+    >>> wrap("はなこさんの勝ちです", 8)
+    ['はなこさ', 'んの勝ち', 'です']
+    >>> wrap("勝ちです。約139%以上", 8)
+    ['勝ちで', 'す。約', '139%以上']
+    """
+    plain = _wrap(text, width_chars, phrases=False)
+    if len(plain) == 1 or not needs_japanese(text):
+        return plain
+    by_phrase = _wrap(text, width_chars, phrases=True)
+    return by_phrase if len(by_phrase) <= len(plain) else plain
+
+
+def _wrap(text: str, width_chars: int, *, phrases: bool) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            if not word:
+                continue
+            starts = phrase_starts(word) if phrases and needs_japanese(word) else None
+            done = 0  # characters of the word already on earlier lines
+            while cells(word) > width_chars:
+                room = width_chars - cells(line) - (1 if line else 0)
+                fits = 0
+                while fits < len(word) and cells(word[:fits + 1]) <= room:
+                    fits += 1
+                cut = _last_break(word, fits, starts, done)
+                if line and (cut == 0 or cells(word[0]) == 1):
+                    lines.append(line)  # a new line for the word, then try again
+                    line = ""
+                    continue
+                if cut == 0 and starts is not None:
+                    cut = _last_break(word, fits, None, done)  # a phrase too long for a line
+                if cut == 0:
+                    cut = max(1, fits)  # nowhere to break: a forced break
+                head, word = word[:cut], word[cut:]
+                done += cut
+                lines.append(f"{line} {head}" if line else head)
+                line = ""
+            candidate = f"{line} {word}" if line else word
+            if cells(candidate) <= width_chars:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def _last_break(word: str, fits: int, starts: frozenset[int] | None, done: int) -> int:
+    """The last place at or before ``fits`` where ``word`` may break (0: none); with
+    ``starts``, only where a phrase begins (``done`` characters of it are gone)."""
+    cut = fits
+    while 0 < cut < len(word) and not (_may_break(word[cut - 1], word[cut])
+                                       and (starts is None or done + cut in starts)):
+        cut -= 1
+    return cut
