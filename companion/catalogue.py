@@ -59,9 +59,10 @@ class GameInfo:
     :param bgg_id: its BoardGameGeek id, where it has one.
     :param house_rules: the choices its rule book leaves open, name → ``HouseRule``.
     :param actions: every action type its rules accept, with what a player calls it
-        (marked ``NC_(ACTION, …)`` for its catalogue), so that undo can say what it took
-        back: ``{"roll": NC_("action", "roll")}`` shows "Undone: roll". When a game
-        names its actions, the box refuses to play one it does not name.
+        (marked ``NC_("action", …)``, the context :data:`ACTION`, for its catalogue), so
+        that undo can say what it took back: ``{"roll": NC_("action", "roll")}`` shows
+        "Undone: roll". When a game names its actions, the box refuses to play one it
+        does not name.
     """
 
     key: str

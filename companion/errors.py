@@ -42,6 +42,7 @@ class Translatable:
         itself translatable (the reason inside a config error, an ``i18n.Notice``) is
         translated too."""
         text = gettext(self.template)  # type: ignore[operator]
+        # i18n.shown in one line: the rules import this module, and i18n reads files
         params = {k: v.translated(gettext) if callable(getattr(v, "translated", None))
                   else gettext(v) if isinstance(v, Word) else v  # type: ignore[operator]
                   for k, v in self.params.items()}

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.testing import Rig
@@ -43,6 +43,7 @@ def test_phrases_never_cost_a_line() -> None:
 
 
 @settings(max_examples=300, deadline=None)
+@example(text="、、「、 」か11、、", width=7)  # phrases once forced a line to start with 、
 @given(text=JAPANESE, width=st.integers(min_value=2, max_value=24))
 def test_any_text_fits_keeps_its_characters_and_kinsoku(text: str, width: int) -> None:
     lines = wrap(text, width)

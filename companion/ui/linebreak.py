@@ -6,8 +6,9 @@ small kana, none ends with "「"), and it reads best between phrases: 「ゲー�
 / 取り消しますか?」 rather than 「ゲームの最初の手を取 / り消しますか?」. The phrases come
 from BudouX, Google's small model for exactly this (pure Python, loaded on the first
 Japanese text wrapped, so English never loads it). A text is wrapped at phrases when
-that takes no more lines than breaking between characters; the screens' layouts count
-their lines, so phrases never push a line off a message box.
+that takes no more lines than breaking between characters, and forces no break that
+breaking between characters avoids; the screens' layouts count their lines, so phrases
+never push a line off a message box.
 
 >>> wrap("ゲームの最初の手を取り消しますか?", 20)
 ['ゲームの最初の手を', '取り消しますか?']
@@ -82,7 +83,14 @@ def wrap(text: str, width_chars: int) -> list[str]:
     if len(plain) == 1 or not needs_japanese(text):
         return plain
     by_phrase = _wrap(text, width_chars, phrases=True)
-    return by_phrase if len(by_phrase) <= len(plain) else plain
+    if len(by_phrase) > len(plain) or _forced(by_phrase) and not _forced(plain):
+        return plain
+    return by_phrase
+
+
+def _forced(lines: list[str]) -> bool:
+    """True when a line starts against kinsoku (a forced break: nowhere else to cut)."""
+    return any(line[:1] in NO_START for line in lines[1:])
 
 
 def _wrap(text: str, width_chars: int, *, phrases: bool) -> list[str]:
