@@ -62,3 +62,11 @@ def test_english_never_loads_the_phrase_model() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout.strip()
     assert out == "False"
+
+
+def test_the_line_break_benchmark_still_runs() -> None:
+    from benchmarks import line_breaks
+
+    result = line_breaks.measure(runs=1)
+    assert result["rss_after"] >= result["rss_before"] > 0
+    assert result["first_ms"] > 0 and result["phrases_us"] > 0 and result["characters_us"] > 0
