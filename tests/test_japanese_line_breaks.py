@@ -42,6 +42,16 @@ def test_phrases_never_cost_a_line() -> None:
     assert wrap(text, 8) == _wrap(text, 8, phrases=False) == ["はなこさ", "んの勝ち", "です"]
 
 
+def test_a_number_stays_with_its_name_and_its_counter() -> None:
+    # seen on the box: 「はなことGuest / 2が同点1位」, 「はなこがIQ / 5で勝利」, 「青3 / 点、」
+    assert wrap("はなことGuest 2が同点1位でした。", 14)[1].startswith("Guest 2")
+    assert wrap("はなこがIQ 5で勝利。", 14)[0] == "はなこがIQ 5で"
+    assert not any(line.startswith("点") for width in range(6, 16)
+                   for line in wrap("オレンジ13点、青3点、さくらは紫12点。", width))
+    assert wrap("Ann wins with IQ 5 on the Engine", 12) == [
+        "Ann wins", "with IQ 5 on", "the Engine"]  # English breaks at spaces as before
+
+
 @settings(max_examples=300, deadline=None)
 @example(text="、、「、 」か11、、", width=7)  # phrases once forced a line to start with 、
 @given(text=JAPANESE, width=st.integers(min_value=2, max_value=24))

@@ -39,10 +39,32 @@ def cells(text: str) -> int:
 
 def _may_break(before: str, after: str) -> bool:
     """True when a line may end after ``before`` and the next start with ``after``: never
-    inside a run of half-width letters and digits ("139%"), nor against kinsoku."""
-    if cells(before) == 1 and cells(after) == 1:
+    inside a run of half-width letters and digits ("139%"), never between a number and
+    what counts it ("3点", "2個"), nor against kinsoku."""
+    if cells(before) == 1 and (cells(after) == 1 or before.isdigit()):
         return False
     return after not in NO_START and before not in NO_END
+
+
+def _glued(paragraph: str) -> list[str]:
+    """The paragraph's words; in Japanese a space between half-width letters or digits
+    and a number ("IQ 5", "Guest 2") joins them with :data:`_GLUE` instead of separating
+    them, so a line never ends on "IQ" and starts with "5で勝利"."""
+    words = paragraph.split(" ")
+    if not needs_japanese(paragraph):
+        return words
+    out: list[str] = []
+    for word in words:
+        if out and out[-1] and word[:1].isdigit() and cells(word[0]) == 1 \
+                and cells(out[-1][-1]) == 1 and out[-1][-1].isalnum():
+            out[-1] += _GLUE + word
+        else:
+            out.append(word)
+    return out
+
+
+#: Stands for a space that must not break while a paragraph is wrapped (no-break space).
+_GLUE = "\u00a0"
 
 
 @cache
@@ -97,7 +119,7 @@ def _wrap(text: str, width_chars: int, *, phrases: bool) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
+        for word in _glued(paragraph):
             if not word:
                 continue
             starts = phrase_starts(word) if phrases and needs_japanese(word) else None
@@ -127,7 +149,7 @@ def _wrap(text: str, width_chars: int, *, phrases: bool) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return [line.replace(_GLUE, " ") for line in lines]
 
 
 def _last_break(word: str, fits: int, starts: frozenset[int] | None, done: int) -> int:
