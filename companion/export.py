@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion import catalogue, result_text, roster
+from companion import catalogue, result_text, roster, seat_names
 from companion.columns import left
 from companion.i18n import _
 from companion.localtime import local_iso, seconds
@@ -167,12 +167,14 @@ def as_table(rows: Iterable[Play]) -> str:
     lines = ["  ".join((left(_("date"), 10), left(_("game"), 24), left(_("players"), 30),
                         _("winner")))]
     for r in rows:
+        players = ", ".join(seat_names.shown(p) for p in r.players)
+        winners = ", ".join(seat_names.shown(w) for w in r.winners if not seat_names.is_nobody(w))
         lines.append("  ".join((left(local_iso(r.finished)[:10], 10), left(r.game, 24),
-                                left(", ".join(r.players), 30), ", ".join(r.winners) or "-")))
+                                left(players, 30), winners or "-")))
     lines.append("")
     lines.append(_("Wins per player and game:"))
     for (game, player), n in sorted(win_counts(rows).items()):
-        lines.append(f"  {left(game, 24)}  {left(player, 20)}  {n}")
+        lines.append(f"  {left(game, 24)}  {left(seat_names.shown(player), 20)}  {n}")
     return "\n".join(lines) + "\n"
 
 
@@ -181,7 +183,8 @@ def win_counts(rows: Iterable[Play]) -> Counter[tuple[str, str]]:
     counts: Counter[tuple[str, str]] = Counter()
     for r in rows:
         for name in r.winners:
-            counts[(r.game, name)] += 1
+            if not seat_names.is_nobody(name):  # the dice games' "Table" wins nothing
+                counts[(r.game, name)] += 1
     return counts
 
 

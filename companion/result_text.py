@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion import catalogue, i18n
+from companion import catalogue, i18n, seat_names
 from companion.wording import joined
 
 #: The joiners games give :func:`companion.games.base.listed` (a game's own catalogue
@@ -33,9 +33,14 @@ def _translator(kind: str) -> i18n.Translator:
 
 def _sentence(part: Mapping[str, Any], t: i18n.Translator) -> str:
     params = dict(part.get("params") or {})
-    for word in part.get("words") or ():
-        if isinstance(params.get(word), str):
-            params[word] = t.gettext(params[word])
+    words = set(part.get("words") or ())
+    for key, value in params.items():
+        if key in words and isinstance(value, str):
+            params[key] = t.gettext(value)
+        elif isinstance(value, str):
+            params[key] = seat_names.shown(value)  # "Guest 2" → 「ゲスト2」
+        elif isinstance(value, dict) and isinstance(value.get("items"), list):
+            params[key] = {**value, "items": [seat_names.shown(str(n)) for n in value["items"]]}
     singular, plural, count = part.get("t"), part.get("p"), params.get(part.get("n"))
     if plural is not None and isinstance(count, int):
         template = t.ngettext(singular, plural, count)

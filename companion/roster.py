@@ -30,7 +30,7 @@ GUEST = "Guest"
 #: Names the companion itself writes for "nobody in particular" (the dice roller's
 #: one seat); never a person, so never a roster entry.
 NOT_PEOPLE = frozenset({"table"})
-_GUEST_RE = re.compile(r"^guest(?: \d+)?$")
+_GUEST_RE = re.compile(r"^(?:guest|ゲスト)(?: ?\d+)?$")  # English, Japanese
 #: The namespace of the name-based UUIDs the BG Stats export of 0.1.0 gave players.
 UUID_NAMESPACE = uuid.UUID("5b0e9c1e-8f6d-4c41-9d3e-7a61c0a1b2c3")
 
@@ -52,7 +52,7 @@ def guest_label(seat: int) -> str:
 
 
 def is_guest(name: str) -> bool:
-    """True for ``Guest`` and ``Guest 3``: seats that are nobody on the roster."""
+    """True for ``Guest``, ``Guest 3`` and 「ゲスト3」: seats nobody on the roster sits in."""
     return bool(_GUEST_RE.match(name_key(name)))
 
 

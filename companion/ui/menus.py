@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import catalogue, result_text, roster
+from companion import catalogue, result_text, seat_names
 from companion.errors import RosterError, StorageError, Translatable
 from companion.i18n import N_, _, ngettext, number
 from companion.keys import Key
@@ -198,7 +198,7 @@ class SetupScreen(Screen):
     def _values(self, seat: int) -> list[str]:
         if not self.from_roster:
             return self.names
-        return [*self.names, roster.guest_label(seat), NEW_PLAYER]
+        return [*self.names, seat_names.guest(seat), NEW_PLAYER]
 
     def rows(self) -> list[Choice | None]:
         """The rows shown: count (if it can change), seats, extras, then Start (None)."""
@@ -330,10 +330,15 @@ class GameSummary(Screen):
         out = [_("Started {when}").format(when=minute(r.started)[5:]),
                ngettext("{n} action", "{n} actions", r.actions).format(n=number(r.actions))]
         result = r.result or {}
-        for place, names in enumerate(result.get("places", []), start=1):
+        place = 1
+        for names in result.get("places", []):
             for name in names:
+                if seat_names.is_nobody(name):
+                    continue  # the dice games' "Table" takes no place
                 score = result.get("scores", {}).get(name)
-                out.append(f"{place}. {name}" + (f" {score}" if score is not None else ""))
+                shown = seat_names.shown(name)
+                out.append(f"{place}. {shown}" + (f" {score}" if score is not None else ""))
+            place += len(names)  # shared places: 1, 1, 3
         said = result_text.detail(result, r.kind)
         if said:
             out += wrap(said, 21)

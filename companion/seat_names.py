@@ -1,0 +1,41 @@
+"""Seat names the box writes itself, as a person reads them in the language in use.
+
+A seat nobody from the roster sits in is a guest: new games name it in the language
+in use ("Guest 2", 「ゲスト2」), and logs from before Japanese keep "Guest 2"; the dice
+games' one seat is "Table", which is nobody. The log keeps what was written; these are
+translated where a finished game is shown.
+
+>>> shown("Guest 2"), shown("Table"), shown("Ann")
+('Guest 2', 'Table', 'Ann')
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion import roster
+from companion.i18n import N_, _
+
+#: A guest seat's name ("Guest 2", 「ゲスト2」).
+GUEST = N_("Guest {n}")
+_OLD_GUEST = re.compile(r"Guest (\d+)")
+
+
+def guest(seat: int) -> str:
+    """The name of a guest in seat ``seat`` (0-based), in the language in use."""
+    return _(GUEST).format(n=seat + 1)
+
+
+def is_nobody(name: str) -> bool:
+    """True for the seat names that are no person at all (the dice games' "Table")."""
+    return roster.name_key(name) in roster.NOT_PEOPLE
+
+
+def shown(name: str) -> str:
+    """``name`` as shown: the box's own English seat names translated."""
+    old = _OLD_GUEST.fullmatch(name)
+    if old:
+        return _(GUEST).format(n=int(old.group(1)))
+    if name == "Table":
+        return _("Table")
+    return name
