@@ -83,9 +83,12 @@ class HomeScreen(ListScreen):
 
 
 def _entry(template: str, key: str, width: int = WIDTH - 10) -> str:
-    """``Back to Brikks``; ``Play 4-Colour Stones`` where the words leave no room."""
+    """``Back to Brikks``; ``Play 4-Colour Stones`` where the words leave no room, and
+    shorter still (「脳みそクラッシュへ」) before the bare name, which would read like a
+    new game."""
     name = catalogue.title(key, short=True)
-    for text in (_(template).format(game=name), _("Play {game}").format(game=name)):
+    for text in (_(template).format(game=name), _("Play {game}").format(game=name),
+                 _("To {game}").format(game=name)):
         if text_width(text, "text") <= width:
             return text
     return name
@@ -169,14 +172,16 @@ class SetupScreen(Screen):
     :param extra: the game's own rows (level, variant, …) as :class:`Choice` objects.
     :param options: builds the game's options from ``(players, {choice key: value})``.
     :param names: a fixed list of seat names instead of the roster (``["Table"]``).
+    :param title: the title bar's name, when not the game's (the score pad's shelf game).
     """
 
     def __init__(self, ctx: Context, key: str, *, low: int, high: int, default: int | None = None,
                  extra: Sequence[Choice] = (),
                  options: Callable[[list[str], dict[str, Any]], dict[str, Any]] | None = None,
-                 names: Sequence[str] | None = None) -> None:
+                 names: Sequence[str] | None = None, title: str | None = None) -> None:
         super().__init__(ctx)
         self.key = key
+        self.title = title
         self.from_roster = names is None
         self.names = self._roster() if names is None else list(names)
         count = default if default is not None else low
@@ -275,7 +280,7 @@ class SetupScreen(Screen):
         return None
 
     def render(self, p: Painter) -> None:
-        title_bar(p, catalogue.title(self.key, short=True), _("setup"))
+        title_bar(p, self.title or catalogue.title(self.key, short=True), _("setup"))
         lines = [self.line(r) for r in self.rows()]
         self.first = pinned_list(p, lines, self.row, self.first)
 

@@ -98,7 +98,7 @@ class ShelfPicker(ListScreen):
 
         self.ctx.push(SetupScreen(self.ctx, "score_pad", low=low, high=high,
                                   default=max(low, min(high, 2)), extra=extra,
-                                  options=options))
+                                  options=options, title=entry["title"]))
 
 
 class PadScreen(Screen):
