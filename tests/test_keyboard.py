@@ -109,3 +109,20 @@ def test_a_refused_name_is_said_and_the_typing_kept() -> None:
     assert "A is already on the" in app.screen_text()
     press(app, "OK")                          # closes the message
     assert isinstance(app.top, NameEntry) and app.top.kb.text == "A"
+
+
+def test_renaming_a_kana_name_opens_on_the_kana_page(tmp_path) -> None:  # noqa: ANN001
+    from companion.testing import Rig
+
+    rig = Rig(db=str(tmp_path / "c.db"), players=("はなこ", "ハナコ", "Ann"))
+    try:
+        for name, first_key in (("はなこ", "あ"), ("ハナコ", "ア"), ("Ann", "a")):
+            rig.app.push(NameEntry(rig.app, "Rename", lambda n: None, text=name))
+            rig.app.settle()
+            kb = rig.app.top.kb
+            assert kb.rows()[0][0] == first_key and kb.text == name, name
+            rig.keys("OK")  # types the key under the cursor, on the page the name ends in
+            assert kb.text == name + first_key
+            rig.app.pop()
+    finally:
+        rig.close()

@@ -101,6 +101,12 @@ class Keyboard:
     #: Where across the row the cursor wants to be (0–1), kept through UP/DOWN.
     want: float = field(default=0.5 / 7)
 
+    def __post_init__(self) -> None:
+        # A name being changed opens on the page it ends in: 「はなこ」 on the kana page.
+        last = self.text[-1:]
+        if last and ("\u3041" <= last <= "\u309f" or "\u30a1" <= last <= "\u30ff"):
+            self.page, self.kata = 1, last != hiragana(last)
+
     # -- what is on the keys ---------------------------------------------------------
 
     def rows(self) -> list[tuple[str, ...]]:
@@ -116,9 +122,12 @@ class Keyboard:
         """What a key shows: the control keys say what they will do."""
         if key == PAGE:
             return PAGES[(self.page + 1) % len(PAGES)][0]
-        if key == CASE:
-            return ("かな" if self.kata else "カナ") if self.page == 1 else (
-                "abc" if self.upper() else "ABC")
+        if key == CASE:  # on the symbols page the page key says "abc" already
+            if self.page == 1:
+                return "かな" if self.kata else "カナ"
+            if self.page == 2:
+                return "é" if self.upper() else "É"
+            return "abc" if self.upper() else "ABC"
         return key
 
     @property
