@@ -11,6 +11,7 @@ from companion.dicesets import Die, NotationError, parse, roll_line
 from companion.errors import CommandError
 from companion.i18n import _, ngettext, package_translator
 from companion.i18n import number as as_number
+from companion.os_reasons import reason
 
 
 def roll(spec: str, dice: Dice | None = None,
@@ -71,7 +72,7 @@ def history(config: Config, *, db: str | None = None, fmt: str = "table",
                 json.dump(export.as_bgstats(rows), f, indent=1, ensure_ascii=False)
         except OSError as err:
             raise CommandError("cannot write {bgstats}: {why}.",
-                               bgstats=bgstats, why=str(err.strerror)) from None
+                               bgstats=bgstats, why=reason(err)) from None
     if bgstats and fmt == "table":
         return wrote(len(rows), bgstats) + "\n"
     if bgstats and note is not None:

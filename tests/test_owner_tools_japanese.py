@@ -252,3 +252,27 @@ def test_a_command_line_mistake_is_one_line_in_japanese(monkeypatch, capsys) -> 
             assert not english_in(words), err
     finally:
         i18n.use("en")
+
+
+def test_a_file_the_system_refuses_is_explained_in_japanese(monkeypatch, capsys,  # noqa: ANN001
+                                                            tmp_path) -> None:
+    """「…に書き込めません: No such file or directory。」 was the system's English."""
+    from companion import cli
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    db = tmp_path / "c.db"
+    from companion.store import Store
+
+    Store.open(db).close()
+    try:
+        code = cli.main(["history", "--db", str(db), "--bgstats",
+                         str(tmp_path / "gone" / "p.bgsplay")])
+        assert code == 2
+        err = capsys.readouterr().err.strip()
+        assert err.endswith("そのファイルもフォルダもありません。"), err
+        assert len(err.splitlines()) == 1, err
+    finally:
+        i18n.use("en")
