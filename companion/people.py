@@ -88,6 +88,9 @@ def players(config: Config, args: argparse.Namespace) -> str:
 
 def _listing(store: Any, everyone: bool) -> str:
     rows = store.players(hidden=everyone)
+    if not rows and store.players(hidden=True):
+        return _("Everyone on the roster is hidden: companion players list --all "
+                 "shows them.") + "\n"
     if not rows:
         return _("Nobody on the roster yet: companion players add NAME.") + "\n"
     lines = ["  ".join((left(_("name"), 12), left(_("last played"), 11), left(_("colour"), 8),

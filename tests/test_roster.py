@@ -128,3 +128,19 @@ def test_a_failing_migration_leaves_the_log_as_it_was(tmp_path: Path, monkeypatc
     assert raw.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'players'"
                        ).fetchone()[0] == 0
     raw.close()
+
+
+def test_players_list_says_when_everyone_is_hidden(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    from companion import cli
+
+    db = str(tmp_path / "c.db")
+    Store.open(db).close()
+    assert cli.main(["players", "--db", db, "list"]) == 0
+    assert "Nobody on the roster yet" in capsys.readouterr().out
+    assert cli.main(["players", "--db", db, "add", "Ann"]) == 0
+    assert cli.main(["players", "--db", db, "hide", "Ann"]) == 0
+    capsys.readouterr()
+    assert cli.main(["players", "--db", db, "list"]) == 0
+    assert "Everyone on the roster is hidden" in capsys.readouterr().out
+    assert cli.main(["players", "--db", db, "list", "--all"]) == 0
+    assert "Ann" in capsys.readouterr().out
