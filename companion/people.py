@@ -65,6 +65,8 @@ def players(config: Config, args: argparse.Namespace) -> str:
     try:
         if args.verb == "list":
             return _listing(store, args.all)
+        if args.verb in ("add", "rename"):
+            _drawable(args.name if args.verb == "add" else args.new)
         if args.verb == "add":
             added = store.add_player(args.name, args.colour)
             return _("Added {name}.").format(name=added.name) + "\n"
@@ -84,6 +86,17 @@ def players(config: Config, args: argparse.Namespace) -> str:
         return said.format(name=player.name) + "\n"
     finally:
         store.close()
+
+
+def _drawable(name: str) -> None:
+    """Refuse a name with characters the box's fonts would draw as "?" (an emoji, a
+    character outside JIS X 0208): its keyboard cannot type them either."""
+    from companion.ui.fonts.japanese import has_glyph
+
+    gone = "".join(ch for ch in dict.fromkeys(name) if ord(ch) > 0xFF and not has_glyph(ch))
+    if gone:
+        raise CommandError("the box cannot show {chars} in a name; letters, kana and "
+                           "kanji it can.", chars=gone)
 
 
 def _listing(store: Any, everyone: bool) -> str:

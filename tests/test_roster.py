@@ -144,3 +144,17 @@ def test_players_list_says_when_everyone_is_hidden(tmp_path: Path, capsys) -> No
     assert "Everyone on the roster is hidden" in capsys.readouterr().out
     assert cli.main(["players", "--db", db, "list", "--all"]) == 0
     assert "Ann" in capsys.readouterr().out
+
+
+def test_a_name_the_box_cannot_draw_is_refused_on_the_command_line(
+        tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    from companion import cli
+
+    db = str(tmp_path / "c.db")
+    Store.open(db).close()
+    assert cli.main(["players", "--db", db, "add", "Ann😀"]) == 2
+    assert "cannot show 😀" in capsys.readouterr().err
+    for fine in ("Zoë", "はなこ", "山田"):
+        assert cli.main(["players", "--db", db, "add", fine]) == 0
+    assert cli.main(["players", "--db", db, "rename", "Zoë", "Zoë😀"]) == 2
+    assert sorted(p.name for p in Store.open(db).players()) == sorted(["Zoë", "はなこ", "山田"])
