@@ -170,9 +170,39 @@ def scaled(frame: Image.Image, scale: int) -> Image.Image:
 
 
 def save(name: str, out: Path, scale: int = 4, language: str = "en") -> Path:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    scaled(render(name, language), scale).save(out)
+    """Scene ``name`` as a picture in ``out`` (its type from its name: ``.png``);
+    :class:`CommandError` when it cannot be written there."""
+    _check_type(out)
+    picture = scaled(render(name, language), scale)
+    _write(out, lambda: picture.save(out))
     return out
+
+
+def _check_type(out: Path) -> None:
+    """Refuse a name Pillow cannot tell a picture type from, before drawing anything."""
+    from PIL import Image
+
+    if out.is_dir():
+        raise CommandError("cannot write {out}: it is a folder; --out names the picture, "
+                           "such as {example}.", out=str(out), example=str(out / "menu.png"))
+    if Image.registered_extensions().get(out.suffix.lower()) not in Image.SAVE:
+        raise CommandError("cannot write {out}: a picture's name must end in .png (or .gif, "
+                           ".bmp, …).", out=str(out))
+
+
+def _write(out: Path, write: Callable[[], None]) -> None:
+    """Make ``out``'s folder and ``write``; an OS error is one sentence."""
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        write()
+    except OSError as err:
+        above = next((p for p in out.parents if p.exists()), None)
+        if isinstance(err, FileExistsError | NotADirectoryError) and above is not None \
+                and not above.is_dir():
+            raise CommandError("cannot write {out}: {file} is a file, not a folder.",
+                               out=str(out), file=str(above)) from None
+        raise CommandError("cannot write {out}: {why}.",
+                           out=str(out), why=str(err.strerror or err)) from None
 
 
 def render_all(folder: Path, scale: int = 4, language: str = "en") -> Iterator[Path]:
@@ -196,7 +226,6 @@ def roll_animation(out: Path, scale: int = 4, seed: int = 4) -> Path:
     frames += [frames[-1]] * 12  # hold the result
     images = [scaled(f, scale).convert("P") for f in frames]
     durations = [600] + [app._interval * 1000 or 40] * (len(frames) - 14) + [100] * 13
-    out.parent.mkdir(parents=True, exist_ok=True)
-    images[0].save(out, save_all=True, append_images=images[1:], duration=durations[:len(images)],
-                   loop=0)
+    _write(out, lambda: images[0].save(out, save_all=True, append_images=images[1:],
+                                       duration=durations[:len(images)], loop=0))
     return out
