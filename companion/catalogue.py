@@ -37,7 +37,7 @@ from typing import Any
 
 from companion import i18n
 from companion.errors import RuleError
-from companion.i18n import Notice
+from companion.i18n import N_, Notice
 
 GROUP = "companion.games"
 
@@ -235,3 +235,20 @@ def rules_module(key: str) -> ModuleType:
 def screens_module(key: str) -> ModuleType:
     """The screens module of game ``key``; :class:`RuleError` if it is not available."""
     return _module(key, "screens")
+
+
+def import_problem(key: str) -> Notice | None:
+    """Why game ``key``'s rules or screens module does not import (a plugin whose
+    package lost a module, or a library it needs), or None when both import."""
+    info = find(key)
+    if info is None:
+        return None
+    for module, broken in ((info.rules, N_("its rules module {module} does not import "
+                                          "({error}).")),
+                           (info.screens, N_("its screens module {module} does not import "
+                                            "({error})."))):
+        try:
+            importlib.import_module(module)
+        except Exception as err:  # a third-party module may fail in any way at import
+            return Notice(broken, module=module, error=_one_line(err))
+    return None

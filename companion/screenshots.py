@@ -7,6 +7,7 @@ its own scenes in a ``SCREENSHOTS`` dict: name → function that drives an :clas
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC
 from pathlib import Path
@@ -18,6 +19,7 @@ from companion.app import App
 from companion.config import from_mapping
 from companion.dice import Dice
 from companion.errors import CommandError
+from companion.i18n import _
 from companion.keys import Key
 from companion.store import Store
 from companion.ui.scenes import press
@@ -60,7 +62,7 @@ def _dice(app: App) -> None:
 
 def _dice_histogram(app: App) -> None:
     app.start_game("dice_roller", {"players": ["Table"], "count": 2})
-    for _ in range(60):
+    for _roll in range(60):
         press(app, "ROLL")
     press(app, "RIGHT")
 
@@ -127,14 +129,24 @@ CORE: dict[str, Callable[[App], None]] = {
 
 
 def scenes() -> dict[str, Callable[[App], None]]:
-    """Every named scene: the core ones and each built game's ``SCREENSHOTS``."""
+    """Every named scene: the core ones and each game's ``SCREENSHOTS``; a game that
+    does not load, or whose modules do not import, is left out with a line on stderr."""
     from companion.ui import players
 
     out = {**CORE, **players.SCREENSHOTS}
-    for game in catalogue.discover().values():
-        if isinstance(game, catalogue.GameInfo):
-            out.update(getattr(catalogue.screens_module(game.key), "SCREENSHOTS", {}))
+    for key, game in catalogue.discover().items():
+        problem = (game.problem if isinstance(game, catalogue.Unavailable)
+                   else catalogue.import_problem(key))
+        if problem is None:
+            out.update(getattr(catalogue.screens_module(key), "SCREENSHOTS", {}))
+        elif (key, problem) not in _SAID:  # once, though --all asks for every scene
+            _SAID.add((key, problem))
+            print(_("companion: the game {key} is left out: {why}").format(
+                key=key, why=problem.translated()), file=sys.stderr)
     return out
+
+
+_SAID: set[tuple[str, str]] = set()
 
 
 def names() -> list[str]:
