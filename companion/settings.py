@@ -87,6 +87,7 @@ def apply(data: Mapping[str, Any], saved: Mapping[str, Any]) -> dict[str, Any]:
 def _write_toml(path: Path, key: str, value: Any) -> None:
     import tomlkit
 
+    path = _through_links(path)
     try:
         doc = tomlkit.parse(path.read_text(encoding="utf-8")) if path.exists() else \
             tomlkit.document()
@@ -120,6 +121,12 @@ def _write_toml(path: Path, key: str, value: Any) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _through_links(path: Path) -> Path:
+    """The file a symlink at ``path`` points to (through every link), so that the change
+    goes where the owner keeps the file (a dotfiles checkout, say) and the link stays."""
+    return Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)
 
 
 def save(config_file: Path | None, state_dir: Path, key: str, value: Any) -> Path:
