@@ -37,7 +37,7 @@ from typing import Any
 
 from companion import i18n
 from companion.errors import RuleError
-from companion.i18n import Notice
+from companion.i18n import N_, Notice
 
 GROUP = "companion.games"
 
@@ -121,17 +121,44 @@ def _load(key: str, load: Any) -> Entry:
 
 @functools.cache
 def discover() -> dict[str, Entry]:
-    """Every registered game, built-in ones first in their default order, then by key."""
+    """Every registered game, built-in ones first in their default order, then by key.
+
+    A built-in game is always the companion's own: another package that registers the
+    same key is listed apart, as ``key@package``, :class:`Unavailable` with the reason
+    (so is a second package registering a plugin's key: the first found is played)."""
     found: dict[str, Entry] = {}
+    for key in BUILT_IN:
+        found[key] = _load(key, lambda k=key: importlib.import_module(
+            f"companion.games.{k}").GAME)
+    plugins: dict[str, str] = {}  # key → the package whose game it is
     for ep in entry_points(group=GROUP):
-        if ep.name not in found:  # a second package with the same name does not replace it
+        if ep.name in BUILT_IN and ep.value == f"companion.games.{ep.name}:GAME":
+            continue  # this distribution's own declaration
+        package = _package(ep)
+        if ep.name not in found:
             found[ep.name] = _load(ep.name, ep.load)
-    for key in BUILT_IN:  # a source tree whose install predates a built-in game
-        if key not in found:
-            found[key] = _load(key, lambda k=key: importlib.import_module(
-                f"companion.games.{k}").GAME)
+            plugins[ep.name] = package
+            continue
+        apart = f"{ep.name}@{package}"
+        if ep.name in BUILT_IN:
+            problem = Notice("its package {package} registers it as {key}, the name of a game "
+                             "that comes with the companion, which is kept: the package must "
+                             "give its game another name.", package=package, key=ep.name)
+        else:
+            problem = Notice("its package {package} registers it as {key}, as {other} does: "
+                             "the game of {other} is kept; one of them must give its game "
+                             "another name.", package=package, key=ep.name,
+                             other=plugins[ep.name])
+        found.setdefault(apart, Unavailable(apart, problem))
     order = [k for k in BUILT_IN if k in found] + sorted(k for k in found if k not in BUILT_IN)
     return {k: found[k] for k in order}
+
+
+def _package(ep: Any) -> str:
+    """The name of the distribution that registers entry point ``ep`` (its top-level
+    module when it has no distribution: an entry point made by hand)."""
+    dist = getattr(ep, "dist", None)
+    return str(dist.name) if dist is not None else ep.value.split(":")[0].split(".")[0]
 
 
 def find(key: str) -> GameInfo | None:
@@ -208,3 +235,20 @@ def rules_module(key: str) -> ModuleType:
 def screens_module(key: str) -> ModuleType:
     """The screens module of game ``key``; :class:`RuleError` if it is not available."""
     return _module(key, "screens")
+
+
+def import_problem(key: str) -> Notice | None:
+    """Why game ``key``'s rules or screens module does not import (a plugin whose
+    package lost a module, or a library it needs), or None when both import."""
+    info = find(key)
+    if info is None:
+        return None
+    for module, broken in ((info.rules, N_("its rules module {module} does not import "
+                                          "({error}).")),
+                           (info.screens, N_("its screens module {module} does not import "
+                                            "({error})."))):
+        try:
+            importlib.import_module(module)
+        except Exception as err:  # a third-party module may fail in any way at import
+            return Notice(broken, module=module, error=_one_line(err))
+    return None

@@ -203,8 +203,11 @@ def load(path: str | Path | None) -> Config:
         config = from_mapping(data, source=str(path))
     saved = settings.overrides(config.state_dir())
     if saved:
-        config = from_mapping(settings.apply(data, saved),
-                              source=f"{config.source} + {config.state_dir() / 'settings.toml'}")
+        try:
+            config = from_mapping(settings.apply(data, saved), source=f"{config.source} + "
+                                  f"{config.state_dir() / 'settings.toml'}")
+        except ConfigError as err:  # a value saved on the box: name its file, not the key alone
+            raise settings.blamed(err, config.state_dir()) from None
     return replace(config, path=Path(path) if path is not None else None)
 
 

@@ -31,6 +31,7 @@ MAX_SIDES = 1000  # for dN in a roll expression
 MAX_DICE = 100  # in one expression
 MAX_FACE_CHARS = 8
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,11}$")
+_DIGITS = 9  # the longest number a term may hold: more is too many dice or sides
 _TERM = re.compile(r"^(\d*)\s*(?:d(\d+)|([a-z][a-z0-9_-]*))$")
 
 
@@ -108,15 +109,21 @@ def parse(expression: str, named: Mapping[str, Sequence[Die]] | None = None) -> 
         if not m:
             raise NotationError("{term!r} is not a die; write NdS such as 3d6 or "
                                 "2d6+d20, or the name of a die from the config.", term=term)
+        if len(m.group(1).lstrip("0")) > _DIGITS:  # int() refuses 4,300 digits
+            raise NotationError("at most {most} dice in one roll.", most=MAX_DICE)
         count = int(m.group(1) or 1)
         if not 1 <= count <= MAX_DICE:
             raise NotationError("{term!r}: 1 to {most} dice, not {count}.",
                                 term=term, most=MAX_DICE, count=count)
         if m.group(2) is not None:
-            sides = int(m.group(2))
+            huge = len(m.group(2).lstrip("0")) > _DIGITS
+            sides = MAX_SIDES + 1 if huge else int(m.group(2))
             if not MIN_FACES <= sides <= MAX_SIDES:
                 raise NotationError("{term!r}: a die has {low} to {high} sides, not {sides}.",
-                                    term=term, low=MIN_FACES, high=MAX_SIDES, sides=sides)
+                                    term=f"{term[:_DIGITS + 2]}…" if huge else term,
+                                    low=MIN_FACES, high=MAX_SIDES,
+                                    sides=f"{m.group(2).lstrip('0')[:_DIGITS]}…" if huge
+                                    else sides)
             dice += [standard(sides)] * count
         elif m.group(3) in named:
             dice += list(named[m.group(3)]) * count

@@ -433,11 +433,14 @@ class Doctor:
 
 
 def games_report() -> Iterator[Check]:
-    """One line for the installed games, and one for each game package that fails to load."""
+    """One line for the installed games, and one for each game package that fails to load
+    or whose rules or screens module does not import."""
     from companion import catalogue
 
     found = catalogue.discover()
-    good = [k for k, g in found.items() if isinstance(g, catalogue.GameInfo)]
+    broken = {k: catalogue.import_problem(k) for k, g in found.items()
+              if isinstance(g, catalogue.GameInfo)}
+    good = [k for k, why in broken.items() if why is None]
     yield Check(
         N_("games"),
         "ok",
@@ -446,11 +449,12 @@ def games_report() -> Iterator[Check]:
         ),
     )
     for key, game in found.items():
-        if isinstance(game, catalogue.Unavailable):
+        problem = game.problem if isinstance(game, catalogue.Unavailable) else broken[key]
+        if problem is not None:
             yield Check(
                 _("game {key}").format(key=key),
                 "fail",
-                game.why(),
+                problem.translated(),
                 _("reinstall or remove the package that registers it"),
             )
 

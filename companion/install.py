@@ -108,11 +108,32 @@ def unit_text(executable: str | Path, template: Path = UNIT_FILE, user: str = "c
     lines = []
     for line in template.read_text(encoding="utf-8").splitlines():
         if line.startswith("ExecStart="):
-            line = f"ExecStart={executable} --config /etc/companion/config.toml run"
+            line = f"ExecStart={exec_word(executable)} --config /etc/companion/config.toml run"
         elif line.startswith(("User=", "Group=")):
             line = line.split("=", 1)[0] + "=" + user
         lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+#: Where ``ProtectHome=yes`` hides everything from the service.
+HIDDEN = ("/home", "/root", "/run/user")
+
+
+def exec_word(path: str | Path) -> str:
+    """``path`` as the first word of ``ExecStart=``: ``%`` doubled (systemd's specifiers),
+    in double quotes when it holds a space; :class:`CommandError` for a character
+    systemd would read as something else (a quote, a backslash, ``$``, a control one).
+
+    >>> exec_word("/opt/my venv/bin/companion")
+    '"/opt/my venv/bin/companion"'
+    """
+    text = str(path)
+    if any(c in "\"'\\$" or not c.isprintable() for c in text):
+        raise CommandError("the service cannot run {path}: systemd reads quotes, backslashes, "
+                           "$ and control characters in it as its own; choose a folder "
+                           "without them, such as /opt/companion/venv.", path=text)
+    text = text.replace("%", "%%")
+    return f'"{text}"' if " " in text else text
 
 
 def config_text(preset: str) -> str:
@@ -148,7 +169,7 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
         steps.append(Step(_("create system user {user}").format(user=user) + note,
                           (*cmd, user)))
     if venv:
-        vdir = Path(venv)
+        vdir = Path(venv).expanduser().resolve()  # ExecStart= takes absolute paths only
         if not (source / "pyproject.toml").is_file():
             raise CommandError("{source} is not a checkout of the companion (no pyproject.toml):"
                                " run install-service from the clone (cd ~/companion).",
@@ -161,7 +182,8 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
         executable = vdir / "bin" / "companion"
     else:
         executable = Path(current or Path(sys.executable).parent / "companion")
-    if str(executable).startswith("/home/") or str(executable).startswith("/root/"):
+    seen = {str(executable), str(executable.parent.resolve())}
+    if any(place == top or place.startswith(top + "/") for place in seen for top in HIDDEN):
         raise CommandError("{executable} is under a home directory, which the service cannot see"
                            " (ProtectHome=yes): use --venv /opt/companion/venv.",
                            executable=executable)

@@ -7,6 +7,7 @@ its own scenes in a ``SCREENSHOTS`` dict: name → function that drives an :clas
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC
 from pathlib import Path
@@ -18,6 +19,7 @@ from companion.app import App
 from companion.config import from_mapping
 from companion.dice import Dice
 from companion.errors import CommandError
+from companion.i18n import _
 from companion.keys import Key
 from companion.store import Store
 from companion.ui.scenes import press
@@ -60,7 +62,7 @@ def _dice(app: App) -> None:
 
 def _dice_histogram(app: App) -> None:
     app.start_game("dice_roller", {"players": ["Table"], "count": 2})
-    for _ in range(60):
+    for _roll in range(60):
         press(app, "ROLL")
     press(app, "RIGHT")
 
@@ -127,14 +129,24 @@ CORE: dict[str, Callable[[App], None]] = {
 
 
 def scenes() -> dict[str, Callable[[App], None]]:
-    """Every named scene: the core ones and each built game's ``SCREENSHOTS``."""
+    """Every named scene: the core ones and each game's ``SCREENSHOTS``; a game that
+    does not load, or whose modules do not import, is left out with a line on stderr."""
     from companion.ui import players
 
     out = {**CORE, **players.SCREENSHOTS}
-    for game in catalogue.discover().values():
-        if isinstance(game, catalogue.GameInfo):
-            out.update(getattr(catalogue.screens_module(game.key), "SCREENSHOTS", {}))
+    for key, game in catalogue.discover().items():
+        problem = (game.problem if isinstance(game, catalogue.Unavailable)
+                   else catalogue.import_problem(key))
+        if problem is None:
+            out.update(getattr(catalogue.screens_module(key), "SCREENSHOTS", {}))
+        elif (key, problem) not in _SAID:  # once, though --all asks for every scene
+            _SAID.add((key, problem))
+            print(_("companion: the game {key} is left out: {why}").format(
+                key=key, why=problem.translated()), file=sys.stderr)
     return out
+
+
+_SAID: set[tuple[str, str]] = set()
 
 
 def names() -> list[str]:
@@ -170,9 +182,39 @@ def scaled(frame: Image.Image, scale: int) -> Image.Image:
 
 
 def save(name: str, out: Path, scale: int = 4, language: str = "en") -> Path:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    scaled(render(name, language), scale).save(out)
+    """Scene ``name`` as a picture in ``out`` (its type from its name: ``.png``);
+    :class:`CommandError` when it cannot be written there."""
+    _check_type(out)
+    picture = scaled(render(name, language), scale)
+    _write(out, lambda: picture.save(out))
     return out
+
+
+def _check_type(out: Path) -> None:
+    """Refuse a name Pillow cannot tell a picture type from, before drawing anything."""
+    from PIL import Image
+
+    if out.is_dir():
+        raise CommandError("cannot write {out}: it is a folder; --out names the picture, "
+                           "such as {example}.", out=str(out), example=str(out / "menu.png"))
+    if Image.registered_extensions().get(out.suffix.lower()) not in Image.SAVE:
+        raise CommandError("cannot write {out}: a picture's name must end in .png (or .gif, "
+                           ".bmp, …).", out=str(out))
+
+
+def _write(out: Path, write: Callable[[], None]) -> None:
+    """Make ``out``'s folder and ``write``; an OS error is one sentence."""
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        write()
+    except OSError as err:
+        above = next((p for p in out.parents if p.exists()), None)
+        if isinstance(err, FileExistsError | NotADirectoryError) and above is not None \
+                and not above.is_dir():
+            raise CommandError("cannot write {out}: {file} is a file, not a folder.",
+                               out=str(out), file=str(above)) from None
+        raise CommandError("cannot write {out}: {why}.",
+                           out=str(out), why=str(err.strerror or err)) from None
 
 
 def render_all(folder: Path, scale: int = 4, language: str = "en") -> Iterator[Path]:
@@ -196,7 +238,6 @@ def roll_animation(out: Path, scale: int = 4, seed: int = 4) -> Path:
     frames += [frames[-1]] * 12  # hold the result
     images = [scaled(f, scale).convert("P") for f in frames]
     durations = [600] + [app._interval * 1000 or 40] * (len(frames) - 14) + [100] * 13
-    out.parent.mkdir(parents=True, exist_ok=True)
-    images[0].save(out, save_all=True, append_images=images[1:], duration=durations[:len(images)],
-                   loop=0)
+    _write(out, lambda: images[0].save(out, save_all=True, append_images=images[1:],
+                                       duration=durations[:len(images)], loop=0))
     return out

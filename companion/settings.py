@@ -42,8 +42,19 @@ def overrides(state_dir: Path) -> dict[str, Any]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
+    except NotADirectoryError:  # the state folder itself is the culprit, not this file
+        file = next((p for p in path.parents if p.exists() and not p.is_dir()), state_dir)
+        if Path(file) == Path(state_dir):
+            raise ConfigError("the state folder {folder} is a file; set [state] dir to a "
+                              "folder (the log and the settings changed on the box are kept "
+                              "there).", folder=str(state_dir)) from None
+        raise ConfigError("the state folder {folder} cannot be made: {file} is a file; set "
+                          "[state] dir to a folder (the log and the settings changed on the "
+                          "box are kept there).", folder=str(state_dir), file=str(file)) from None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        raise ConfigError(f"{path} cannot be read ({err}); fix or delete it.") from None
+        why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise ConfigError("{path} cannot be read ({why}); fix or delete it.",
+                          path=str(path), why=why) from None
     out: dict[str, Any] = {}
     for key in EDITABLE:
         section, _dot, name = key.rpartition(".")
@@ -51,6 +62,14 @@ def overrides(state_dir: Path) -> dict[str, Any]:
         if isinstance(table, Mapping) and name in table:
             out[key] = table[name]
     return out
+
+
+def blamed(err: ConfigError, state_dir: Path) -> ConfigError:
+    """``err``, a value of ``settings.toml`` the config check refused, with that file named
+    (the key alone sends the owner to the config file, where the value is not)."""
+    return ConfigError("{path} (the settings changed on the box): {why} Change it on the "
+                       "box, or fix or delete that file.",
+                       path=str(Path(state_dir) / OVERRIDES), why=err)
 
 
 def apply(data: Mapping[str, Any], saved: Mapping[str, Any]) -> dict[str, Any]:
@@ -68,6 +87,7 @@ def apply(data: Mapping[str, Any], saved: Mapping[str, Any]) -> dict[str, Any]:
 def _write_toml(path: Path, key: str, value: Any) -> None:
     import tomlkit
 
+    path = _through_links(path)
     try:
         doc = tomlkit.parse(path.read_text(encoding="utf-8")) if path.exists() else \
             tomlkit.document()
@@ -101,6 +121,12 @@ def _write_toml(path: Path, key: str, value: Any) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _through_links(path: Path) -> Path:
+    """The file a symlink at ``path`` points to (through every link), so that the change
+    goes where the owner keeps the file (a dotfiles checkout, say) and the link stays."""
+    return Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)
 
 
 def save(config_file: Path | None, state_dir: Path, key: str, value: Any) -> Path:

@@ -3,6 +3,8 @@
 It is luma's ``dummy`` device (so the app treats it as any luma device) that also
 prints each frame: with Unicode half blocks (two pixel rows a line, 130 columns) when
 the terminal is wide enough, else with braille dots (2×4 pixels a character, 66 columns).
+A terminal that cannot show those (an ASCII locale such as ``LC_ALL=C``) gets the same
+frames in ASCII, and any other character it cannot show as ``?``.
 """
 
 from __future__ import annotations
@@ -15,10 +17,20 @@ from luma.core.device import dummy
 from PIL import Image
 
 _HALF = {(0, 0): " ", (1, 0): "▀", (0, 1): "▄", (1, 1): "█"}
+_HALF_ASCII = {(0, 0): " ", (1, 0): "\"", (0, 1): ",", (1, 1): "#"}
+#: The frame's border: sides, top and bottom, the four corners (clockwise from top left).
+_BOX = "│─┌┐┘└"
+_BOX_ASCII = "|-++++"
+#: 2×4 pixels in ASCII: by how many of the eight are lit.
+_DENSITY = " .:-=+*#@"
+#: The footer's punctuation an ASCII terminal can show nearly as well.
+_PLAIN = str.maketrans({"·": "|", "…": "...", "–": "-", "—": "-"})
 
 
-def frame_to_text(image: Image.Image) -> str:
-    """The frame as lines of half-block characters (two pixel rows a line)."""
+def frame_to_text(image: Image.Image, ascii_only: bool = False) -> str:
+    """The frame as lines of half-block characters (two pixel rows a line); with
+    ``ascii_only``, ``"`` ``,`` ``#`` for the top, bottom and both pixels."""
+    half = _HALF_ASCII if ascii_only else _HALF
     img = image.convert("1")
     w, h = img.size
     px = img.load()
@@ -28,13 +40,14 @@ def frame_to_text(image: Image.Image) -> str:
         for x in range(w):
             top = 1 if px[x, y] else 0
             bottom = 1 if y + 1 < h and px[x, y + 1] else 0
-            row.append(_HALF[(top, bottom)])
+            row.append(half[(top, bottom)])
         lines.append("".join(row))
     return "\n".join(lines)
 
 
-def frame_to_braille(image: Image.Image) -> str:
-    """The frame as braille characters, 2×4 pixels each (fits an 80-column terminal)."""
+def frame_to_braille(image: Image.Image, ascii_only: bool = False) -> str:
+    """The frame as braille characters, 2×4 pixels each (fits an 80-column terminal);
+    with ``ascii_only``, a character as dark as the lit pixels of each 2×4 block."""
     img = image.convert("1")
     w, h = img.size
     px = img.load()
@@ -48,7 +61,7 @@ def frame_to_braille(image: Image.Image) -> str:
             for dx, dy, bit in dots:
                 if x + dx < w and y + dy < h and px[x + dx, y + dy]:
                     code |= bit
-            row.append(chr(0x2800 + code))
+            row.append(_DENSITY[code.bit_count()] if ascii_only else chr(0x2800 + code))
         lines.append("".join(row))
     return "\n".join(lines)
 
@@ -64,14 +77,33 @@ class TerminalDisplay(dummy):
         self.persist = True
         self._out = out or sys.stdout
         self._footer = footer
+        self._encoding = getattr(self._out, "encoding", None) or "utf-8"
+        self._ascii = not shows(self._encoding, _BOX + "".join(_HALF.values()) + "\u28ff")
         self._out.write("\x1b[2J")
 
     def display(self, image: Image.Image) -> None:
         super().display(image)
         wide = shutil.get_terminal_size((80, 24)).columns >= self.width + 2
-        body = frame_to_text(self.image) if wide else frame_to_braille(self.image)
-        border = "─" * len(body.split("\n", 1)[0])
-        text = f"\x1b[H┌{border}┐\n" + "\n".join(f"│{line}│" for line in body.split("\n"))
-        text += f"\n└{border}┘\n{self._footer}\x1b[K\n"
-        self._out.write(text)
+        body = (frame_to_text if wide else frame_to_braille)(self.image, self._ascii)
+        side, line, tl, tr, br, bl = _BOX_ASCII if self._ascii else _BOX
+        border = line * len(body.split("\n", 1)[0])
+        text = f"\x1b[H{tl}{border}{tr}\n" + "\n".join(f"{side}{row}{side}"
+                                                      for row in body.split("\n"))
+        footer = self._footer.translate(_PLAIN) if self._ascii else self._footer
+        text += f"\n{bl}{border}{br}\n{footer}\x1b[K\n"
+        # the footer is translated: what this terminal cannot show becomes "?"
+        self._out.write(text.encode(self._encoding, "replace").decode(self._encoding))
         self._out.flush()
+
+
+def shows(encoding: str, chars: str) -> bool:
+    """Whether a terminal writing ``encoding`` can show every one of ``chars``.
+
+    >>> shows("utf-8", "▀┌"), shows("ascii", "▀┌")
+    (True, False)
+    """
+    try:
+        chars.encode(encoding)
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
