@@ -32,7 +32,7 @@ def test_history_stats_and_players_speak_japanese(tmp_path: Path) -> None:
     assert history.splitlines()[0].split() == ["日付", "ゲーム", "プレイヤー", "勝者"]
     assert "プレイヤー・ゲーム別の勝利数:" in history
     added = _run("players", "--db", db, "add", "はなこ", home=tmp_path)
-    assert added == "はなこ を追加しました。\n"
+    assert added == "はなこを追加しました。\n"
     listing = _run("players", "--db", db, "list", home=tmp_path).splitlines()
     head, row = listing
     # the column lines up on the terminal: counted in cells, not characters
