@@ -3,7 +3,9 @@
 A backup is a consistent copy of the log made with SQLite's online backup API through
 its own connection, written under a temporary name, checked (``integrity_check``),
 flushed (``fsync``) and only then renamed into ``backups/`` beside the log — so a
-backup on the card is always whole. :class:`Backups` makes one after every finished
+backup on the card is always whole. Logs in one folder share ``backups/``; each backup
+is named after its log (``club-20261122-140500.db`` for ``club.db``) and belongs to it
+alone (:func:`folder_for`, :func:`listing`). :class:`Backups` makes one after every finished
 game and at most once an hour while a long game goes on, and keeps the last
 :data:`KEEP` plus the newest of each of the last :data:`MONTHS` months.
 
@@ -29,6 +31,7 @@ import os
 import re
 import shutil
 import sqlite3
+import stat
 import sys
 import threading
 import time
@@ -48,7 +51,8 @@ EVERY = 3600.0
 #: press's own fsync never queues behind a whole log's worth of writes.
 STEP_PAGES = 64
 
-_NAME = re.compile(r"^companion-(\d{8}-\d{6})(?:-(\d+))?\.db$")
+#: A backup's name ends in its time (UTC) and, for a second one in the same second, a count.
+_STAMP = re.compile(r"-(\d{8}-\d{6})(?:-(\d+))?\.db$")
 
 
 class BackupError(Translatable, OSError):
@@ -59,9 +63,45 @@ class Cancelled(Exception):
     """The copy was stopped on purpose (shutting down, or the card is full)."""
 
 
+def key_of(log: str | Path) -> str:
+    """The start of the names of ``log``'s backups: its file name without ``.db``.
+
+    >>> key_of("/var/lib/companion/companion.db"), key_of("club.db"), key_of("old.sqlite")
+    ('companion', 'club', 'old.sqlite')
+    """
+    name = Path(log).name
+    return name[:-3] if name.endswith(".db") and len(name) > 3 else name
+
+
+class BackupFolder(type(Path())):  # type: ignore[misc]
+    """``backups/`` beside a log, standing for the backups of that one log: logs in the
+    same folder share it, and each lists, compares and prunes only its own backups
+    (``club-20261122-140500.db`` for ``club.db``; ``companion.db``'s are named
+    ``companion-<time>.db`` as they always were)."""
+
+    key: str | None = None
+
+
 def folder_for(log: str | Path) -> Path:
-    """Where the backups of the log at ``log`` live: ``backups/`` beside it."""
-    return Path(log).parent / "backups"
+    """Where the backups of the log at ``log`` live: ``backups/`` beside it, as a folder
+    that knows whose backups it lists (:class:`BackupFolder`)."""
+    folder = BackupFolder(Path(log).parent / "backups")
+    folder.key = key_of(log)
+    return folder
+
+
+def match_owner(path: Path, like: os.stat_result | None, *, mode: bool = True) -> None:
+    """Give ``path`` the owner and group (when running as root) and, with ``mode``, the
+    permissions of the file ``like`` was taken from: a restore or a backup made with
+    ``sudo`` must leave files the service (user ``companion``) can still write."""
+    if like is None:
+        return
+    if mode:
+        os.chmod(path, stat.S_IMODE(like.st_mode))
+    if os.geteuid() == 0:
+        st = os.stat(path)
+        if (st.st_uid, st.st_gid) != (like.st_uid, like.st_gid):
+            os.chown(path, like.st_uid, like.st_gid)
 
 
 def fsync_dir(folder: Path) -> None:
@@ -94,31 +134,42 @@ def check(path: str | Path, *, full: bool = True) -> str:
 
 
 def copy_log(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
-             step: Callable[[], None] | None = None, verify: bool = True) -> Path:
+             step: Callable[[], None] | None = None, verify: bool = True,
+             like: os.stat_result | None = None) -> Path:
     """Copy the SQLite file ``source`` to ``dest`` atomically; returns ``dest``.
 
     One read snapshot of ``source`` is held for the whole copy, so writers carry on and
     the copy is exactly the log at one moment. The copy is written to a hidden temporary
     name beside ``dest``, flushed step by step, checked with ``integrity_check`` (with
-    ``verify``), and renamed over ``dest`` only when whole. ``step`` is called after each
-    step of ``pages`` pages (slow-card tests sleep there; raising :class:`Cancelled`
-    stops the copy). Raises :class:`BackupError`; nothing is left behind on failure.
+    ``verify``), given the owner and mode of ``like`` (:func:`match_owner`) and renamed
+    over ``dest`` only when whole. ``step`` is called after each step of ``pages`` pages
+    (slow-card tests sleep there; raising :class:`Cancelled` stops the copy). Raises
+    :class:`BackupError`; nothing is left behind on failure.
     """
+    from companion.os_reasons import reason
+
     source, dest = Path(source), Path(dest)
     if not source.is_file():
         raise BackupError("there is no log at {source}",
                           source=source)
+    if not dest.parent.is_dir():
+        raise BackupError("cannot write {folder}: {why}", folder=dest.parent,
+                          why=reason(FileNotFoundError(2, "") if not dest.parent.exists()
+                                     else NotADirectoryError(20, "")))
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")  # two processes may back up at once
     src = dst = None
     fd = -1
+    writing = False
     try:
         src = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True,
                               isolation_level=None, check_same_thread=False)
         src.execute("BEGIN")
         src.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # the snapshot
+        writing = True  # an error now is the destination's
         tmp.unlink(missing_ok=True)
+        fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)  # its OSError says why
         dst = sqlite3.connect(tmp, isolation_level=None)
-        fd = os.open(tmp, os.O_RDONLY)
+        writing = False
 
         def progress(_status: int, _remaining: int, _total: int) -> None:
             os.fsync(fd)
@@ -134,25 +185,36 @@ def copy_log(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
         if verify and (why := check(tmp)) != "ok":
             raise BackupError("the copy fails its integrity check ({why})",
                               why=str(why))
+        match_owner(tmp, like)
         os.replace(tmp, dest)
         fsync_dir(dest.parent)
         return dest
     except sqlite3.Error as err:
+        if writing:
+            raise BackupError("cannot write {folder}: {why}",
+                              folder=dest, why=str(err)) from err
         raise BackupError("cannot copy {name}: {why}",
                           name=source.name, why=err) from err
+    except OSError as err:
+        if isinstance(err, BackupError):
+            raise
+        raise BackupError("cannot write {folder}: {why}",
+                          folder=dest, why=reason(err)) from err
     finally:
         for conn in (dst, src):
             if conn is not None:
                 conn.close()
         if fd >= 0:
             os.close(fd)
-        if tmp.exists():
-            tmp.unlink()
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass  # a read-only folder: nothing was written there either
 
 
 def stamp_of(path: Path) -> float | None:
     """When the backup ``path`` was made (seconds since the epoch), from its name."""
-    m = _NAME.match(path.name)
+    m = _STAMP.search(path.name)
     return _utc(m.group(1)) if m else None
 
 
@@ -161,14 +223,18 @@ def _utc(text: str) -> float:
 
 
 def _key(path: Path) -> tuple[str, int]:
-    m = _NAME.match(path.name)
+    m = _STAMP.search(path.name)
     return (m.group(1), int(m.group(2) or 0)) if m else ("", 0)
 
 
-def listing(folder: Path) -> list[Path]:
-    """The backups in ``folder``, oldest first (their names sort by time)."""
+def listing(folder: Path, key: str | None = None) -> list[Path]:
+    """The backups of one log in ``folder``, oldest first (their names sort by time):
+    of the log named ``key`` (:func:`key_of`), by default of the log ``folder`` stands for
+    (:func:`folder_for`); of every log for a plain path without ``key``."""
+    key = getattr(folder, "key", None) if key is None else key
     try:
-        found = [p for p in folder.iterdir() if _NAME.match(p.name)]
+        found = [p for p in folder.iterdir() if (m := _STAMP.search(p.name))
+                 and (key is None or p.name[:m.start()] == key)]
     except OSError:
         return []
     return sorted(found, key=_key)
@@ -237,6 +303,7 @@ class Backups:
                  step: Callable[[], None] | None = None) -> None:
         self.log = Path(log)
         self.folder = folder_for(log)
+        self.key = key_of(log)
         self.keep, self.months, self.every = keep, months, every
         self.clock = clock
         self.step = step
@@ -251,15 +318,15 @@ class Backups:
     # -- the files ---------------------------------------------------------------------
 
     def all(self) -> list[Path]:
-        """Every backup, oldest first."""
-        return listing(self.folder)
+        """Every backup of this log, oldest first."""
+        return listing(self.folder, self.key)
 
     def newest(self) -> Path | None:
         found = self.all()
         return found[-1] if found else None
 
     def _name(self) -> Path:
-        base = time.strftime("companion-%Y%m%d-%H%M%S", time.gmtime(self.clock()))
+        base = f"{self.key}-" + time.strftime("%Y%m%d-%H%M%S", time.gmtime(self.clock()))
         path, n = self.folder / f"{base}.db", 1
         while path.exists():
             path, n = self.folder / f"{base}-{n}.db", n + 1
@@ -271,20 +338,27 @@ class Backups:
         On a full card the oldest backups are deleted and the copy tried once more.
         Raises :class:`BackupError` (the log itself is never touched).
         """
+        from companion.os_reasons import reason
+
         self._cancel = False
         try:
-            self.folder.mkdir(exist_ok=True)
+            like = self.log.stat() if self.log.is_file() else None
             try:
-                path = copy_log(self.log, self._name(), step=self._stepped)
+                self.folder.mkdir()
+                match_owner(self.folder, like, mode=False)
+            except FileExistsError:
+                pass
+            try:
+                path = copy_log(self.log, self._name(), step=self._stepped, like=like)
             except BackupError as err:
                 if not is_full(err) or not self.make_room():
                     raise
-                path = copy_log(self.log, self._name(), step=self._stepped)
+                path = copy_log(self.log, self._name(), step=self._stepped, like=like)
         except OSError as err:
             if isinstance(err, BackupError):
                 raise
             raise BackupError("cannot write {folder}: {why}",
-                              folder=self.folder, why=str(err.strerror or err)) from err
+                              folder=self.folder, why=reason(err)) from err
         self.last = self.clock()
         self.made += 1
         self.prune()
