@@ -21,6 +21,7 @@ from companion.games.brikks.screens.frame import (
 )
 from companion.games.brikks.screens.words import colour_name, fitting, wrap_px
 from companion.i18n import translator
+from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import title_bar
@@ -28,6 +29,11 @@ from companion.ui.widgets import title_bar
 SLOTS = D.COLUMNS + 1  # columns 1-4, then the swap
 
 _, ngettext = translator(__name__)
+
+
+#: How far left the costs' "who has how much" line may start: right of the widest block
+#: (4 cells of TURN_CELL centred in BLOCK_BOX end at x=46), for a long name.
+NAME_X = 49
 
 
 def _in_play(state: rules.State) -> list[int]:
@@ -93,9 +99,10 @@ class CostsScreen(Screen):
         play_title(p, s)
         who = s.players[seat]
         energy = s.trackers[seat].energy
-        has = fitting("text", WIDTH - RIGHT_X, _("{name} has {n}").format(name=who, n=energy),
+        has = fitting("text", WIDTH - NAME_X, _("{name} has {n}").format(name=who, n=energy),
                       f"{who} {energy}")
-        p.text((RIGHT_X, 43), p.fit(has, "text", WIDTH - RIGHT_X), "text")
+        x = min(RIGHT_X, WIDTH - text_width(has, "text"))  # a long name: left, under the words
+        p.text((max(x, NAME_X), 43), p.fit(has, "text", WIDTH - NAME_X), "text")
         block = rules.player_block(s, seat)
         if block is None:
             p.centred(26, _("Roll first"), "text", x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
