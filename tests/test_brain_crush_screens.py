@@ -120,7 +120,7 @@ def test_a_round_in_japanese(tmp_path: Path) -> None:
     rig = japanese_rig(tmp_path)
     try:
         start_three(rig)
-        assert rig.text.startswith("ラウンド 1/3 | 0組 | Ann | 最初 | 0")
+        assert rig.text.startswith("ラウンド 1/3 | 0組取得 | Ann | 最初 | 0")
         rig.keys("ok")
         assert rig.app.texts[:5] == ["Ann", "黄", "緑", "赤", "青"]
         rig.keys("ok", "ok", "ok")  # Ann: Yellow 5s; Ben tries them again

@@ -48,12 +48,12 @@ def test_brain_crush_keeps_the_round_and_four_whole_names(rig: Rig) -> None:
     rig.open_game("brain_crush")
     rig.keys("ok", "ok")                                   # 4 players (the default), start
     assert rig.app.session.options["players"] == list(NAMES)
-    assert rig.text.startswith("ラウンド 1/4 | 0組 | 山田はなこ | 最初 | 0 | 佐藤太郎 |")
+    assert rig.text.startswith("ラウンド 1/4 | 0組取得 | 山田はなこ | 最初 | 0 | 佐藤太郎 |")
     assert all(readable(rig, name) for name in NAMES) and faults(rig) == []
     rig.keys("ok")                                         # 山田はなこ's set picker
     assert rig.app.texts[:5] == ["山田はなこ", "黄", "緑", "赤", "青"] and faults(rig) == []
     rig.keys("ok", "right")                                # three 5s of yellow; 佐藤太郎 misses
-    assert rig.text.startswith("ラウンド 1/4 | 1組 | 山田はなこ | 最初 | 15 | 佐藤太郎 | 0")
+    assert rig.text.startswith("ラウンド 1/4 | 1組取得 | 山田はなこ | 最初 | 15 | 佐藤太郎 | 0")
     assert faults(rig) == []
     rig.keys("long ok", "ok")                              # every piece face up: round 1 done
     assert "第1ラウンド" in rig.text and faults(rig) == []
@@ -121,5 +121,54 @@ def test_brikks_setup_names_an_empty_seat_by_its_label(tmp_path: Path) -> None:
         rig.keys("down", "down", "right", "right")         # スタート: random → seat 1 → seat 2
         assert "スタート: 席2" in rig.app.texts and faults(rig) == []
         assert "New" not in rig.text
+    finally:
+        rig.close()
+
+
+# -- Genial ---------------------------------------------------------------------------
+
+def genial_final(rig: Rig, names: tuple[str, ...]) -> None:
+    """20 rounds played to the rules' own example: the first seat wins on the 2nd-lowest
+    colour (orange 13 against the second seat's purple 12)."""
+    from companion.games.genial import rules
+
+    targets = [[13, 11, 16, 17], [11, 12, 14, 15], [9, 18, 20, 14]][:len(names)]
+    rig.app.start_game("genial", {"players": list(names), "first": 0})
+    for turn in range(rules.ROUNDS):
+        for tracks in targets:
+            points = {s: v // rules.ROUNDS + (turn < v % rules.ROUNDS)
+                      for s, v in zip(rules.SYMBOLS, tracks, strict=True)}
+            rig.app.play({"type": "turn", "points": {s: n for s, n in points.items() if n}})
+    rig.app.show_game()
+    rig.app.redraw()
+
+
+@pytest.mark.parametrize("names", [("佐藤太郎", "山田はなこ", "けんた"), ("はなこ", "太郎"),
+                                   ("太郎", "はなこ")])
+def test_genial_winner_name_sits_under_the_title_bar(tmp_path: Path, names: tuple) -> None:
+    rig = japanese(tmp_path, names)
+    try:
+        genial_final(rig, names)
+        big = next(d for d in rig.app.painter.drawn if d.text == names[0])
+        assert big.font in {"large", "medium"} and big.ink()[1] > 11, big.ink()  # not on the bar
+        sentence = "".join(rig.app.texts[3:])
+        assert "下から2番目の色で" in sentence and "橙13点" in sentence
+        assert faults(rig) == []
+    finally:
+        rig.close()
+
+
+def test_genial_final_table_keeps_whole_names(tmp_path: Path) -> None:
+    names = ("佐藤太郎", "山田はなこ", "けんた")
+    rig = japanese(tmp_path, names)
+    try:
+        genial_final(rig, names)
+        seen: list[str] = []
+        for _row in range(8):                              # scroll down the places
+            assert faults(rig) == []
+            seen += rig.app.texts
+            rig.keys("down")
+        assert {"1. 佐藤太郎", "2. 山田はなこ", "3. けんた", "11 13 16 17"} <= set(seen)
+        assert "^ 2番目: 橙13>12" in seen                  # the same 橙 as the sentence
     finally:
         rig.close()

@@ -59,7 +59,7 @@ def test_brain_crush_changes_language_with_a_set_half_chosen(rig: Rig) -> None:
     assert rig.app.texts[:5] == ["Ann", "黄", "緑", "赤", "青"]
     rig.keys("ok")  # Yellow's three 5s
     assert crush.round_points(rig.app.session.state) == (15, 0, 0)
-    assert "ラウンド 1/3" in rig.text and "1組" in rig.app.texts
+    assert "ラウンド 1/3" in rig.text and "1組取得" in rig.app.texts
     rig.keys("ok", "ok")  # Ben claims Yellow's 5s again: refused, in Japanese
     assert "黄の5の組は" in rig.app.message
     rig.keys("back", "back", "right")  # close it, leave the picker; Ben: no set

@@ -21,7 +21,7 @@ from companion.games.brikks.screens.frame import (
 )
 from companion.games.brikks.screens.words import colour_name, fitting, wrap_px
 from companion.i18n import translator
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import title_bar
@@ -160,6 +160,8 @@ class SwapScreen(Screen):
 #: 12 px line each. The tracker keeps it where it is and lists its actions on the left,
 #: where the card shows the block, so OK and BACK between them repaint only that side.
 CARD_TOP, CARD_H = 11, 11
+#: How far below its figure's row a label starts: the 8 px font sits on the digits' line.
+LABEL_DY = {"small": 3, "text": 0}
 #: The tracker's list in the block's place: three 12 px rows (kanji fill all 12, so a
 #: row apart), text from x=5 after the arrow, a scroll bar right of it.
 SIDE_TOP, SIDE_H, SIDE_ROWS = 13, 14, 3
@@ -170,11 +172,15 @@ def draw_card(p: Painter, s: rules.State, seat: int) -> None:
     """One player's card in the right-hand column: name, energy, bonus marks, bombs."""
     t = s.trackers[seat]
     width = WIDTH - RIGHT_X
-    p.text((RIGHT_X, CARD_TOP), p.fit(s.players[seat], "text", width), "text")
+    name = s.players[seat]
+    top = CARD_TOP + needs_japanese(name)  # kanji ink starts on the cell's top row
+    p.text((RIGHT_X, top), p.fit(name, "text", width), "text")
     lines = [(_("energy"), t.energy), (_("bonus"), t.bonus_marks), (_("bombs"), t.bombs_left)]
+    # Kanji in the 8 px font blur (爆弾 reads as 無弾): Japanese labels are 12 px.
+    font = "text" if any(needs_japanese(word) for word, _value in lines) else "small"
     for i, (word, value) in enumerate(lines):  # kept when out: the sheet's final figures
         y = CARD_TOP + (i + 1) * CARD_H
-        p.text((RIGHT_X, y + 3), word, "small")
+        p.text((RIGHT_X, y + LABEL_DY[font]), word, font)
         p.right(y, str(value), "text", x1=WIDTH - 2)
 
 
