@@ -52,14 +52,14 @@ def test_a_round_with_a_refused_duplicate_set_to_its_totals(rig: Rig) -> None:
     open_setup(rig)
     assert "Brain Crush" in rig.text and "setup" in rig.text
     rig.keys("left", "ok", "ok")  # Players: 3, start
-    assert rig.text.startswith("Round 1/3 | 1st Ann | Ann | 0 | Ben | 0 | Cleo | 0")
+    assert rig.text.startswith("Round 1/3 | 0 sets | Ann | 1st | 0 | Ben | 0 | Cleo | 0")
     assert_readable(rig, {"Ann", "Ben", "Cleo", "0"})
     rig.keys("ok")  # Ann took a set: the picker opens on Yellow, three 5s
     assert rig.app.texts[:5] == ["Ann", "Y", "G", "R", "B"]
     assert_readable(rig, {"Ann", "10-1-1", "5-5-5", "3-3-3", "2-2-2", "12", "15", "9", "6"})
     rig.keys("ok")
     assert bc.round_points(rig.app.session.state) == (15, 0, 0)
-    assert "1 set taken" in rig.text
+    assert "1 set" in rig.app.texts
     assert_readable(rig, {"Ann", "Ben", "Cleo", "15", "0"})
     rig.keys("right")  # Ben: no set
     assert rig.app.session.state.to_play == 2
@@ -86,7 +86,7 @@ def test_a_round_with_a_refused_duplicate_set_to_its_totals(rig: Rig) -> None:
     assert_readable(rig, {"Ann", "Ben", "Cleo", "24", "0", "12"})
     assert "Ben starts round 2" in rig.text
     rig.keys("ok")
-    assert "Round 2/3" in rig.text and "1st Ben" in rig.text
+    assert "Round 2/3" in rig.text and "Ben | 1st" in rig.text
     # only the sets the players named are stored, never the face-down board
     actions = rig.store.actions(rig.app.session.game_id)
     assert {a["type"] for a in actions} == {"take", "miss", "end_round"}
@@ -96,7 +96,7 @@ def test_a_round_with_a_refused_duplicate_set_to_its_totals(rig: Rig) -> None:
 def test_three_rounds_rotate_the_start_to_the_result(rig: Rig) -> None:
     start_three(rig)
     for starter in ("Ann", "Ben", "Cleo"):
-        assert f"1st {starter}" in rig.text
+        assert f"{starter} | 1st" in rig.text
         rig.keys("ok", "ok", "long ok", "ok")
         rig.keys("ok")
     assert bc.is_over(rig.app.session.state)
@@ -113,14 +113,14 @@ def test_a_random_first_player_is_drawn_and_logged(rig: Rig) -> None:
     rig.keys("ok", "ok")
     first = rig.app.session.options["first"]
     assert 0 <= first < 4
-    assert f"1st {rig.app.session.state.players[first]}" in rig.text
+    assert f"{rig.app.session.state.players[first]} | 1st" in rig.text
 
 
 def test_a_round_in_japanese(tmp_path: Path) -> None:
     rig = japanese_rig(tmp_path)
     try:
         start_three(rig)
-        assert rig.text.startswith("ラウンド 1/3 | 最初 Ann | Ann | 0")
+        assert rig.text.startswith("ラウンド 1/3 | 0組取得 | Ann | 最初 | 0")
         rig.keys("ok")
         assert rig.app.texts[:5] == ["Ann", "黄", "緑", "赤", "青"]
         rig.keys("ok", "ok", "ok")  # Ann: Yellow 5s; Ben tries them again

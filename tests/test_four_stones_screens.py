@@ -97,7 +97,7 @@ def test_setup_and_deal_prompt_in_japanese(tmp_path: Path) -> None:
         rig.keys("right")
         assert "人数: 2(1人2色)" in rig.text and "黄+赤: Ann" in rig.text
         rig.keys("down", "down", "down", "right", "down")
-        assert "配置: 上級者編" in rig.text and "親: ルールどおり" in rig.text
+        assert "配置: 上級者編" in rig.text and "スタート: 黄から順に" in rig.text
         rig.keys("ok", "ok")
         assert rig.text == "ラウンド 1/2 | 黄 | 親: Ann | OK: 配置する"
     finally:
@@ -183,7 +183,7 @@ def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> Non
         assert after.moves[-1] == labels[pick]  # the jump shown is the jump played
         assert close_messages(rig) == []  # a pass is noted on the turn screen, no band
         if after.phase == "play" and after.passed:
-            note = "".join(after.passed) + " pass"
+            note = "·".join(after.passed) + " pass"
             assert_readable(rig, {note})
             notes.append(note)
         if jumps == 3:  # hold BACK takes the last jump back
@@ -323,9 +323,9 @@ def test_a_turn_in_japanese_uses_the_rulebook_colours(tmp_path: Path) -> None:
             assert close_messages(rig) == []
             state = rig.app.session.state
             assert state.phase == "play", "this seed's round has a pass"
-        note = "".join(initials[c] for c in state.passed) + "パス"
-        if len(state.passed) == 3:
-            note = "3色パス"  # three kanji do not fit beside the jump
+        note = "・".join(initials[c] for c in state.passed) + "パス"
+        if len(state.passed) > 1:  # 「黄・緑パス」 does not fit beside the jump
+            note = f"{len(state.passed)}色パス"
         assert_readable(rig, {note})
     finally:
         rig.close()

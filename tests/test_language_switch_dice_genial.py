@@ -40,7 +40,7 @@ def test_genial_switches_mid_turn_and_the_turn_goes_on(rig: Rig) -> None:
     assert len(state.turns) == 1 and state.tracks[0] == (2, 0, 0, 0)
     assert "Benの手番" in rig.text and "R1/20" in rig.text
     rig.keys("long right")
-    assert "順位: 低い..高い" in rig.text and "最高: 橙2>0" in rig.text
+    assert "順位: 各色の点は低い順" in rig.text and "最高: 橙2>0" in rig.text
     switch(rig, "en")
     assert "Standings: low..high" in rig.text and "highest: ora 2>0" in rig.text
     rig.keys("left", "right", "ok")                  # Ben: purple +1, in English again

@@ -5,8 +5,10 @@ tell it which set was taken. Each colour gives each kind of set once a round, so
 set picker refuses a set that colour has already given.
 
 Every name and number is in the 12 px font or larger. The main screen keeps one layout
-for the whole round: a column per player (name, this round's points), the name of the
-player to play inverted, so a miss moves the highlight and a set changes one figure.
+for the whole round: a row per player (name, who started the round, this round's
+points), the name of the player to play inverted, so a miss moves the highlight and a
+set changes one figure. A row has room for a whole name (five Japanese characters);
+the columns it replaced cut names to two.
 
 Keys on the main screen: OK a set was taken (pick colour and kind) · RIGHT no set,
 next player · hold OK every piece is face up, end the round · BACK start menu ·
@@ -38,6 +40,9 @@ COLOUR_NAMES = {"Y": N_("Yellow"), "G": N_("Green"), "R": N_("Red"), "B": N_("Bl
 #: The kinds of set as the picker's rows name them: the pieces' values.
 KIND_LABELS = {"10-1-1": "10-1-1", "5": "5-5-5", "3": "3-3-3", "2": "2-2-2"}
 SEAT_1, RANDOM = N_("seat 1"), N_("random")
+#: The main screen's rows: a name (five Japanese characters, ten Latin ones) in a cell
+#: this wide, the round's points right-aligned; four players fit above the hint line.
+NAME_W, ROW_PITCH = 60, 11  # 11: as Four-Colour Stones' tables; the hint stays
 
 
 def new_game(ctx: Context) -> None:
@@ -73,7 +78,7 @@ def play_ending_round(ctx: Context, action: dict[str, Any], *, leave: bool = Fal
 
 
 class CrushScreen(Screen):
-    """A column per player with this round's points; the player to play inverted."""
+    """A row per player with this round's points; the player to play inverted."""
 
     @property
     def state(self) -> rules.State:
@@ -102,33 +107,34 @@ class CrushScreen(Screen):
         if s.finished:
             render_final(p, s)
             return
-        title_bar(p, _("Round {n}/{of}").format(n=s.round, of=s.rounds),
-                  _("1st {name}").format(name=s.players[s.starter]))
-        points = rules.round_points(s)
-        width = WIDTH // len(s.players)
-        for i, name in enumerate(s.players):
-            x0 = i * width
-            fill = 1
-            if i == s.to_play:  # the name inverted: rows 16–30, the panel's pages 2 and 3
-                p.rect((x0, 16, x0 + width - 2, 30), fill=1, outline=None)
-                fill = 0
-            p.centred(17, p.fit(name, "text", width - 4), "text", x0=x0, x1=x0 + width - 1,
-                      fill=fill)
-            p.centred(32, str(points[i]), "medium", x0=x0, x1=x0 + width - 1)
         sets = len(s.sets)
-        p.centred(48, ngettext("{n} set taken", "{n} sets taken", sets).format(n=sets), "small")
+        title_bar(p, _("Round {n}/{of}").format(n=s.round, of=s.rounds),
+                  ngettext("{n} set", "{n} sets", sets).format(n=sets))
+        points = rules.round_points(s)
+        for i, name in enumerate(s.players):
+            y = TITLE_H + i * ROW_PITCH
+            fill = 1
+            if i == s.to_play:  # only the name's cell inverted: a miss moves ~260 bytes
+                p.rect((0, y, NAME_W + 3, y + 11), fill=1, outline=None)
+                fill = 0
+            p.text((2, y), p.fit(name, "text", NAME_W), "text", fill=fill)
+            if i == s.starter:
+                p.text((NAME_W + 7, y + 3), _("1st"), "small")
+            p.right(y, str(points[i]), "bold", x1=WIDTH - 1)
         hint(p, _("OK set >miss hold OK end"))
 
 
 class SetPicker(Screen):
     """Pick the set the player took: LEFT/RIGHT colour, UP/DOWN kind, OK takes it.
 
-    The title bar names the player and heads the colour columns; each row is a kind of
-    set with its points. A set its colour already gave this round is struck through,
-    and refused.
+    The title bar names the player (the whole name: five Japanese characters need 60 px),
+    a row under it heads the colour columns; each row is a kind of set with its points,
+    10 px apart (Latin digits' ink is 8 px tall). A set its colour already gave this
+    round is struck through, and refused.
     """
 
     LABEL_W, PITCH = 36, 23  # the kinds' column, then four colour columns
+    TOP, ROW = 2 * TITLE_H, 10  # the kinds' rows: under the title and the colours
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -161,26 +167,25 @@ class SetPicker(Screen):
     def render(self, p: Painter) -> None:
         s = self.ctx.session.state
         chosen = (COLOURS[self.colour], rules.KINDS[self.kind])
-        p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
-        p.text((1, 0), p.fit(s.players[s.to_play], "bold", self.LABEL_W - 2), "bold", fill=0)
+        title_bar(p, s.players[s.to_play])
         for c, col in enumerate(COLOURS):
             x = self.LABEL_W + c * self.PITCH
-            p.centred(0, _(INITIALS[col]), "bold", x0=x, x1=x + self.PITCH, fill=0)
+            p.centred(TITLE_H, _(INITIALS[col]), "bold", x0=x, x1=x + self.PITCH)
         still = set(rules.open_sets(s))
         for r, kind in enumerate(rules.KINDS):
-            y = TITLE_H + 1 + r * 12
-            p.text((0, y), KIND_LABELS[kind], "text")
+            y = self.TOP + r * self.ROW  # a cell's top; the digits' ink is rows 2-9 of 12
+            p.text((0, y - 1), KIND_LABELS[kind], "text")
             for c, col in enumerate(COLOURS):
                 x = self.LABEL_W + c * self.PITCH
-                box = (x + 1, y, x + self.PITCH - 2, y + 11)
+                box = (x + 1, y, x + self.PITCH - 2, y + self.ROW - 1)
                 fill = 1
                 if (col, kind) == chosen:
                     p.rect(box, fill=1, outline=None)
                     fill = 0
-                p.centred(y, str(crush_set_points(kind)), "text", x0=x, x1=x + self.PITCH,
-                          fill=fill)
+                p.centred(y - 1, str(crush_set_points(kind)), "text", x0=x,
+                          x1=x + self.PITCH, fill=fill)
                 if (col, kind) not in still:
-                    p.line((box[0] + 2, y + 6, box[2] - 2, y + 6), fill=fill)
+                    p.line((box[0] + 2, y + 5, box[2] - 2, y + 5), fill=fill)
 
 
 def standings(p: Painter, names: list[str], labels: list[str], figures: list[list[str]],

@@ -20,6 +20,10 @@ from companion.games.base import Result, RuleError, listed, ranked, require, sai
 from companion.games.brikks import data as D
 from companion.games.brikks.state import State
 
+#: Sentences older logs hold, kept in the catalogue so their results still read in the
+#: language in use (their words were vague: the points of the full rows decide).
+LOGGED_BEFORE = (said("both out on one turn: full rows decide"),)
+
 
 def _int(value: Any, low: int, high: int | None, what: str) -> int:
     ok = isinstance(value, int) and not isinstance(value, bool)
@@ -220,7 +224,7 @@ def result(state: State) -> Result:
                             "{n} points, under {bottom}: {phrase}", scores[names[0]],
                             words=("phrase",), phrase=phrase, bottom=upper + 1)]
     elif state.duel:
-        parts = [said("both out on one turn: full rows decide")]
+        parts = [said("both out on one turn: the points of full rows decide")]
     else:
         best = places[0]
         who, top = listed(best, " & ", " & "), scores[best[0]]

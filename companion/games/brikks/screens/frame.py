@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from companion.games.brikks import rules
 from companion.i18n import translator
-from companion.ui.fonts import needs_japanese
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.widgets import title_bar
 
@@ -35,22 +35,33 @@ def game_name(s: rules.State) -> str:
     return _("Brikks solo") if s.solo else _("Brikks Duel") if s.duel else _("Brikks")
 
 
-def roll_label(s: rules.State) -> str:
-    """Who rolled last and in which round (before the first roll: who rolls first)."""
-    if s.rolls:
-        last = s.rolls[-1]
-        return _("R{n} {name}").format(n=last.round, name=s.players[last.player])
-    return _("R{n} {name}").format(n=s.round, name=s.players[rules.next_roller(s)])
+def roll_label(s: rules.State, player: int | None = None) -> str:
+    """Who rolled last and in which round (before the first roll: who rolls first), or
+    ``player`` in this round; solo, the round alone (the name is always the same)."""
+    n = s.rolls[-1].round if s.rolls else s.round
+    if s.solo:
+        return _("R{n}").format(n=n)
+    if player is None:
+        player = s.rolls[-1].player if s.rolls else rules.next_roller(s)
+    return _("R{n} {name}").format(n=n, name=s.players[player])
 
 
-def brikks_title(p: Painter, s: rules.State, right: str) -> None:
-    """The title bar: the game on the left (the same on every Brikks screen), ``right``."""
-    title_bar(p, game_name(s), right)
+def brikks_title(p: Painter, s: rules.State, right: str, widest: str = "") -> None:
+    """The title bar: the game on the left (the same on every Brikks screen), ``right``.
+
+    Where the mode's name ("Brikks Duel") and the widest ``right`` the game can show
+    (``widest``, else ``right``) do not fit together, plain "Brikks" for the whole game:
+    a long name is never cut, and the title does not change from roller to roller.
+    """
+    name = game_name(s)
+    room = WIDTH - 8 - text_width(widest or right, "bold")
+    title_bar(p, name if text_width(name, "bold") <= room else _("Brikks"), right)
 
 
 def play_title(p: Painter, s: rules.State) -> None:
     """The title of the play phase: the turn screen's, its costs' and the players'."""
-    brikks_title(p, s, roll_label(s))
+    labels = [roll_label(s, i) for i in range(len(s.players))]
+    brikks_title(p, s, roll_label(s), max(labels, key=lambda t: text_width(t, "bold")))
 
 
 def play_hint(p: Painter, text: str) -> None:

@@ -13,7 +13,7 @@ from companion.games.brikks import data as D
 from companion.games.brikks import house_rules, rules
 from companion.i18n import N_, translator
 from companion.ui.fonts import CELLS
-from companion.ui.menus import Choice, SetupScreen
+from companion.ui.menus import NEW_PLAYER, Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context
 from companion.ui.widgets import TITLE_H, hint, menu_list, title_bar
@@ -35,7 +35,14 @@ class SeatChoice(Choice):
         self.seat = seat
 
     def line(self) -> str:
-        return _("{name} level: {value}").format(name=self.seat.value, value=self.shown(self.value))
+        return _("{name} level: {value}").format(name=seat_name(self.seat),
+                                                 value=self.shown(self.value))
+
+
+def seat_name(seat: Choice) -> str:
+    """Who sits in ``seat``; a seat still on "+ New player" by its label ("Seat 2"), as
+    its own row names it."""
+    return seat.gettext(seat.label) if seat.value == NEW_PLAYER else seat.value
 
 
 class BrikksSetup(SetupScreen):
@@ -57,7 +64,7 @@ class BrikksSetup(SetupScreen):
         self.first = 0  # the first option row shown
 
     def _starter(self, value: Any) -> str:
-        return _("random") if value == "random" else self.seats[value].value
+        return _("random") if value == "random" else seat_name(self.seats[value])
 
     def rows(self) -> list[Choice | None]:
         n = self.count.value

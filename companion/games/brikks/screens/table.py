@@ -21,6 +21,7 @@ from companion.games.brikks.screens.frame import (
 )
 from companion.games.brikks.screens.words import colour_name, fitting, wrap_px
 from companion.i18n import translator
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import title_bar
@@ -28,6 +29,11 @@ from companion.ui.widgets import title_bar
 SLOTS = D.COLUMNS + 1  # columns 1-4, then the swap
 
 _, ngettext = translator(__name__)
+
+
+#: How far left the costs' "who has how much" line may start: right of the widest block
+#: (4 cells of TURN_CELL centred in BLOCK_BOX end at x=46), for a long name.
+NAME_X = 49
 
 
 def _in_play(state: rules.State) -> list[int]:
@@ -93,9 +99,10 @@ class CostsScreen(Screen):
         play_title(p, s)
         who = s.players[seat]
         energy = s.trackers[seat].energy
-        has = fitting("text", WIDTH - RIGHT_X, _("{name} has {n}").format(name=who, n=energy),
+        has = fitting("text", WIDTH - NAME_X, _("{name} has {n}").format(name=who, n=energy),
                       f"{who} {energy}")
-        p.text((RIGHT_X, 43), p.fit(has, "text", WIDTH - RIGHT_X), "text")
+        x = min(RIGHT_X, WIDTH - text_width(has, "text"))  # a long name: left, under the words
+        p.text((max(x, NAME_X), 43), p.fit(has, "text", WIDTH - NAME_X), "text")
         block = rules.player_block(s, seat)
         if block is None:
             p.centred(26, _("Roll first"), "text", x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
@@ -153,6 +160,8 @@ class SwapScreen(Screen):
 #: 12 px line each. The tracker keeps it where it is and lists its actions on the left,
 #: where the card shows the block, so OK and BACK between them repaint only that side.
 CARD_TOP, CARD_H = 11, 11
+#: How far below its figure's row a label starts: the 8 px font sits on the digits' line.
+LABEL_DY = {"small": 3, "text": 0}
 #: The tracker's list in the block's place: three 12 px rows (kanji fill all 12, so a
 #: row apart), text from x=5 after the arrow, a scroll bar right of it.
 SIDE_TOP, SIDE_H, SIDE_ROWS = 13, 14, 3
@@ -163,11 +172,15 @@ def draw_card(p: Painter, s: rules.State, seat: int) -> None:
     """One player's card in the right-hand column: name, energy, bonus marks, bombs."""
     t = s.trackers[seat]
     width = WIDTH - RIGHT_X
-    p.text((RIGHT_X, CARD_TOP), p.fit(s.players[seat], "text", width), "text")
+    name = s.players[seat]
+    top = CARD_TOP + needs_japanese(name)  # kanji ink starts on the cell's top row
+    p.text((RIGHT_X, top), p.fit(name, "text", width), "text")
     lines = [(_("energy"), t.energy), (_("bonus"), t.bonus_marks), (_("bombs"), t.bombs_left)]
+    # Kanji in the 8 px font blur (爆弾 reads as 無弾): Japanese labels are 12 px.
+    font = "text" if any(needs_japanese(word) for word, _value in lines) else "small"
     for i, (word, value) in enumerate(lines):  # kept when out: the sheet's final figures
         y = CARD_TOP + (i + 1) * CARD_H
-        p.text((RIGHT_X, y + 3), word, "small")
+        p.text((RIGHT_X, y + LABEL_DY[font]), word, font)
         p.right(y, str(value), "text", x1=WIDTH - 2)
 
 

@@ -29,13 +29,15 @@ from companion.games.four_stones.screens.board import (
     jump_strip,
 )
 from companion.games.four_stones.screens.scores import render_deal, render_final, render_round
-from companion.i18n import translator
+from companion.i18n import NC_, package_translator, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint
 
 _, ngettext = translator(__name__)
+#: The context of the mark between the colours in a pass note (Japanese: ・).
+BETWEEN = "between the colours that passed"
 
 #: Layouts dealt in one go before asking again (a dead deal is rare).
 MAX_DEALS = 20
@@ -50,15 +52,19 @@ WIDEST_POINTS = 88
 
 def pass_note(state: rules.State, room: int | None = None) -> str:
     """The turn screen's short note of the colours that just passed: ``"G pass"``,
-    ``"YG pass"`` (``"緑パス"``); ``"3 pass"`` when the initials do not fit ``room``
-    pixels of the 12 px font; ``""`` when nobody passed.
+    ``"Y·G pass"`` (``"黄・緑パス"``: two colours, never 「黄緑」, the one colour
+    yellow-green); ``"2 pass"`` (「2色パス」) when the initials do not fit ``room`` pixels
+    of the 12 px font; ``""`` when nobody passed.
 
     >>> pass_note(rules.State(players=("A", "B", "C", "D"), passed=("Y", "G")))
-    'YG pass'
+    'Y·G pass'
     """
     if not state.passed:
         return ""
-    note = _("{colours} pass").format(colours="".join(_(INITIALS[c]) for c in state.passed))
+    between = package_translator(__name__).pgettext(
+        BETWEEN, NC_("between the colours that passed", "·"))
+    note = _("{colours} pass").format(
+        colours=between.join(_(INITIALS[c]) for c in state.passed))
     if room is not None and text_width(note, "text") > room:
         note = _("{n} pass").format(n=len(state.passed))
     return note
@@ -162,6 +168,9 @@ class StonesScreen(Screen):
         assert s.board is not None
         taken = sum(piece_value(cell) for cell in _taken(s.board, move))
         p.right(NOTATION_Y, _("+{points}").format(points=taken), "medium", x1=POINTS_X1)
+        # Beside the widest points there can be, so a jump never moves or reshapes the
+        # note. 56 px: 「黄パス」, 「2色パス」; 「黄・緑パス」 (60 px) would fit beside 1-digit
+        # points, but a jump that brings it and a new player costs 51 ms on the bus.
         room = POINTS_X1 - points_width() - 2 - NOTE_X0
         note = pass_note(s, room)
         if note:

@@ -2,7 +2,7 @@
 
 >>> from companion import i18n
 >>> i18n.use("ja"); _(COLOUR["orange"]), _(ABBR["orange"])
-('オレンジ', '橙')
+('橙', '橙')
 >>> i18n.use("en")
 """
 

@@ -27,7 +27,7 @@ from companion.games.genial.screens.grid import (
 )
 from companion.games.genial.screens.labels import ABBR, COLOUR
 from companion.i18n import N_, translator
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.menus import Confirm
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
@@ -50,6 +50,11 @@ WINS = {
                   "{other} {other_value}."),
 }
 BAR = 3  # the scroll bar's room on the right
+#: The winner's big name: its row's height by font. Latin letters leave blank rows on
+#: top of their cells (4 in large, 1 in medium, drawn over); kanji and kana fill their
+#: whole cell, so a Japanese name is drawn a pixel under the title bar, a row taller.
+BIG, BIG_JA = {"large": 23, "medium": 16}, {"large": 25, "medium": 17}
+AIR = {"large": 4, "medium": 1}
 
 
 class Row(NamedTuple):
@@ -73,8 +78,11 @@ def place_rows(state: rules.State) -> list[Row]:
         shared = len(standing.players) > 1
         for name in standing.players:
             mark = "=" if shared else "."
-            rows.append(Row("text", f"{standing.place}{mark} {name}",
-                            " ".join(str(v) for v in standing.key)))
+            left, right = f"{standing.place}{mark} {name}", " ".join(map(str, standing.key))
+            if text_width(f"{left} {right}", "text") + 3 <= WIDTH - BAR - 2:
+                rows.append(Row("text", left, right))
+            else:  # a long name (山田はなこ): its values right-aligned on the next line
+                rows += [Row("text", left), Row("text", "", right)]
         if shared:
             rows.append(Row("text", "  " + _("equal on all four")))
     return rows
@@ -87,8 +95,8 @@ def winner_rows(state: rules.State) -> list[Row]:
     # large when the sentence still fits below it (two lines), else medium (three)
     fonts = ("large", "medium") if len(lines) <= 2 else ("medium",)
     big = next((f for f in fonts if text_width(names, f) <= WIDTH - BAR), "text")
-    return [Row(big, names, height={"large": 23, "medium": 16}.get(big, 12)), *lines,
-            *place_rows(state)]
+    heights = BIG_JA if needs_japanese(names) else BIG
+    return [Row(big, names, height=heights.get(big, 12)), *lines, *place_rows(state)]
 
 
 def why(state: rules.State) -> str:
@@ -136,7 +144,8 @@ def draw_rows(p: Painter, rows: list[Row], top: int, y: int = TITLE_H + 1,
             if row.right:
                 p.right(y, row.right, row.font, x1=right + 1)
                 room -= text_width(row.right, row.font) + 3
-            p.text((1, y), p.fit(row.left, row.font, room), row.font)
+            if row.left:
+                p.text((1, y), p.fit(row.left, row.font, room), row.font)
         y += row.height
         shown += 1
     if every > shown:  # a scroll bar on the right edge
@@ -154,7 +163,7 @@ def draw_winner(p: Painter, state: rules.State, top: int) -> None:
                   ngettext("{n} round", "{n} rounds", rules.ROUNDS).format(n=rules.ROUNDS))
     rows = winner_rows(state)
     if rows[0].font in ("large", "medium") and top == 0:  # the winner, centred
-        air = 4 if rows[0].font == "large" else 1  # the cells' blank rows on top
+        air = 0 if needs_japanese(rows[0].left) else AIR[rows[0].font]  # blank rows on top
         with p.region((0, TITLE_H, WIDTH - BAR - 1, TITLE_H + rows[0].height - 1)):
             p.centred(TITLE_H + 1 - air, rows[0].left, rows[0].font, x1=WIDTH - BAR)
         draw_rows(p, rows[1:], 0, y=TITLE_H + rows[0].height, total=len(rows))
