@@ -26,6 +26,17 @@ def guest(seat: int) -> str:
     return _(GUEST).format(n=seat + 1)
 
 
+def short_guest(name: str) -> str | None:
+    """A guest's name for a narrow column ("G2", 「客2」), or None for anybody else: cut
+    at the end, 「ゲスト2」 would read 「ゲス2」 (a rude word) and "Guest 2" "Gues2".
+
+    >>> short_guest("Guest 2"), short_guest("Ann")
+    ('G2', None)
+    """
+    seat = re.fullmatch(r"(?:Guest ?|ゲスト ?)(\d+)", name)
+    return _("G{n}").format(n=seat.group(1)) if seat else None
+
+
 def is_nobody(name: str) -> bool:
     """True for the seat names that are no person at all (the dice games' "Table")."""
     return roster.name_key(name) in roster.NOT_PEOPLE

@@ -13,14 +13,20 @@ from companion.ui.fonts import text_width
 
 def test_a_cut_that_makes_names_alike_keeps_their_ends() -> None:
     assert short_names(["Guest 1", "Guest 2"], 36) == ["Guest1", "Guest2"]
-    assert short_names(["Guest 1", "Guest 2", "Ann"], 30) == ["Gues1", "Gues2", "Ann"]
+    assert short_names(["Guest 1", "Guest 2", "Ann"], 30) == ["G1", "G2", "Ann"]
     assert short_names(["Anna-Lena", "Anna-Lisa"], 36) == ["Annana", "Annasa"]
 
 
 def test_names_that_fit_or_differ_early_are_only_cut_at_the_end() -> None:
     assert short_names(["Ann", "Bob"], 36) == ["Ann", "Bob"]
     assert short_names(["Alexandra", "Bartholomew"], 36) == ["Alexan", "Bartho"]
-    assert short_names(["Guest 1", "Gues1"], 30) == ["Guest", "Gues1"]
+    assert short_names(["Guest 1", "Gues1"], 30) == ["G1", "Gues1"]
+
+
+def test_a_japanese_guest_is_never_cut_into_a_rude_word(japanese) -> None:  # noqa: ANN001
+    # 「ゲスト1」 cut to the column read 「ゲス1」: ゲス is an insult
+    assert short_names(["ゲスト1", "ゲスト2", "Ann"], 30) == ["客1", "客2", "Ann"]
+    assert short_names(["Guest 1", "G1"], 30) != ["G1", "G1"]
 
 
 def test_names_alike_to_the_end_fall_back_on_the_seat() -> None:

@@ -1,13 +1,13 @@
 """Genial Spezial: players' names shortened to a column without two rows reading alike.
 
 A name too wide for its column is cut at the end; when that makes two names read the
-same ("Guest 1" and "Guest 2" both "Guest"), those names keep their distinguishing end
-instead ("Gues1", "Gues2"): as many of the last characters as it takes, after as much of
+same ("Alexandra" and "Alexander" both "Alexa"), those names keep their distinguishing end
+instead ("Alexa", "Alexr"): as many of the last characters as it takes, after as much of
 the start as still fits. Names that are alike up to their last few characters (unusual;
 names in a game are never equal) fall back to the seat number and the start.
 
 >>> short_names(["Guest 1", "Guest 2", "Ann"], 30)
-['Gues1', 'Gues2', 'Ann']
+['G1', 'G2', 'Ann']
 >>> short_names(["Alexandra", "Bob"], 30)
 ['Alexa', 'Bob']
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.seat_names import short_guest
 from companion.ui.fonts import fitted, text_width
 
 
@@ -26,10 +27,20 @@ def _keep_end(name: str, tail: int, width: int, font: str) -> str:
     return fitted(name[:-tail], font, room) + end if room > 0 else ""
 
 
+def _fitted(name: str, width: int, font: str) -> str:
+    """``name`` cut to ``width``; a guest as "Guest2" or "G2" (「ゲスト2」, 「客2」), never
+    cut into 「ゲス2」."""
+    guest = short_guest(name)
+    if guest is None or text_width(name, font) <= width:
+        return fitted(name, font, width)
+    compact = name.replace(" ", "")
+    return compact if text_width(compact, font) <= width else guest
+
+
 def short_names(names: Sequence[str], width: int, font: str = "text") -> list[str]:
     """Each name fitted to ``width`` pixels in ``font``, no two of them alike (see the
     module's note); a name that fits is never changed."""
-    short = [fitted(name, font, width) for name in names]
+    short = [_fitted(name, width, font) for name in names]
     for _round in range(len(names)):
         clashes = {s for s in short if short.count(s) > 1}
         if not clashes:
