@@ -208,13 +208,15 @@ def _write(out: Path, write: Callable[[], None]) -> None:
         out.parent.mkdir(parents=True, exist_ok=True)
         write()
     except OSError as err:
+        from companion.os_reasons import reason
+
         above = next((p for p in out.parents if p.exists()), None)
         if isinstance(err, FileExistsError | NotADirectoryError) and above is not None \
                 and not above.is_dir():
             raise CommandError("cannot write {out}: {file} is a file, not a folder.",
                                out=str(out), file=str(above)) from None
         raise CommandError("cannot write {out}: {why}.",
-                           out=str(out), why=str(err.strerror or err)) from None
+                           out=str(out), why=reason(err)) from None
 
 
 def render_all(folder: Path, scale: int = 4, language: str = "en") -> Iterator[Path]:
