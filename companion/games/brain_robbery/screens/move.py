@@ -163,7 +163,9 @@ class MoveView(ActionView):
 
     def actions(self) -> list[tuple[str, Callable[[], None]]]:
         s = game(self.ctx)
-        found = [(_("Stop: end move"), lambda: self.ctx.push(StopScreen(self.ctx)))]
+        found = []
+        if rules.stops(s):  # behind a one-car train the pawn can only enter a new car
+            found.append((_("Stop: end move"), lambda: self.ctx.push(StopScreen(self.ctx))))
         if "new_car" in rules.legal_actions(s):
             found.append((_("New car"), self.new_car))
         if s.mover.hand:
@@ -217,11 +219,9 @@ class StopScreen(Sub):
         self.on_break = False
 
     def choices(self) -> list[int]:
-        """The train indices the move may end on."""
-        s = game(self.ctx)
-        low, front = s.move.start or 0, len(s.train) - 1
-        return [i for i in range(low, front + 1)
-                if s.engine or i < front or not s.pile or i == s.move.start]
+        """The train indices the move may end on (never empty: the move screen offers
+        "Stop" only when there is somewhere to stop)."""
+        return list(rules.stops(game(self.ctx)))
 
     def breakable(self) -> bool:
         s = game(self.ctx)
