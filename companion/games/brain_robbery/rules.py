@@ -106,6 +106,7 @@ from companion.games.brain_robbery.data import (
 )
 from companion.games.brain_robbery.entries import (
     MAX_HAND,
+    Named,
     _discard,
     _insert_brain,
     _iq,
@@ -154,13 +155,13 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     require(isinstance(action, Mapping), "an action is a dict with a 'type' key.")
     kind = action.get("type")
     require(kind in _HANDLERS, "The Great Brain Robbery does not know the action {kind}.",
-            kind=repr(kind))
+            kind=repr(kind))  # not one of ours: only a damaged log or a script sends it
     handler, phases = _HANDLERS[kind]
     require(state.phase != OVER, "this game is over; start a new one.")
     require(
         state.phase in phases,
         "{kind} is not possible now; allowed: {allowed}.",
-        kind=repr(kind), allowed=", ".join(legal_actions(state)),
+        kind=Named([kind]), allowed=Named(legal_actions(state)),
     )
     return handler(state, action)
 
