@@ -28,7 +28,7 @@ def test_switching_to_japanese_mid_turn_keeps_the_game_going() -> None:
 
         rig.app.change_setting("language", "ja")
         rig.app.redraw()
-        assert "第1R" in rig.text and "ダイス2個+1" in rig.text and "乗務員車両" in rig.text
+        assert "1巡目" in rig.text and "2個 +1" in rig.text and "乗務員車両" in rig.text
 
         rig.keys("roll")                                  # the move goes on, in Japanese
         state = rig.app.session.state

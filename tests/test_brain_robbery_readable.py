@@ -54,8 +54,8 @@ def test_the_turn_card_reads_cards_brain_xp_and_car_in_12_px(rig: Rig) -> None:
     assert drawn["Cards 2"] == drawn["R1 H2 IQ5"] == drawn["XP 0"] == "text"
     assert drawn["Caboose"] == "bold"  # the car, in the title bar
     assert drawn[mover.name] == "bold" and not rig.app.painter.cut
-    # the dice count and the round are labels: they may stay small
-    assert drawn["2 dice +1"] == drawn["round 1"] == "small"
+    # the dice count is read from the seat too (12 px); the round is a label
+    assert drawn["2 dice +1"] == "text" and drawn["round 1"] == "small"
 
 
 def test_a_fight_of_six_pages_its_fighters_in_12_px() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +18,9 @@ __all__ = ["HouseRule", "Result", "RuleError", "Said", "said", "said_n", "listed
 class HouseRule:
     """A choice the printed rules leave open, with the value the companion assumes.
 
-    ``allowed`` lists the permitted values (``None``: any value of ``default``'s type).
+    ``allowed`` lists the permitted values (``None``: any value of ``default``'s type);
+    ``valid``, when given, says what else is wrong with a value ("" when nothing is), so the
+    config file is refused at start-up rather than on game night.
 
     >>> LONG_GAME = HouseRule(False, "Every uncoupled car returns to the pile.")
     """
@@ -26,6 +28,7 @@ class HouseRule:
     default: Any
     description: str
     allowed: tuple[Any, ...] | None = None
+    valid: Callable[[Any], str] | None = None
 
     def check(self, name: str, value: Any) -> Any:
         """Return ``value`` if it is allowed for this rule, else raise :class:`RuleError`."""
@@ -38,6 +41,8 @@ class HouseRule:
             raise RuleError(
                 f"house rule {name!r} must be a {type(self.default).__name__}, not {value!r}."
             )
+        if self.valid is not None and (why := self.valid(value)):
+            raise RuleError(f"house rule {name!r}: {why}")
         return value
 
 

@@ -5,8 +5,9 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 """
 
 from companion.catalogue import GameInfo
+from companion.games.brain_robbery.entries import ACTIONS
 from companion.games.brain_robbery.house_rules import HOUSE_RULES
-from companion.i18n import N_, NC_
+from companion.i18n import N_
 
 GAME = GameInfo(
     key="brain_robbery",
@@ -21,26 +22,5 @@ GAME = GameInfo(
     # matches the name instead.
     screens="companion.games.brain_robbery.screens",
     house_rules=HOUSE_RULES,
-    actions={
-        "setup": NC_("action", "setup"),
-        "set_hand": NC_("action", "hand"),
-        "set_xp": NC_("action", "XP"),
-        "set_brain": NC_("action", "brain"),
-        "discard": NC_("action", "discard"),
-        "move_roll": NC_("action", "movement roll"),
-        "run_card": NC_("action", "Run card"),
-        "new_car": NC_("action", "new car"),
-        "move": NC_("action", "move"),
-        "brain_space": NC_("action", "brain space"),
-        "fight": NC_("action", "fight"),
-        "hit_card": NC_("action", "Hit card"),
-        "end_fight": NC_("action", "end of fight"),
-        "brains": NC_("action", "brains moved"),
-        "swap_brains": NC_("action", "brain swap"),
-        "insert_brain": NC_("action", "new brain"),
-        "end_turn": NC_("action", "end of turn"),
-        "end_game": NC_("action", "end of game"),
-        "iq": NC_("action", "IQ"),
-        "finish": NC_("action", "final scores"),
-    },
+    actions=ACTIONS,
 )

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import HouseRule
+from companion.games.brain_robbery.state import BOARDS
 
 HOUSE_RULES: dict[str, HouseRule] = {
     "long_game": HouseRule(
@@ -22,7 +23,9 @@ HOUSE_RULES: dict[str, HouseRule] = {
         "costs paid from it.", (False, True)),
     "board_names": HouseRule(
         [], "The owner's names of the 8 boards, board 1 (Caboose/Engine) first; empty: the "
-        "boards are numbered 1-8 with sides A/B."),
+        "boards are numbered 1-8 with sides A/B.",
+        valid=lambda names: "" if len(names) in (0, BOARDS) else f"name all {BOARDS} boards "
+        f"in order, board 1 (Caboose/Engine) first, or none; {len(names)} given."),
 }
 
 

@@ -106,6 +106,7 @@ from companion.games.brain_robbery.data import (
 )
 from companion.games.brain_robbery.entries import (
     MAX_HAND,
+    Named,
     _discard,
     _insert_brain,
     _iq,
@@ -121,7 +122,7 @@ __all__ = [
     "MAX_HAND", "Brain", "Car", "Decoupling", "Fight", "Move", "Player", "State", "car_label",
     "cars_uncoupled", "check_length", "combat_winner", "decoupling_done", "dice_count",
     "dice_needed", "is_over", "legal_actions", "new_game", "pawns_on", "result", "round_of", "step",
-    "train_labels", "winner",
+    "stops", "train_labels", "winner",
 ]
 
 TITLE = "The Great Brain Robbery"
@@ -154,13 +155,13 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     require(isinstance(action, Mapping), "an action is a dict with a 'type' key.")
     kind = action.get("type")
     require(kind in _HANDLERS, "The Great Brain Robbery does not know the action {kind}.",
-            kind=repr(kind))
+            kind=repr(kind))  # not one of ours: only a damaged log or a script sends it
     handler, phases = _HANDLERS[kind]
     require(state.phase != OVER, "this game is over; start a new one.")
     require(
         state.phase in phases,
         "{kind} is not possible now; allowed: {allowed}.",
-        kind=repr(kind), allowed=", ".join(legal_actions(state)),
+        kind=Named([kind]), allowed=Named(legal_actions(state)),
     )
     return handler(state, action)
 
@@ -184,6 +185,23 @@ def dice_needed(state: State, name: str | None = None) -> int:
     """How many dice ``name`` (default: the mover) rolls now, to move or to fight."""
     p = state.mover if name is None else state.player(name)
     return dice_count(p.brain is not None, p.hand)
+
+
+def stops(state: State) -> tuple[int, ...]:
+    """The train indices (rear first) the mover's pawn may end the move on now: never back
+    towards the rear, and into the front car only once it is the Engine, the pile is empty
+    or the pawn started there (otherwise entering it couples a new car first).
+
+    >>> s = step(new_game({"players": ["Ann", "Bob", "Cy"]}),
+    ...          {"type": "setup", "first": 0, "board": 4, "side": "B"})
+    >>> stops(step(s, {"type": "move_roll", "dice": [3]}))
+    (0,)
+    """
+    move, front = state.move, len(state.train) - 1
+    low = move.start if move is not None and move.start is not None else 0
+    start = move.start if move is not None else None
+    return tuple(i for i in range(low, front + 1)
+                 if state.engine or i < front or not state.pile or i == start)
 
 
 def train_labels(state: State) -> tuple[str, ...]:
@@ -290,7 +308,7 @@ def _move(s: State, a: Mapping[str, Any]) -> State:
     move, front = s.move, len(s.train) - 1
     require(move.start is None or index >= move.start,
             "a pawn never moves back into a car nearer the rear.")
-    require(s.engine or index < front or not s.pile or index == move.start,
+    require(index in stops(s),
             "entering the front car couples a new car: draw it with 'new car' first.")
     on_break = a.get("break", False)
     require(isinstance(on_break, bool), "'break' is true or false.")

@@ -101,6 +101,9 @@ class DealView(PhaseView):
 
     def key_long_ok(self) -> None: ...
 
+    def key_left(self) -> None:
+        """Nothing: hands, brains and XP are entered once the train is dealt."""
+
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         title_bar(p, _("Brain Robbery"), _("deal"))

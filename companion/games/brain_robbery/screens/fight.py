@@ -100,8 +100,9 @@ class AfterView(ActionView):
         else:
             self.pager.page(1, None)  # nothing paged: no timer
             right = _("{n}c").format(n=m.hand)
-            if s.track_xp:
-                right += " " + _("{n}xp").format(n=m.xp)
+            if s.track_xp:  # the XP too when the name keeps its room
+                right = fitting("bold", WIDTH - 8 - text_width(m.name, "bold"),
+                                right + " " + _("{n}xp").format(n=m.xp), right)
             title_bar(p, m.name, right)
             p.text((2, 14), _("on"), "small")
             place = where(s, m)
@@ -337,7 +338,8 @@ class BrainsScreen(Sub):
         self.row = min(self.row, self.rows() - 1)
         brain = s.player(self.owners[self.row]).brain if self.row < len(self.owners) else None
         title_bar(p, _("{name}'s pick").format(name=s.fight.winner),
-                  f"R{brain.run} H{brain.hit}" if brain else "")
+                  # TRANSLATORS: the brain's Run and Hit, short
+                  _("R{run} H{hit}").format(run=brain.run, hit=brain.hit) if brain else "")
         crowded = self.crowded()
         discard = _("discard")
         lines = [f"{'!' if self.targets[n] in crowded else ''}{n} IQ{s.player(n).brain.iq}"

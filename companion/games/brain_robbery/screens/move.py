@@ -139,19 +139,20 @@ class TurnView(PhaseView):
         title_bar(p, m.name, where(s, m))  # the car the mover starts from, in 12 px
         count = rules.dice_needed(s)
         if count:
-            dice_row(p, [None] * count, y=14, height=22, x0=0, x1=48)
+            dice_row(p, [None] * count, y=14, height=18, x0=0, x1=54)
         else:
-            p.centred(12, "0", "large", x0=0, x1=48)
+            p.centred(12, "0", "large", x0=0, x1=54)
+        # how many dice and the brain's Run: the mover reads it from their seat, 12 px
         dice = ngettext("{n} die", "{n} dice", count).format(n=count)
         run = signed(m.brain.run) if m.brain else ""
-        label = fitting("small", 48, f"{dice} {run}".strip(), dice + run)
-        p.centred(38, p.fit(label, "small", 48), "small", x0=0, x1=48)
-        p.centred(46, _("round {n}").format(n=s.round), "small", x0=0, x1=48)
+        label = fitting("text", 54, f"{dice} {run}".strip(), dice + run)
+        p.centred(33, p.fit(label, "text", 54), "text", x0=0, x1=55)
+        p.centred(46, _("round {n}").format(n=s.round), "small", x0=0, x1=54)
         # what the mover reads from their seat, a 12 px row each: cards, brain, XP
-        p.text((52, 13), p.fit(_("Cards {n}").format(n=m.hand), "text", 76), "text")
-        p.text((52, 26), p.fit(brain_text(m.brain), "text", 76), "text")
+        p.text((56, 13), p.fit(_("Cards {n}").format(n=m.hand), "text", 72), "text")
+        p.text((56, 26), p.fit(brain_text(m.brain), "text", 72), "text")
         if s.track_xp:
-            p.text((52, 39), p.fit(_("XP {n}").format(n=m.xp), "text", 76), "text")
+            p.text((56, 39), p.fit(_("XP {n}").format(n=m.xp), "text", 72), "text")
         hint(p, _("ROLL  ^v cards  OK edit"))
 
 
@@ -163,7 +164,9 @@ class MoveView(ActionView):
 
     def actions(self) -> list[tuple[str, Callable[[], None]]]:
         s = game(self.ctx)
-        found = [(_("Stop: end move"), lambda: self.ctx.push(StopScreen(self.ctx)))]
+        found = []
+        if rules.stops(s):  # behind a one-car train the pawn can only enter a new car
+            found.append((_("Stop: end move"), lambda: self.ctx.push(StopScreen(self.ctx))))
         if "new_car" in rules.legal_actions(s):
             found.append((_("New car"), self.new_car))
         if s.mover.hand:
@@ -217,11 +220,9 @@ class StopScreen(Sub):
         self.on_break = False
 
     def choices(self) -> list[int]:
-        """The train indices the move may end on."""
-        s = game(self.ctx)
-        low, front = s.move.start or 0, len(s.train) - 1
-        return [i for i in range(low, front + 1)
-                if s.engine or i < front or not s.pile or i == s.move.start]
+        """The train indices the move may end on (never empty: the move screen offers
+        "Stop" only when there is somewhere to stop)."""
+        return list(rules.stops(game(self.ctx)))
 
     def breakable(self) -> bool:
         s = game(self.ctx)
@@ -277,8 +278,10 @@ class StopScreen(Sub):
         if self.cursor not in choices:
             self.cursor = choices[-1]
         car = s.train[self.cursor]
-        title_bar(p, _("Stop on {car}").format(car=car_name(s, car)),
-                  _("BREAK") if self.on_break else "")
+        right = _("BREAK") if self.on_break else ""
+        room = WIDTH - 8 - text_width(right, "bold")
+        title_bar(p, fitting("bold", room, _("Stop on {car}").format(car=car_name(s, car)),
+                             car_name(s, car)), right)
         draw_train(p, s, self.cursor)
         if self.breakable():
             hint(p, _("</> car ^v break OK stop"))

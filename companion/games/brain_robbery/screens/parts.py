@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.games.brain_robbery import rules
-from companion.i18n import translator
+from companion.i18n import NC_, package_translator, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
@@ -31,8 +31,28 @@ def back_to_game(ctx: Context) -> None:
 
 
 def brain_text(brain: rules.Brain | None) -> str:
-    """"R1 H2 IQ5" or "no brain"."""
-    return _("no brain") if brain is None else f"R{brain.run} H{brain.hit} IQ{brain.iq}"
+    """"R1 H2 IQ5" (Run, Hit, IQ) or "no brain"."""
+    if brain is None:
+        return _("no brain")
+    # TRANSLATORS: a brain card's Run, Hit and IQ, short; R is never the round here
+    return _("R{run} H{hit} IQ{iq}").format(run=brain.run, hit=brain.hit, iq=brain.iq)
+
+
+def car_short(state: rules.State, car: rules.Car | None) -> str:
+    """A car's name in a list beside a player's name: "Caboose" or 「乗務員」, "4B"."""
+    if car is None:
+        return short("behind")
+    if car.board == rules.CABOOSE:
+        return short("Engine") if car.engine else short("Caboose")
+    return rules.car_label(state, car)
+
+
+def short(word: str) -> str:
+    """``word`` as a list beside a name shows it (msgctxt "short"), else as a title does."""
+    return package_translator(__name__).pgettext("short", word)
+
+
+_SHORT = (NC_("short", "behind"), NC_("short", "Engine"), NC_("short", "Caboose"))
 
 
 def car_name(state: rules.State, car: rules.Car) -> str:
@@ -236,12 +256,17 @@ class PlayersScreen(Sub):
         s = game(self.ctx)
         self.index %= len(s.players)
         title_bar(p, _("Players"), _("round {n}").format(n=s.round))
-        lines = [padded(p, pl.name, 48) + where(s, pl) for pl in s.players]
-        menu_list(p, lines, self.index, rows=3)
+        lines = []
+        for pl in s.players:  # the name, then its car at the right, 12 px both
+            car = car_short(s, next((c for c in s.train if c.board == pl.car), None))
+            lines.append(padded(p, pl.name, WIDTH - 14 - text_width(car, "text")) + " " + car)
+        menu_list(p, lines, self.index, rows=2)
         pl = s.players[self.index]
-        cards = ngettext("{n} card", "{n} cards", pl.hand).format(n=pl.hand)
-        xp = " " + _("{n}xp").format(n=pl.xp) if s.track_xp else ""
-        p.text((1, 52), p.fit(f"{cards}{xp} {brain_text(pl.brain)}", "text", WIDTH - 2), "text")
+        # the chosen player's cards, XP and brain: two 12 px lines, the words of the turn
+        cards = _("Cards {n}").format(n=pl.hand)
+        xp = "  " + _("XP {n}").format(n=pl.xp) if s.track_xp else ""
+        p.text((1, 39), p.fit(cards + xp, "text", WIDTH - 2), "text")
+        p.text((1, 51), p.fit(brain_text(pl.brain), "text", WIDTH - 2), "text")
 
 
 class PlayerEdit(Sub):
@@ -288,7 +313,9 @@ class PlayerEdit(Sub):
         self.row = min(self.row, len(self.rows()) - 1)
         shown = {"cards": _("Cards in hand: {n}").format(n=pl.hand),
                  "xp": _("XP: {n}").format(n=pl.xp),
-                 "brain": _("Brain: {brain}").format(brain=brain_text(pl.brain))}
+                 "brain": fitting("text", WIDTH - 8,  # the brain's values before the label
+                                  _("Brain: {brain}").format(brain=brain_text(pl.brain)),
+                                  brain_text(pl.brain))}
         menu_list(p, [shown[r] for r in self.rows()], self.row, rows=3)
         hint(p, _("</> change  OK brain/done"))
 
