@@ -38,7 +38,8 @@ def roll(spec: str, dice: Dice | None = None,
     try:
         parsed = parse(name, named)
     except NotationError as err:
-        raise NotationError("cannot roll {spec!r}: {why}", spec=spec, why=err) from None
+        shown = spec if len(spec) <= 24 else spec[:20] + "…"  # 5,000 digits: not again
+        raise NotationError("cannot roll {spec!r}: {why}", spec=shown, why=err) from None
     faces = [dice.pick(d.faces) for d in parsed]
     return roll_line(name, parsed, faces)
 
