@@ -34,8 +34,41 @@ from typing import Any
 
 from companion import roster
 from companion.errors import BadName, RosterError, StorageError
-from companion.i18n import Notice
+from companion.i18n import N_, Notice, notice_n
 from companion.schema import SCHEMA_VERSION, link_seats, migrate
+
+
+class DamagedRecord(StorageError):
+    """A row of the log that does not read as what it must hold (a damaged card, a
+    hand edit): the message names the game; the rest of the log is fine."""
+
+
+def _parsed(text: Any, want: type, game: int, what: str) -> Any:
+    """``text`` as JSON of type ``want``, else :class:`DamagedRecord`."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        value = None
+    if not isinstance(value, want):
+        raise DamagedRecord(what, game=game)
+    return value
+
+
+#: Where a finished game's result must hold a mapping or a list (the readers index them).
+_RESULT_SHAPES = {"scores": dict, "places": list, "winners": list, "sentences": list}
+
+
+def _record(r: tuple[Any, ...]) -> GameRecord:
+    options = _parsed(r[2], dict, r[0], N_("saved game {game} has damaged settings; "
+                                          "the other games are fine."))
+    damaged = N_("saved game {game} has a damaged result; the other games are fine.")
+    result = None
+    if r[5] is not None:
+        result = _parsed(r[5], dict, r[0], damaged)
+        if any(not isinstance(result.get(k, want()), want) for k, want in _RESULT_SHAPES.items()) \
+                or not all(isinstance(p, list) for p in result.get("places", [])):
+            raise DamagedRecord(damaged, game=r[0])
+    return GameRecord(r[0], r[1], options, r[3], r[4], result, r[6])
 
 
 @dataclass(frozen=True)
@@ -72,13 +105,29 @@ def _why(err: Exception, path: str) -> StorageError:
     text = str(err).lower()
     if "full" in text or getattr(err, "errno", None) == 28:
         return StorageError("the storage is full")
+    if path != ":memory:" and Path(path).is_dir():
+        return StorageError("{path} is a folder, not a log", path=path)
+    if path != ":memory:" and "unable to open" in text and not Path(path).parent.is_dir():
+        return StorageError("its folder {folder} is missing", folder=str(Path(path).parent))
     if "readonly" in text or "read-only" in text or isinstance(err, PermissionError) \
             or "unable to open" in text:
         return StorageError("its folder is read-only")
     if "locked" in text:
         return StorageError("the log is in use by another program")
+    if "disk i/o" in text and path != ":memory:" and _card_full(path):
+        return StorageError("the storage is full")
     return StorageError("the log cannot be written ({why})",
                         why=getattr(err, "strerror", None) or err)
+
+
+def _card_full(path: str) -> bool:
+    """SQLite says "disk I/O error" when it cannot make its -wal/-shm on a full card."""
+    import shutil
+
+    try:
+        return shutil.disk_usage(Path(path).parent).free < 64 * 1024
+    except OSError:
+        return False
 
 
 def _now(clock: Callable[[], float] = time.time) -> str:
@@ -107,6 +156,15 @@ class Store:
         self.make_room: Callable[[], bool] | None = None
         #: Where the log's times come from (a fixed clock makes pictures repeatable).
         self.clock: Callable[[], float] = time.time
+        #: How many damaged game records the last list of games left out.
+        self.skipped = 0
+
+    def skipped_line(self) -> Notice | None:
+        """The line saying the last list of games left damaged records out, if it did."""
+        if not self.skipped:
+            return None
+        return notice_n("{n} damaged game record was skipped.",
+                        "{n} damaged game records were skipped.", self.skipped)
 
     # -- opening -----------------------------------------------------------------------
 
@@ -123,6 +181,7 @@ class Store:
         try:
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
+                cls._finish_salvage(path, clock)
             conn = cls._connect(path)
             version = cls._migrate(conn)
         except sqlite3.OperationalError as err:
@@ -151,6 +210,61 @@ class Store:
             return cls._read_only(path, Notice("log from a newer version"))
         return store
 
+    @classmethod
+    def open_existing(cls, path: str | Path, *, write: bool = False) -> Store:
+        """The log at ``path`` for a one-shot command (``history``, ``stats``,
+        ``players``), which may run while the app writes it: never created, moved or
+        repaired, and read from a copy in memory unless ``write``. A missing file, a
+        folder, a file that is not a companion log, and (to ``write``) a damaged log are
+        a :class:`StorageError` saying so; reading a damaged log shows what it holds.
+        """
+        path = str(path)
+        if Path(path).is_dir():
+            raise StorageError("{path} is a folder, not a companion log.", path=path)
+        if not Path(path).exists():
+            raise StorageError("there is no log at {path}.", path=path)
+        # Without a -wal beside it no program has the log open (WAL mode keeps one while
+        # open): read it as immutable, so that reading does not leave a -wal/-shm there.
+        flags = "mode=ro" if Path(path + "-wal").exists() else "mode=ro&immutable=1"
+        try:
+            probe = sqlite3.connect(f"{Path(path).resolve().as_uri()}?{flags}", uri=True)
+            try:
+                tables = {r[0] for r in probe.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+                check = probe.execute("PRAGMA quick_check").fetchone()[0] \
+                    if {"schema_version", "games", "actions"} <= tables else None
+            finally:
+                probe.close()
+        except sqlite3.OperationalError as err:
+            if "not a database" not in str(err):
+                raise StorageError("cannot read {path}: {why}", path=path,
+                                   why=_why(err, path)) from None
+            tables, check = set(), None
+        except sqlite3.DatabaseError:
+            tables, check = set(), None
+        if check is None:
+            raise StorageError("{path} is not a companion log.", path=path)
+        damaged = check != "ok"
+        if write and damaged:
+            raise StorageError("the log at {path} is damaged; the companion repairs it when "
+                               "it starts (companion run), then try again.", path=path)
+        try:
+            if write:
+                conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+                conn.execute("PRAGMA synchronous=FULL")
+                conn.execute("PRAGMA foreign_keys=ON")
+            else:
+                conn = sqlite3.connect(":memory:", isolation_level=None,
+                                       check_same_thread=False)
+                cls._copy_read_only(path, conn, flags)
+            cls._migrate(conn)
+        except sqlite3.Error as err:
+            raise StorageError("cannot read {path}: {why}", path=path,
+                               why=_why(err, path)) from None
+        notice = Notice("the log is damaged: showing what can still be read; the companion "
+                        "repairs it when it starts") if damaged else None
+        return cls(conn, path, notice=notice, read_only=not write)
+
     @staticmethod
     def _connect(path: str) -> sqlite3.Connection:
         if path != ":memory:" and Path(path).is_file():
@@ -176,35 +290,62 @@ class Store:
     @classmethod
     def _quarantine(cls, path: str, err: Exception | None,
                     clock: Callable[[], float]) -> Store:
-        """Set the file aside (``err`` None: it is whole but behind its newest backup)
-        and build a new log from the newest good backup and what the file still holds."""
+        """Build a new log beside the file from the newest good backup and what the file
+        still holds (``err`` None: it is whole but behind its newest backup), then set
+        the file aside and put the new log in its place. A power cut at any point
+        leaves the file, or the whole new log (which :meth:`open` then puts in place)."""
         from companion import salvage
 
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(clock()))
-        base = f"{path}.{'corrupt' if err is not None else 'behind'}-{stamp}"
-        aside, n = Path(base), 1
-        while aside.exists():
-            aside, n = Path(f"{base}-{n}"), n + 1
+        aside = cls._aside(path, "corrupt" if err is not None else "behind", clock)
+        rebuilt = cls._rebuilt(path)
+        rebuilt.unlink(missing_ok=True)
+        report = salvage.rebuild(Path(path), Path(path), migrate=cls._migrate,
+                                 schema=SCHEMA_VERSION, newer="damaged" if err else "backup",
+                                 into=rebuilt, kept=aside.name)
         try:
-            for suffix in ("", "-wal", "-shm"):
-                if Path(path + suffix).exists():
-                    Path(path + suffix).rename(str(aside) + suffix)
-        except OSError as again:
-            return cls._read_only(path, Notice(
-                "damaged log ({err}) could not be moved aside: {again}", err=str(err),
-                again=str(again)))
-        report = salvage.rebuild(Path(path), aside, migrate=cls._migrate, schema=SCHEMA_VERSION,
-                                 newer="damaged" if err else "backup")
-        try:
+            cls._swap(path, aside, rebuilt)
             conn = cls._connect(path)
             cls._migrate(conn)
-        except (OSError, sqlite3.DatabaseError, StorageError) as again:
-            return cls._read_only(path, Notice(
-                "damaged log ({err}) could not be replaced: {again}", err=str(err),
-                again=str(again)))
+        except (OSError, sqlite3.DatabaseError, StorageError):
+            return cls._read_only(path, Notice("the log is damaged and cannot be repaired "
+                                               "here"), keep=True)
         notice = report.line() if report.recovered else \
             Notice("Saved games were damaged; kept as {name}. New log.", name=aside.name)
         return cls(conn, path, notice=notice)
+
+    @staticmethod
+    def _aside(path: str, why: str, clock: Callable[[], float]) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(clock()))
+        base = f"{path}.{why}-{stamp}"
+        aside, n = Path(base), 1
+        while aside.exists():
+            aside, n = Path(f"{base}-{n}"), n + 1
+        return aside
+
+    @staticmethod
+    def _rebuilt(path: str) -> Path:
+        return Path(path).with_name(f".{Path(path).name}.rebuilt")
+
+    @staticmethod
+    def _swap(path: str, aside: Path, rebuilt: Path) -> None:
+        """Set the damaged file aside (its WAL first: a WAL left beside the new log
+        would be read into it) and put the rebuilt log, if any, in its place."""
+        from companion.backup import fsync_dir
+
+        for suffix in ("-wal", "-shm", ""):
+            if Path(path + suffix).exists():
+                Path(path + suffix).rename(str(aside) + suffix)
+        if rebuilt.exists():
+            rebuilt.replace(path)
+        fsync_dir(Path(path).parent)
+
+    @classmethod
+    def _finish_salvage(cls, path: str, clock: Callable[[], float]) -> None:
+        """A salvage cut short after it built the new log: set aside what is left of
+        the damaged file and put the new log in place."""
+        rebuilt = cls._rebuilt(path)
+        if rebuilt.is_file():
+            cls._swap(path, cls._aside(path, "corrupt", clock), rebuilt)
 
     @classmethod
     def _read_only(cls, path: str, why: StorageError | Notice, keep: bool = False) -> Store:
@@ -223,9 +364,9 @@ class Store:
                    read_only=True)
 
     @staticmethod
-    def _copy_read_only(path: str, into: sqlite3.Connection) -> None:
+    def _copy_read_only(path: str, into: sqlite3.Connection, first: str = "mode=ro") -> None:
         uri = Path(path).resolve().as_uri()
-        for flags in ("mode=ro", "mode=ro&immutable=1"):  # immutable: no -shm possible
+        for flags in (first, "mode=ro&immutable=1"):  # immutable: no -shm possible
             try:
                 source = sqlite3.connect(f"{uri}?{flags}", uri=True)
                 try:
@@ -233,8 +374,9 @@ class Store:
                     return
                 finally:
                     source.close()
-            except sqlite3.Error:
-                continue
+            except sqlite3.Error as err:
+                failed = err
+        raise failed
 
     def close(self) -> None:
         self._db.close()
@@ -323,17 +465,27 @@ class Store:
         )
         return seq
 
-    def drop_last(self, game_id: int) -> dict[str, Any] | None:
-        """Remove and return the game's last action (undo); ``None`` if it has none."""
+    def drop_last(self, game_id: int, *, reopen: bool = False) -> dict[str, Any] | None:
+        """Remove and return the game's last action (undo); ``None`` if it has none.
+        With ``reopen`` (the action had ended the game) the game is unfinished again in
+        the same transaction: both are saved, or neither."""
         row = self._db.execute(
             "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
             (game_id,),
         ).fetchone()
         if row is None:
             return None
-        self._write("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, row[0]),
-                    "undo")
-        return json.loads(row[1])
+        dropped = self._action(game_id, row[1], row[0])
+        if not reopen:
+            self._write("DELETE FROM actions WHERE game_id = ? AND seq = ?",
+                        (game_id, row[0]), "undo")
+            return dropped
+        with self._transaction("reopened"):
+            self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?",
+                             (game_id, row[0]))
+            self._db.execute("UPDATE games SET finished = NULL, result = NULL WHERE id = ?",
+                             (game_id,))
+        return dropped
 
     def finish(self, game_id: int, result: dict[str, Any] | None) -> None:
         """Mark the game finished with its result (``None`` reopens it, after an undo)."""
@@ -353,12 +505,24 @@ class Store:
     def actions(self, game_id: int) -> list[dict[str, Any]]:
         """The game's actions in order."""
         rows = self._db.execute(
-            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            "SELECT action, seq FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
-        return [json.loads(r[0]) for r in rows]
+        return [self._action(game_id, r[0], r[1]) for r in rows]
+
+    @staticmethod
+    def _action(game_id: int, text: Any, seq: int) -> dict[str, Any]:
+        try:
+            value = json.loads(text)
+        except (TypeError, ValueError):
+            value = None
+        if not isinstance(value, dict):
+            raise DamagedRecord(N_("saved game {game} has a damaged action ({n}); the other "
+                                   "games are fine."), game=game_id, n=seq)
+        return value
 
     def game(self, game_id: int) -> GameRecord | None:
-        rows = self._records("WHERE g.id = ?", (game_id,))
+        """The game ``game_id``; :class:`DamagedRecord` when its row cannot be read."""
+        rows = self._records("WHERE g.id = ?", (game_id,), strict=True)
         return rows[0] if rows else None
 
     def unfinished(self) -> GameRecord | None:
@@ -381,17 +545,24 @@ class Store:
         """Finished games, newest first."""
         return self._records("WHERE g.finished IS NOT NULL ORDER BY g.id DESC LIMIT ?", (limit,))
 
-    def _records(self, where: str, args: tuple[Any, ...]) -> list[GameRecord]:
+    def _records(self, where: str, args: tuple[Any, ...], *,
+                 strict: bool = False) -> list[GameRecord]:
+        """The games ``where`` selects; a damaged one raises with ``strict``, else it is
+        left out and counted in :attr:`skipped`."""
         rows = self._db.execute(
             "SELECT g.id, g.kind, g.options, g.started, g.finished, g.result, "
             "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) FROM games g " + where,
             args,
         ).fetchall()
-        return [
-            GameRecord(r[0], r[1], json.loads(r[2]), r[3], r[4],
-                       json.loads(r[5]) if r[5] else None, r[6])
-            for r in rows
-        ]
+        out, self.skipped = [], 0
+        for r in rows:
+            try:
+                out.append(_record(r))
+            except DamagedRecord:
+                if strict:
+                    raise
+                self.skipped += 1
+        return out
 
     # -- the roster ----------------------------------------------------------------------
 
