@@ -94,3 +94,22 @@ def test_damaged_settings_are_a_damaged_record(tmp_path: Path) -> None:
         GameSession.resume(store, game.game_id)
     assert store.unfinished() is None and store.skipped == 1
     assert store.skipped_line() == "1 damaged game record was skipped."
+
+
+def test_history_and_records_on_the_box_skip_a_damaged_row(tmp_path: Path) -> None:
+    from companion.testing import Rig
+
+    db = tmp_path / "companion.db"
+    two_finished_games(db)
+    damage(db, "UPDATE games SET result = '{\"scores\": [2]}' WHERE id = 1")
+    rig = Rig(db=str(db))
+    try:
+        menu = rig.app.top
+        rig.keys(*["down"] * menu.items().index("History"), "ok")
+        assert rig.text.count("Dice roller") == 1  # the whole game only
+        rig.keys("back")
+        menu = rig.app.top
+        rig.keys(*["down"] * (menu.items().index("Players") - menu.index), "ok", "down", "ok")
+        assert "Records" in rig.text or "Ann" in rig.text
+    finally:
+        rig.close()

@@ -127,3 +127,27 @@ def test_a_full_card_at_opening_says_the_storage_is_full(
     monkeypatch.setattr(shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(8, 8, 0))
     refused = sqlite3.OperationalError("disk I/O error")  # SQLite cannot make its -shm
     assert _why(refused, str(db)).template == "the storage is full"
+
+
+def test_the_box_says_a_damaged_log_cannot_be_repaired_and_shows_its_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.testing import Rig
+
+    db = tmp_path / "companion.db"
+    finished_and_backed_up(db)
+    damage_an_index_page(db)
+
+    def read_only_card(*args: object) -> None:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(Store, "_swap", staticmethod(read_only_card))
+    rig = Rig(db=str(db))
+    try:
+        assert rig.text.endswith("Not saving games: | the log is damaged | and cannot be | "
+                                 "repaired here.")
+        rig.keys("ok")
+        menu = rig.app.top
+        rig.keys(*["down"] * (menu.items().index("History") - menu.index), "ok")
+        assert "History | " in rig.text and "Dice roller" in rig.text
+    finally:
+        rig.close()
