@@ -122,7 +122,7 @@ class Opening:
             try:
                 tables = {r[0] for r in probe.execute(
                     "SELECT name FROM sqlite_master WHERE type = 'table'")}
-                check = probe.execute("PRAGMA quick_check").fetchone()[0] \
+                check = cls._quick_check(probe) \
                     if {"schema_version", "games", "actions"} <= tables else None
             finally:
                 probe.close()
@@ -147,7 +147,8 @@ class Opening:
             else:
                 conn = sqlite3.connect(":memory:", isolation_level=None,
                                        check_same_thread=False)
-                cls._copy_read_only(path, conn, flags)
+                if not damaged or not cls._salvaged_copy(path, conn):
+                    cls._copy_read_only(path, conn, flags)
             cls._migrate(conn)
         except sqlite3.Error as err:
             raise StorageError("cannot read {path}: {why}", path=path,
@@ -155,6 +156,35 @@ class Opening:
         notice = Notice("the log is damaged: showing what can still be read; the companion "
                         "repairs it when it starts") if damaged else None
         return cls(conn, path, notice=notice, read_only=not write)
+
+    @staticmethod
+    def _quick_check(conn: sqlite3.Connection) -> str:
+        try:
+            return str(conn.execute("PRAGMA quick_check").fetchone()[0])
+        except sqlite3.DatabaseError as err:  # "malformed": damaged, but ours
+            return str(err)
+
+    @classmethod
+    def _salvaged_copy(cls, path: str, into: sqlite3.Connection) -> bool:
+        """What the app's salvage would make of a damaged log, built in a scratch folder
+        (the log's own is left alone) and copied into ``into``; False if nothing came."""
+        import io
+        import tempfile
+
+        from companion import salvage
+
+        with tempfile.TemporaryDirectory(prefix="companion-read-") as scratch:
+            copy = Path(scratch) / "log.db"
+            salvage.rebuild(Path(path), Path(path), migrate=cls._migrate,
+                            schema=SCHEMA_VERSION, out=io.StringIO(), into=copy)
+            if not copy.is_file():
+                return False
+            source = sqlite3.connect(copy)
+            try:
+                source.backup(into)
+            finally:
+                source.close()
+        return True
 
     @staticmethod
     def _connect(path: str) -> sqlite3.Connection:

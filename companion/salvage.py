@@ -194,7 +194,7 @@ def _build(path: Path, aside: Path, tmp: Path, newer: str, report: Report,
         migrate(conn)  # the backup may be older than this companion
         report.backup_games, report.backup_actions = _counts(conn)[:2] \
             if report.backup else (0, 0)
-        with tempfile.TemporaryDirectory(dir=path.parent, prefix=".salvage-") as scratch:
+        with tempfile.TemporaryDirectory(dir=tmp.parent, prefix=".salvage-") as scratch:
             src = open_damaged(aside, Path(scratch), report)
             if src is not None:
                 try:

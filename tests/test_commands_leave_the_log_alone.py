@@ -141,3 +141,29 @@ def test_history_reads_an_old_log_without_changing_it(tmp_path: Path, capsys) ->
     store = Store.open(db)  # the app still migrates it
     assert store.notice is None and store.history()
     store.close()
+
+
+def test_history_of_a_damaged_log_shows_what_can_be_read(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    db = tmp_path / "companion.db"
+    store = Store.open(db)
+    game = GameSession.start(store, "dice_roller", {"players": ["Ann"], "count": 1})
+    game.apply({"type": "roll", "dice": [3]})
+    game.apply(game.end_action())
+    store.close()
+    cli.main(["backup", "--db", str(db)])
+    capsys.readouterr()
+    conn = sqlite3.connect(db.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()[0]
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    with open(db, "r+b") as f:  # the games table itself is unreadable
+        f.seek((root - 1) * size)
+        f.write(b"\x00" * 16)
+    before = files(tmp_path)
+    assert cli.main(["history", "--db", str(db)]) == 0
+    out, err = capsys.readouterr()
+    assert "Ann" in out  # from the backup
+    assert one_line(err) == ("companion: the log is damaged: showing what can still be read; "
+                             "the companion repairs it when it starts")
+    assert files(tmp_path) == before
+    assert {p.name for p in tmp_path.iterdir()} == {*before, "backups"}  # no scratch left
