@@ -56,6 +56,27 @@ def card_full(path: str) -> bool:
         return False
 
 
+def in_use_elsewhere(path: str) -> bool:
+    """True when another process has the log open: every SQLite connection to a log in
+    WAL mode holds a shared lock on one byte of its -shm file (the "DMS" byte, offset
+    128), so a write lock on it cannot be had while one does."""
+    import fcntl
+    import os
+
+    try:
+        fd = os.open(path + "-shm", os.O_RDWR)
+    except OSError:
+        return False  # no -shm: nobody has it open in WAL mode
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 128)
+        fcntl.lockf(fd, fcntl.LOCK_UN, 1, 128)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+
+
 class Opening:
     """The ways to open a :class:`~companion.store.Store` (its base class)."""
 
@@ -217,6 +238,9 @@ class Opening:
         leaves the file, or the whole new log (which :meth:`open` then puts in place)."""
         from companion import salvage
 
+        if in_use_elsewhere(path):  # another program writes it: moving it would lose that
+            return cls._read_only(path, Notice("the log is damaged, and another program is "
+                                               "using it"), keep=True)
         aside = cls._aside(path, "corrupt" if err is not None else "behind", clock)
         rebuilt = cls._rebuilt(path)
         rebuilt.unlink(missing_ok=True)

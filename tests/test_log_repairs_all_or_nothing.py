@@ -151,3 +151,27 @@ def test_the_box_says_a_damaged_log_cannot_be_repaired_and_shows_its_games(
         assert "History | " in rig.text and "Dice roller" in rig.text
     finally:
         rig.close()
+
+
+def test_a_second_app_does_not_move_the_log_the_first_one_writes(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    db = tmp_path / "companion.db"
+    game_id = seed(db)
+    damage_an_index_page(db)
+    first = subprocess.Popen(  # the running box, in its own process
+        [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1]); "
+         "c.execute('SELECT * FROM games').fetchall(); print('open', flush=True); "
+         "time.sleep(60)", str(db)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert first.stdout.readline() == "open\n"
+        second = Store.open(db)  # `companion run` started again by hand
+        assert second.read_only
+        assert second.notice == ("Not saving games: the log is damaged, and another program "
+                                 "is using it.")
+        assert len(second.actions(game_id)) == 2
+        assert not [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    finally:
+        first.kill()
+        first.wait()
