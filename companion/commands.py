@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 from companion.config import Config
 from companion.dice import Dice
@@ -54,19 +56,46 @@ def wrote(plays: int, path: str) -> str:
         n=as_number(plays), path=path)
 
 
+def said(line: str) -> None:
+    """One line about the log (a notice, skipped records) on stderr, in the box's language."""
+    import sys
+
+    from companion import i18n
+
+    print(f"companion: {i18n.shown(line)}", file=sys.stderr, flush=True)
+
+
+def open_log(config: Config, db: str | None = None, *, write: bool = False) -> Any:
+    """The log for a one-shot command (:meth:`Store.open_existing
+    <companion.store.Store.open_existing>`): never created elsewhere than in the state
+    folder, never moved or repaired (only ``companion run`` does that); read from a
+    copy unless ``write``."""
+    from companion.store import Store
+
+    path = Path(db) if db else Path(config.state_dir()) / "companion.db"
+    if write and not db and not path.exists():
+        return Store.open(path)  # the box's own log, before its first start
+    store = Store.open_existing(path, write=write)
+    if store.notice:
+        said(store.notice)
+    return store
+
+
 def history(config: Config, *, db: str | None = None, fmt: str = "table",
             bgstats: str | None = None, note: Callable[[str], None] | None = None) -> str:
     """Finished games as a table (with win counts), CSV or JSON; ``bgstats`` writes a BG
     Stats file to that path instead of the table, and the result is one line saying so
     (with ``--csv``/``--json`` that line goes to ``note``, the export stays the output)."""
     from companion import export
-    from companion.runtime import open_store
 
-    store = open_store(config, db)
+    store = open_log(config, db)
     try:
         rows = export.plays(store)
+        skipped = store.skipped_line()
     finally:
         store.close()
+    if skipped:
+        said(skipped)
     if bgstats:
         try:
             with open(bgstats, "w", encoding="utf-8") as f:

@@ -50,9 +50,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def _store(config: Config, db: str | None, *, write: bool) -> Any:
-    from companion.runtime import open_store
+    from companion.commands import open_log
 
-    store = open_store(config, db)
+    store = open_log(config, db, write=write)
     if write and store.read_only:
         store.close()
         raise CommandError("nothing changed: {why}", why=store.notice)
@@ -130,8 +130,13 @@ def stats(config: Config, args: argparse.Namespace) -> str:
             raise CommandError("--player {player}: not on the roster (companion players "
                                "list shows who is).", player=args.player)
         rows = st.plays(store)
+        skipped = store.skipped_line()
     finally:
         store.close()
+    if skipped:
+        from companion.commands import said
+
+        said(skipped)
     name = who.name if who is not None else None
     if args.json:
         return json.dumps(st.as_json(rows, player=name, game=args.game), indent=2,

@@ -155,31 +155,35 @@ def newest_good_backup(folder: Path, report: Report, schema: int) -> Path | None
 
 
 def rebuild(path: Path, aside: Path, *, migrate: Callable[[sqlite3.Connection], int],
-            schema: int, newer: str = "damaged", out: TextIO | None = None) -> Report:
-    """Build a new log at ``path`` (which must not exist) from the newest good backup
-    and the rows readable from ``aside``; ``newer`` is ``"damaged"`` or ``"backup"``
-    (which wins where both hold a row). ``migrate`` brings a connection to this
-    companion's schema, version ``schema`` (the store's own, passed in so this module
-    does not import the store). Never raises: whatever fails is reported and leaves no
-    file, so a fresh log is started."""
+            schema: int, newer: str = "damaged", out: TextIO | None = None,
+            into: Path | None = None, kept: str | None = None) -> Report:
+    """Build a new log at ``into`` (default ``path``, the log whose backups are used;
+    it must not exist) from the newest good backup and the rows readable from
+    ``aside``; ``newer`` is ``"damaged"`` or ``"backup"`` (which wins where both hold a
+    row). ``migrate`` brings a connection to this companion's schema, version ``schema``
+    (the store's own, passed in so this module does not import the store); ``kept``
+    names the file the damaged log will be kept as, for the journal. The new log appears
+    at ``into`` whole (written beside it and fsynced first) or not at all. Never raises:
+    whatever fails is reported and leaves no file, so a fresh log is started."""
     out = out if out is not None else sys.stderr
     report = Report()
-    tmp = path.with_name(f".{path.name}.salvage")
+    into = into if into is not None else path
+    tmp = into.with_name(f".{path.name}.salvage")
     try:
-        _build(path, aside, tmp, newer, report, migrate, schema)
+        _build(path, aside, tmp, newer, report, migrate, schema, into)
     except (OSError, sqlite3.Error) as err:
         report.games = 0
         report.notes.append(f"salvage failed: {err}")
     finally:
         for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{tmp}{suffix}").unlink(missing_ok=True)
-    for line in [f"kept the damaged log as {aside.name}", *report.details()]:
+    for line in [f"kept the damaged log as {kept or aside.name}", *report.details()]:
         print(f"companion: salvage: {line}", file=out, flush=True)
     return report
 
 
 def _build(path: Path, aside: Path, tmp: Path, newer: str, report: Report,
-           migrate: Callable[[sqlite3.Connection], int], schema: int) -> None:
+           migrate: Callable[[sqlite3.Connection], int], schema: int, into: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{tmp}{suffix}").unlink(missing_ok=True)
     report.backup = newest_good_backup(folder_for(path), report, schema)
@@ -190,7 +194,7 @@ def _build(path: Path, aside: Path, tmp: Path, newer: str, report: Report,
         migrate(conn)  # the backup may be older than this companion
         report.backup_games, report.backup_actions = _counts(conn)[:2] \
             if report.backup else (0, 0)
-        with tempfile.TemporaryDirectory(dir=path.parent, prefix=".salvage-") as scratch:
+        with tempfile.TemporaryDirectory(dir=tmp.parent, prefix=".salvage-") as scratch:
             src = open_damaged(aside, Path(scratch), report)
             if src is not None:
                 try:
@@ -212,8 +216,8 @@ def _build(path: Path, aside: Path, tmp: Path, newer: str, report: Report,
         os.fsync(fd)
     finally:
         os.close(fd)
-    os.replace(tmp, path)
-    fsync_dir(path.parent)
+    os.replace(tmp, into)
+    fsync_dir(into.parent)
 
 
 def _counts(conn: sqlite3.Connection) -> tuple[int, int, int]:

@@ -120,12 +120,9 @@ class GameSession:
         """Take back the last action; returns it, or None when there is nothing to undo."""
         if not self.actions:
             return None
-        was_over = self.over
-        dropped = self.store.drop_last(self.game_id)
+        dropped = self.store.drop_last(self.game_id, reopen=self.over)
         self.actions.pop()
         self.state = replay(self.rules, self.options, self.actions)
-        if was_over:
-            self.store.finish(self.game_id, None)
         return dropped
 
     def undo_question(self) -> str | None:

@@ -5,12 +5,13 @@ the screen acknowledges it; the current game is the replay of its actions, so un
 "drop the last action" and a restart after a power cut is "replay". Finished games stay
 as history.
 
-A file that cannot be read as our database is never deleted: it is renamed aside
-(``companion.db.corrupt-20261122-014500``), a new log is built from the newest good
-backup plus every row still readable from the damaged file (:mod:`companion.salvage`),
-and :attr:`Store.notice` says so once. A log that counts fewer saved changes than its
-newest backup (:attr:`Store.generation`: its WAL file was lost or torn) is set aside and
-rebuilt the same way.
+A file that cannot be read as our database is never deleted: the app builds a new log
+from the newest good backup plus every row still readable from the damaged file
+(:mod:`companion.salvage`), renames the file aside
+(``companion.db.corrupt-20261122-014500``) and :attr:`Store.notice` says so once
+(:mod:`companion.logfile` opens the log; one-shot commands never repair it). A log that
+counts fewer saved changes than its newest backup (:attr:`Store.generation`: its WAL
+file was lost or torn) is set aside and rebuilt the same way.
 
 >>> store = Store.open(":memory:")
 >>> game = store.new_game("dice_roller", {"players": ["Table"]})
@@ -29,13 +30,48 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from companion import roster
 from companion.errors import BadName, RosterError, StorageError
-from companion.i18n import Notice
-from companion.schema import SCHEMA_VERSION, link_seats, migrate
+from companion.i18n import N_, Notice, notice_n
+from companion.logfile import Opening
+from companion.logfile import why as _why
+from companion.schema import SCHEMA_VERSION as SCHEMA_VERSION
+from companion.schema import link_seats
+
+
+class DamagedRecord(StorageError):
+    """A row of the log that does not read as what it must hold (a damaged card, a
+    hand edit): the message names the game; the rest of the log is fine."""
+
+
+def _parsed(text: Any, want: type, game: int, what: str) -> Any:
+    """``text`` as JSON of type ``want``, else :class:`DamagedRecord`."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        value = None
+    if not isinstance(value, want):
+        raise DamagedRecord(what, game=game)
+    return value
+
+
+#: Where a finished game's result must hold a mapping or a list (the readers index them).
+_RESULT_SHAPES = {"scores": dict, "places": list, "winners": list, "sentences": list}
+
+
+def _record(r: tuple[Any, ...]) -> GameRecord:
+    options = _parsed(r[2], dict, r[0], N_("saved game {game} has damaged settings; "
+                                          "the other games are fine."))
+    damaged = N_("saved game {game} has a damaged result; the other games are fine.")
+    result = None
+    if r[5] is not None:
+        result = _parsed(r[5], dict, r[0], damaged)
+        if any(not isinstance(result.get(k, want()), want) for k, want in _RESULT_SHAPES.items()) \
+                or not all(isinstance(p, list) for p in result.get("places", [])):
+            raise DamagedRecord(damaged, game=r[0])
+    return GameRecord(r[0], r[1], options, r[3], r[4], result, r[6])
 
 
 @dataclass(frozen=True)
@@ -67,27 +103,14 @@ class Player:
 _PLAYER = "SELECT id, uuid, name, colour, created, last_played, hidden FROM players"
 
 
-def _why(err: Exception, path: str) -> StorageError:
-    """A short reason for the screen, from an OS or SQLite error."""
-    text = str(err).lower()
-    if "full" in text or getattr(err, "errno", None) == 28:
-        return StorageError("the storage is full")
-    if "readonly" in text or "read-only" in text or isinstance(err, PermissionError) \
-            or "unable to open" in text:
-        return StorageError("its folder is read-only")
-    if "locked" in text:
-        return StorageError("the log is in use by another program")
-    return StorageError("the log cannot be written ({why})",
-                        why=getattr(err, "strerror", None) or err)
-
-
 def _now(clock: Callable[[], float] = time.time) -> str:
     """The time for the log: always UTC (screens and exports show it as local time)."""
     return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds")
 
 
-class Store:
-    """The SQLite action log. Open it with :meth:`open`; only this module touches sqlite3."""
+class Store(Opening):
+    """The SQLite action log. Open it with :meth:`open` (the app) or :meth:`open_existing`
+    (a one-shot command); only this module and :mod:`companion.logfile` touch sqlite3."""
 
     def __init__(self, conn: sqlite3.Connection, path: str, notice: str | None = None,
                  read_only: bool = False) -> None:
@@ -107,134 +130,15 @@ class Store:
         self.make_room: Callable[[], bool] | None = None
         #: Where the log's times come from (a fixed clock makes pictures repeatable).
         self.clock: Callable[[], float] = time.time
+        #: How many damaged game records the last list of games left out.
+        self.skipped = 0
 
-    # -- opening -----------------------------------------------------------------------
-
-    @classmethod
-    def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time) -> Store:
-        """Open (or create) the log at ``path``; ``":memory:"`` for a throwaway log.
-
-        A damaged file is moved aside and a new log rebuilt from the backups and what
-        is still readable (:mod:`companion.salvage`); a log written by a newer
-        companion, or a directory we may not write, opens read-only. Never raises for a
-        bad file; raises :class:`StorageError` only when no log at all can be had.
-        """
-        path = str(path)
-        try:
-            if path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-            conn = cls._connect(path)
-            version = cls._migrate(conn)
-        except sqlite3.OperationalError as err:
-            # Locked, read-only, full disk, I/O error: the file may well be fine.
-            # Never move it aside for that; show what it holds and save nothing.
-            if path == ":memory:":
-                raise StorageError("cannot open an in-memory log: {why}", why=str(err)) from err
-            return cls._read_only(path, _why(err, path), keep=True)
-        except sqlite3.DatabaseError as err:
-            if path == ":memory:":
-                raise StorageError("cannot open an in-memory log: {why}", why=str(err)) from err
-            return cls._quarantine(path, err, clock)
-        except StorageError as err:
-            return cls._read_only(path, err)
-        except OSError as err:  # the state directory cannot be made
-            return cls._read_only(path, _why(err, path))
-        if path != ":memory:":
-            from companion import salvage
-
-            if salvage.behind(path, conn):
-                conn.close()
-                return cls._quarantine(path, None, clock)
-        store = cls(conn, path)
-        store.clock = clock
-        if version > SCHEMA_VERSION:  # pragma: no cover - guarded in _migrate
-            return cls._read_only(path, Notice("log from a newer version"))
-        return store
-
-    @staticmethod
-    def _connect(path: str) -> sqlite3.Connection:
-        if path != ":memory:" and Path(path).is_file():
-            # Checked through a read-only connection: closing a writable one on a damaged
-            # file would checkpoint its WAL into it, and the file set aside must be as it was.
-            probe = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
-            try:
-                check = probe.execute("PRAGMA quick_check").fetchone()
-            finally:
-                probe.close()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(
-                    f"quick_check: {check[0] if check else 'no answer'}")
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA synchronous=FULL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        return conn
-
-    @staticmethod
-    def _migrate(conn: sqlite3.Connection) -> int:
-        return migrate(conn)
-
-    @classmethod
-    def _quarantine(cls, path: str, err: Exception | None,
-                    clock: Callable[[], float]) -> Store:
-        """Set the file aside (``err`` None: it is whole but behind its newest backup)
-        and build a new log from the newest good backup and what the file still holds."""
-        from companion import salvage
-
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(clock()))
-        base = f"{path}.{'corrupt' if err is not None else 'behind'}-{stamp}"
-        aside, n = Path(base), 1
-        while aside.exists():
-            aside, n = Path(f"{base}-{n}"), n + 1
-        try:
-            for suffix in ("", "-wal", "-shm"):
-                if Path(path + suffix).exists():
-                    Path(path + suffix).rename(str(aside) + suffix)
-        except OSError as again:
-            return cls._read_only(path, Notice(
-                "damaged log ({err}) could not be moved aside: {again}", err=str(err),
-                again=str(again)))
-        report = salvage.rebuild(Path(path), aside, migrate=cls._migrate, schema=SCHEMA_VERSION,
-                                 newer="damaged" if err else "backup")
-        try:
-            conn = cls._connect(path)
-            cls._migrate(conn)
-        except (OSError, sqlite3.DatabaseError, StorageError) as again:
-            return cls._read_only(path, Notice(
-                "damaged log ({err}) could not be replaced: {again}", err=str(err),
-                again=str(again)))
-        notice = report.line() if report.recovered else \
-            Notice("Saved games were damaged; kept as {name}. New log.", name=aside.name)
-        return cls(conn, path, notice=notice)
-
-    @classmethod
-    def _read_only(cls, path: str, why: StorageError | Notice, keep: bool = False) -> Store:
-        """A log in memory: nothing is saved. With ``keep``, a copy of the file's games
-        (opened read-only, never written) so history and the last game stay visible."""
-        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        try:
-            if keep:
-                cls._copy_read_only(path, conn)
-            cls._migrate(conn)
-        except (sqlite3.Error, StorageError):  # the copy is unusable: start empty
-            conn.close()
-            conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-            cls._migrate(conn)
-        return cls(conn, path, notice=Notice("Not saving games: {why}.", why=why),
-                   read_only=True)
-
-    @staticmethod
-    def _copy_read_only(path: str, into: sqlite3.Connection) -> None:
-        uri = Path(path).resolve().as_uri()
-        for flags in ("mode=ro", "mode=ro&immutable=1"):  # immutable: no -shm possible
-            try:
-                source = sqlite3.connect(f"{uri}?{flags}", uri=True)
-                try:
-                    source.backup(into)
-                    return
-                finally:
-                    source.close()
-            except sqlite3.Error:
-                continue
+    def skipped_line(self) -> Notice | None:
+        """The line saying the last list of games left damaged records out, if it did."""
+        if not self.skipped:
+            return None
+        return notice_n("{n} damaged game record was skipped.",
+                        "{n} damaged game records were skipped.", self.skipped)
 
     def close(self) -> None:
         self._db.close()
@@ -323,17 +227,27 @@ class Store:
         )
         return seq
 
-    def drop_last(self, game_id: int) -> dict[str, Any] | None:
-        """Remove and return the game's last action (undo); ``None`` if it has none."""
+    def drop_last(self, game_id: int, *, reopen: bool = False) -> dict[str, Any] | None:
+        """Remove and return the game's last action (undo); ``None`` if it has none.
+        With ``reopen`` (the action had ended the game) the game is unfinished again in
+        the same transaction: both are saved, or neither."""
         row = self._db.execute(
             "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
             (game_id,),
         ).fetchone()
         if row is None:
             return None
-        self._write("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, row[0]),
-                    "undo")
-        return json.loads(row[1])
+        dropped = self._action(game_id, row[1], row[0])
+        if not reopen:
+            self._write("DELETE FROM actions WHERE game_id = ? AND seq = ?",
+                        (game_id, row[0]), "undo")
+            return dropped
+        with self._transaction("reopened"):
+            self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?",
+                             (game_id, row[0]))
+            self._db.execute("UPDATE games SET finished = NULL, result = NULL WHERE id = ?",
+                             (game_id,))
+        return dropped
 
     def finish(self, game_id: int, result: dict[str, Any] | None) -> None:
         """Mark the game finished with its result (``None`` reopens it, after an undo)."""
@@ -353,12 +267,24 @@ class Store:
     def actions(self, game_id: int) -> list[dict[str, Any]]:
         """The game's actions in order."""
         rows = self._db.execute(
-            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            "SELECT action, seq FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
-        return [json.loads(r[0]) for r in rows]
+        return [self._action(game_id, r[0], r[1]) for r in rows]
+
+    @staticmethod
+    def _action(game_id: int, text: Any, seq: int) -> dict[str, Any]:
+        try:
+            value = json.loads(text)
+        except (TypeError, ValueError):
+            value = None
+        if not isinstance(value, dict):
+            raise DamagedRecord(N_("saved game {game} has a damaged action ({n}); the other "
+                                   "games are fine."), game=game_id, n=seq)
+        return value
 
     def game(self, game_id: int) -> GameRecord | None:
-        rows = self._records("WHERE g.id = ?", (game_id,))
+        """The game ``game_id``; :class:`DamagedRecord` when its row cannot be read."""
+        rows = self._records("WHERE g.id = ?", (game_id,), strict=True)
         return rows[0] if rows else None
 
     def unfinished(self) -> GameRecord | None:
@@ -381,17 +307,24 @@ class Store:
         """Finished games, newest first."""
         return self._records("WHERE g.finished IS NOT NULL ORDER BY g.id DESC LIMIT ?", (limit,))
 
-    def _records(self, where: str, args: tuple[Any, ...]) -> list[GameRecord]:
+    def _records(self, where: str, args: tuple[Any, ...], *,
+                 strict: bool = False) -> list[GameRecord]:
+        """The games ``where`` selects; a damaged one raises with ``strict``, else it is
+        left out and counted in :attr:`skipped`."""
         rows = self._db.execute(
             "SELECT g.id, g.kind, g.options, g.started, g.finished, g.result, "
             "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) FROM games g " + where,
             args,
         ).fetchall()
-        return [
-            GameRecord(r[0], r[1], json.loads(r[2]), r[3], r[4],
-                       json.loads(r[5]) if r[5] else None, r[6])
-            for r in rows
-        ]
+        out, self.skipped = [], 0
+        for r in rows:
+            try:
+                out.append(_record(r))
+            except DamagedRecord:
+                if strict:
+                    raise
+                self.skipped += 1
+        return out
 
     # -- the roster ----------------------------------------------------------------------
 

@@ -105,6 +105,7 @@ def test_bgstats_export_round_trips_through_the_field_list(tmp_path: Path) -> No
 
 
 def test_bgstats_unwritable_path_is_one_line(tmp_path: Path) -> None:
+    Store.open(tmp_path / "c.db").close()
     proc = run_cli("history", "--db", str(tmp_path / "c.db"), "--bgstats",
                    str(tmp_path / "no" / "such" / "dir" / "x.json"))
     assert proc.returncode == 2 and proc.stderr.startswith("companion: cannot write")
