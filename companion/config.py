@@ -88,8 +88,9 @@ SCHEMA: dict[str, dict[str, Option]] = {
         "spi_device": Option(0, "SPI chip select (CE0 = 0, CE1 = 1)", (0, 1)),
         "gpio_dc": Option(24, "SPI data/command pin (BCM)", low=0, high=27),
         "gpio_rst": Option(25, "SPI reset pin (BCM)", low=0, high=27),
-        "rotate": Option(0, "turn the picture: 0 = none, 1 = 90°, 2 = 180°, 3 = 270°",
-                         (0, 1, 2, 3)),
+        # Quarter turns would make the panel 64×128 while every screen is 128×64.
+        "rotate": Option(0, "turn the picture: 0 = none, 2 = 180° (a panel mounted upside "
+                         "down)", (0, 2)),
         "contrast": Option(255, "brightness 0-255", low=0, high=255),
         "on_stop": Option("message", "what the screen shows after the companion stops",
                           ("message", "blank")),

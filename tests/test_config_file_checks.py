@@ -1,0 +1,56 @@
+"""Guards that the config file allows only what the box can run, says what is allowed in
+the file's own words (0x3C, true/false), and that README's table says the same: a wrong
+value is one line and exit 2 before anything starts, never a crash at every start."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion import cli, config
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_with(tmp_path: Path, text: str, capsys: pytest.CaptureFixture,
+             *args: str) -> tuple[int, str]:
+    """``companion --config FILE roll d6`` (or ``args``) with ``text`` as the file: every
+    command checks the whole file first, and ``roll`` needs no hardware."""
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    code = cli.main(["--config", str(path), *(args or ("roll", "d6"))])
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("turn", [1, 3])
+def test_a_quarter_turn_is_refused_in_one_line(tmp_path: Path, turn: int,
+                                               capsys: pytest.CaptureFixture) -> None:
+    code, err = run_with(tmp_path, f'[display]\ndriver = "ssd1306"\nrotate = {turn}\n', capsys)
+    assert code == 2
+    assert err == f"companion: display.rotate: must be one of 0, 2, not {turn}.\n"
+
+
+def test_upside_down_is_allowed() -> None:
+    assert config.load_text("[display]\nrotate = 2").display["rotate"] == 2
+
+
+def _readme_allowed() -> dict[str, str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return {line.split("|")[1].strip().strip("`"): line.split("|")[3]
+            for line in readme.splitlines() if line.startswith("| `")}
+
+
+def test_readme_lists_exactly_the_values_the_file_allows() -> None:
+    rows = _readme_allowed()
+    for section, options in config.SCHEMA.items():
+        for key, option in options.items():
+            if option.allowed is None:
+                continue
+            shown = {f"0x{v:X}" if key == "address" else str(v) for v in option.allowed}
+            tokens = set(re.findall(r"`([^`]+)`", rows[f"{section}.{key}"]))
+            assert shown <= tokens, f"README's {section}.{key} lacks {shown - tokens}"
+            if isinstance(option.default, int):
+                numbers = {t for t in tokens if re.fullmatch(r"0x[0-9A-F]+|\d+", t)}
+                assert numbers == shown, f"README's {section}.{key} allows {numbers}"
