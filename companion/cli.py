@@ -26,7 +26,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     run = sub.add_parser("run", help=_("start the companion (the default)"))
-    _run_options(run)
+    _run_options(run, default=argparse.SUPPRESS)  # given before `run`, it still counts
     _run_options(parser)
 
     roll = sub.add_parser("roll", help=_("roll dice once and print them: 3d6, 2d6+d20, brikks, …"))
@@ -49,7 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     hist.add_argument("--bgstats", metavar="FILE",
                       help=_("write the games as a BG Stats file (.bgsplay JSON) and say so "
                              "in one line"))
-    hist.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
+    hist.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                      help=_("the action log (default: state dir)"))
 
     from companion import doctor, install, people, restore
 
@@ -60,11 +61,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--emulator", choices=("terminal", "pygame"),
+def _run_options(p: argparse.ArgumentParser, default: object = None) -> None:
+    """``--emulator``, ``--db``, ``--trace``: on the top level (default None) and again on
+    a subcommand, where ``argparse.SUPPRESS`` keeps a value given before it."""
+    p.add_argument("--emulator", choices=("terminal", "pygame"), default=default,
                    help=_("where to draw the screen on a laptop"))
-    p.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
-    p.add_argument("--trace", metavar="FILE", help=_("write each frame's text to FILE"))
+    p.add_argument("--db", metavar="FILE", default=default,
+                   help=_("the action log (default: state dir)"))
+    p.add_argument("--trace", metavar="FILE", default=default,
+                   help=_("write each frame's text to FILE"))
 
 
 def main(argv: list[str] | None = None) -> int:
