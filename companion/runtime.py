@@ -19,7 +19,7 @@ from companion import i18n
 from companion.app import App
 from companion.config import Config
 from companion.dice import Dice
-from companion.errors import CommandError
+from companion.errors import CommandError, HardwareError
 from companion.i18n import _
 from companion.keys import QUIT
 from companion.store import Store
@@ -148,34 +148,41 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     app.start()  # the first frame before the buttons: importing gpiozero is slow
-    keyboard = None
-    factory = None
-    if config.uses_keyboard:
-        from gpiozero.pins.mock import MockFactory, MockPWMPin
+    keyboard = sounder = None
+    stopped = show_stopped
+    try:
+        factory = None
+        if config.uses_keyboard:
+            from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-        factory = MockFactory(pin_class=MockPWMPin)  # PWM: a configured piezo stays quiet
-    from companion.hw.buzzer import open_sounder
+            factory = MockFactory(pin_class=MockPWMPin)  # PWM: a configured piezo stays quiet
+        from companion.hw.buzzer import open_sounder
 
-    sounder = open_sounder(config, pin_factory=factory)
-    if sounder is not None:
-        app.sound = sounder.play
-    bounce = KEYBOARD_BOUNCE_MS if factory is not None else None
-    with buttons_for(config, app.keys.put, factory=factory, bounce_ms=bounce):
-        if factory is not None:
-            keyboard = laptop_keys(config, app, factory,
-                                   window=(emulator or config.display["emulator"]) == "pygame")
-        try:
+        sounder = open_sounder(config, pin_factory=factory)
+        if sounder is not None:
+            app.sound = sounder.play
+        bounce = KEYBOARD_BOUNCE_MS if factory is not None else None
+        with buttons_for(config, app.keys.put, factory=factory, bounce_ms=bounce):
+            if factory is not None:
+                keyboard = laptop_keys(config, app, factory, window=(
+                    emulator or config.display["emulator"]) == "pygame")
             app.run()
-        finally:
-            notifier.stopping()
-            if keyboard is not None:
-                keyboard.stop()
-            show_stopped(app)
-            if backups is not None:
-                backups.stop()
-            if sounder is not None:
-                sounder.close()
-            store.close()
+    except HardwareError as err:  # a button pin: the box says so too, short enough to read
+        app.notice(_("{key} on GPIO{pin} cannot be opened; companion doctor says why.")
+                   .format(**err.params) if {"key", "pin"} <= err.params.keys()
+                   else err.translated(_))
+        stopped = App.redraw
+        raise
+    finally:
+        notifier.stopping()
+        if keyboard is not None:
+            keyboard.stop()
+        stopped(app)
+        if backups is not None:
+            backups.stop()
+        if sounder is not None:
+            sounder.close()
+        store.close()
     return 0
 
 
