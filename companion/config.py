@@ -348,7 +348,11 @@ def _house_rules(given: Any) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for game, chosen in given.items():
         info = catalogue.find(game)
-        if info is None:
+        # An installed game that does not load (a plugin broken by an upgrade) keeps its
+        # rules unchecked: the menu and companion doctor say what is wrong with it, and
+        # the rest of the box must still start.
+        broken = isinstance(catalogue.discover().get(game), catalogue.Unavailable)
+        if info is None and not broken:
             known = ", ".join(k for k, g in catalogue.discover().items()
                               if isinstance(g, catalogue.GameInfo))
             raise ConfigError("{key}: unknown game; allowed: {allowed}.",
@@ -356,6 +360,9 @@ def _house_rules(given: Any) -> dict[str, dict[str, Any]]:
         if not isinstance(chosen, Mapping):
             raise ConfigError("{key}: must be a table, not {value!r}.",
                               key=f"house_rules.{game}", value=chosen)
+        if info is None:
+            out[game] = dict(chosen)
+            continue
         for rule, value in chosen.items():
             spec = info.house_rules.get(rule)
             if spec is None and not info.house_rules:

@@ -54,3 +54,43 @@ def test_readme_lists_exactly_the_values_the_file_allows() -> None:
             if isinstance(option.default, int):
                 numbers = {t for t in tokens if re.fullmatch(r"0x[0-9A-F]+|\d+", t)}
                 assert numbers == shown, f"README's {section}.{key} allows {numbers}"
+
+
+@pytest.fixture
+def broken_plugin(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    """An installed game whose package no longer imports."""
+    from importlib.metadata import EntryPoint
+
+    from companion import catalogue
+
+    broken = EntryPoint("broken", "no_such_package_xyz:GAME", catalogue.GROUP)
+    real = catalogue.entry_points
+    monkeypatch.setattr(catalogue, "entry_points", lambda group: [*real(group=group), broken])
+    catalogue.discover.cache_clear()
+    yield
+    catalogue.discover.cache_clear()
+
+
+def test_house_rules_of_a_broken_game_do_not_stop_the_box(
+        tmp_path: Path, broken_plugin: None, capsys: pytest.CaptureFixture) -> None:
+    from companion.testing import Rig
+
+    text = '[house_rules.broken]\nspeed = "fast"\n'
+    code, err = run_with(tmp_path, text, capsys)
+    assert (code, err) == (0, "")
+    loaded = config.load_text('[display]\ndriver = "dummy"\n' + text)
+    assert loaded.house_rules["broken"] == {"speed": "fast"}  # kept, for when it is fixed
+    rig = Rig(config=loaded)
+    try:
+        rig.keys("ok")  # New game: the menu lists the broken game and the rest
+        assert "broken (broken)" in rig.app.top.items()
+    finally:
+        rig.close()
+
+
+def test_house_rules_of_an_unknown_game_are_still_refused(
+        tmp_path: Path, broken_plugin: None, capsys: pytest.CaptureFixture) -> None:
+    code, err = run_with(tmp_path, "[house_rules.brokn]\nspeed = 1\n", capsys)
+    assert code == 2 and err.startswith("companion: house_rules.brokn: unknown game; allowed: ")
+    code, err = run_with(tmp_path, "[house_rules]\nbroken = 3\n", capsys)
+    assert (code, err) == (2, "companion: house_rules.broken: must be a table, not 3.\n")
