@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from companion.cli_language import speak_argparse
-from companion.errors import CommandError, CompanionError
+from companion.errors import CommandError, CompanionError, ConfigError
 from companion.i18n import _
 
 
@@ -90,7 +90,10 @@ def main(argv: list[str] | None = None) -> int:
 def _load_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from companion import config, i18n
 
-    path = args.config or config.default_path()
+    if args.config == "":
+        raise ConfigError("--config names no file; give a path such as "
+                          "/etc/companion/config.toml, or leave --config out.")
+    path = args.config if args.config is not None else config.default_path()
     loaded = config.load(path)
     i18n.use(loaded.language or i18n.from_environment())
     return loaded

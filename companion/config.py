@@ -158,12 +158,19 @@ class Config:
 
 
 def default_path() -> Path | None:
-    """The config file the companion reads when none is given, or None for the default."""
+    """The config file the companion reads when none is given, or None for the default.
+
+    A folder in the place of one is :class:`ConfigError`: skipping it would run the box
+    on another config without a word.
+    """
     xdg = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
     for candidate in (Path(xdg) / "companion" / "config.toml",
                       Path("/etc/companion/config.toml")):
         if candidate.is_file():
             return candidate
+        if candidate.is_dir():
+            raise ConfigError("config file {path} is a folder: move it away, or give "
+                              "--config PATH.", path=candidate)
     return None
 
 
@@ -194,6 +201,9 @@ def load(path: str | Path | None) -> Config:
             text = Path(path).read_text(encoding="utf-8")
         except FileNotFoundError:
             raise ConfigError("config file {path} does not exist.", path=path) from None
+        except IsADirectoryError:
+            raise ConfigError("config file {path} is a folder; --config names a file such "
+                              "as /etc/companion/config.toml.", path=path) from None
         except (OSError, UnicodeDecodeError) as err:
             raise ConfigError("config file {path} cannot be read: {why}.",
                               path=path, why=err) from None

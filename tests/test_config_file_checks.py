@@ -94,3 +94,32 @@ def test_house_rules_of_an_unknown_game_are_still_refused(
     assert code == 2 and err.startswith("companion: house_rules.brokn: unknown game; allowed: ")
     code, err = run_with(tmp_path, "[house_rules]\nbroken = 3\n", capsys)
     assert (code, err) == (2, "companion: house_rules.broken: must be a table, not 3.\n")
+
+
+def test_an_empty_config_path_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    (tmp_path / "companion").mkdir()
+    (tmp_path / "companion" / "config.toml").write_text("language = \"ja\"\n")
+    assert cli.main(["--config", "", "roll", "d6"]) == 2
+    assert capsys.readouterr().err == ("companion: --config names no file; give a path such "
+                                       "as /etc/companion/config.toml, or leave --config out.\n")
+
+
+def test_a_config_path_that_is_a_folder_is_refused(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture) -> None:
+    assert cli.main(["--config", str(tmp_path), "roll", "d6"]) == 2
+    assert capsys.readouterr().err == (f"companion: config file {tmp_path} is a folder; "
+                                       "--config names a file such as "
+                                       "/etc/companion/config.toml.\n")
+
+
+def test_a_default_config_that_is_a_folder_is_refused(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    (tmp_path / "companion" / "config.toml").mkdir(parents=True)
+    assert cli.main(["roll", "d6"]) == 2
+    folder = tmp_path / "companion" / "config.toml"
+    assert capsys.readouterr().err == (f"companion: config file {folder} is a folder: move it "
+                                       "away, or give --config PATH.\n")
