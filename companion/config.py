@@ -243,10 +243,9 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
     data = dict(data)
     if "preset" in data:
         preset = _preset(data.pop("preset"))
-        buttons_given = "buttons" in data
+        if "buttons" in data:  # a file's [buttons] replaces the preset's wholesale
+            preset.pop("buttons", None)  # (merged, a preset's roll could not be dropped)
         data = _merge(preset, data)
-        if buttons_given:  # a file's [buttons] replaces the preset's wholesale
-            data["buttons"] = dict(data["buttons"])
     known = set(SCHEMA) | {"buttons", "house_rules", "games", "name", "shelf", "dice",
              "language"}
     for key in data:

@@ -123,3 +123,20 @@ def test_a_default_config_that_is_a_folder_is_refused(tmp_path: Path,
     folder = tmp_path / "companion" / "config.toml"
     assert capsys.readouterr().err == (f"companion: config file {folder} is a folder: move it "
                                        "away, or give --config PATH.\n")
+
+
+def test_a_buttons_table_replaces_the_presets(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture) -> None:
+    text = ('preset = "adafruit-oled-bonnet"\n\n[buttons]\nup = 17\ndown = 22\nleft = 27\n'
+            'right = 23\nok = 4\nback = 5\n')  # the preset's roll (5) left out: back is 5
+    code, err = run_with(tmp_path, text, capsys)
+    assert (code, err) == (0, "")
+    loaded = config.load(tmp_path / "config.toml")
+    assert loaded.buttons == {"up": 17, "down": 22, "left": 27, "right": 23, "ok": 4,
+                              "back": 5}
+    assert loaded.display["driver"] == "ssd1306"  # the rest of the preset still counts
+
+
+def test_without_a_buttons_table_the_presets_count() -> None:
+    loaded = config.load_text('preset = "adafruit-oled-bonnet"\n')
+    assert loaded.buttons["roll"] == 5 and loaded.buttons["back"] == 6
