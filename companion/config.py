@@ -264,6 +264,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
                                   key=f"{name}.{key}", allowed=", ".join(options))
         sections[name] = {k: opt.check(f"{name}.{k}", given.get(k, opt.default))
                           for k, opt in options.items()}
+    _spi_lines(sections["display"])
     buttons = _buttons(data.get("buttons", DEFAULT_BUTTONS), sections["display"])
     house_rules = _house_rules(data.get("house_rules", {}))
     games = _games(data.get("games", {}))
@@ -279,16 +280,34 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
                   dice=shelfconfig.dice_sets(data.get("dice", [])))
 
 
+#: The SPI bus's own pins (BCM), which an SPI display's DC and RST lines may not use.
+SPI_BUS = {9: Word(N_("SPI MISO")), 10: Word(N_("SPI MOSI")), 11: Word(N_("SPI SCLK")),
+           8: Word(N_("SPI CE0")), 7: Word(N_("SPI CE1"))}
+
+
 def _reserved(display: Mapping[str, Any]) -> dict[int, str]:
     """The pins the display's bus takes (none for a laptop screen)."""
     if display["driver"] in ("emulator", "dummy"):
         return {}
     if display["bus"] == "i2c":
         return {2: Word(N_("I²C SDA")), 3: Word(N_("I²C SCL"))}
-    return {9: Word(N_("SPI MISO")), 10: Word(N_("SPI MOSI")), 11: Word(N_("SPI SCLK")),
-            8: Word(N_("SPI CE0")), 7: Word(N_("SPI CE1")),
+    return {**SPI_BUS,
             display["gpio_dc"]: Word(N_("the display's DC line")),
             display["gpio_rst"]: Word(N_("the display's RST line"))}
+
+
+def _spi_lines(display: Mapping[str, Any]) -> None:
+    """An SPI display's DC and RST lines: two pins of their own, off the SPI bus."""
+    if display["driver"] in ("emulator", "dummy") or display["bus"] != "spi":
+        return
+    for key in ("gpio_dc", "gpio_rst"):
+        pin = display[key]
+        if pin in SPI_BUS:
+            raise ConfigError("{key}: pin {pin} is taken by {other}.",
+                              key=f"display.{key}", pin=pin, other=SPI_BUS[pin])
+    if display["gpio_dc"] == display["gpio_rst"]:
+        raise ConfigError("{key}: pin {pin} is already used by {other}.", key="display.gpio_rst",
+                          pin=display["gpio_rst"], other="display.gpio_dc")
 
 
 def _buttons(given: Any, display: Mapping[str, Any]) -> dict[str, int]:

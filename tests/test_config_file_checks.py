@@ -140,3 +140,27 @@ def test_a_buttons_table_replaces_the_presets(tmp_path: Path,
 def test_without_a_buttons_table_the_presets_count() -> None:
     loaded = config.load_text('preset = "adafruit-oled-bonnet"\n')
     assert loaded.buttons["roll"] == 5 and loaded.buttons["back"] == 6
+
+
+SPI = '[display]\ndriver = "sh1106"\nbus = "spi"\n'
+
+
+@pytest.mark.parametrize(("lines", "said"), [
+    ("gpio_dc = 12\ngpio_rst = 12\n",
+     "display.gpio_rst: pin 12 is already used by display.gpio_dc."),
+    ("gpio_dc = 10\n", "display.gpio_dc: pin 10 is taken by SPI MOSI."),
+    ("gpio_rst = 11\n", "display.gpio_rst: pin 11 is taken by SPI SCLK."),
+    ("gpio_dc = 8\n", "display.gpio_dc: pin 8 is taken by SPI CE0."),
+])
+def test_spi_display_lines_that_clash_are_refused(tmp_path: Path, lines: str, said: str,
+                                                  capsys: pytest.CaptureFixture) -> None:
+    code, err = run_with(tmp_path, SPI + lines + "[buttons]\nup = 5\ndown = 6\nok = 13\n"
+                         "back = 19\n", capsys)
+    assert (code, err) == (2, f"companion: {said}\n")
+
+
+def test_spi_display_lines_of_their_own_are_fine() -> None:
+    loaded = config.load_text(SPI + "gpio_dc = 12\ngpio_rst = 13\n[buttons]\nup = 5\n"
+                              "down = 6\nok = 16\nback = 19\n")
+    assert (loaded.display["gpio_dc"], loaded.display["gpio_rst"]) == (12, 13)
+    assert config.load_text('[display]\nbus = "spi"\ngpio_dc = 10\ngpio_rst = 10\n')  # laptop
