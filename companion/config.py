@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -46,19 +47,36 @@ class Option:
     low: int | None = None
     high: int | None = None
     kind: type | tuple[type, ...] | None = None
+    #: Numbers are written in hex in the file (an I²C address), and so in messages.
+    hex: bool = False
 
     def check(self, key: str, value: Any) -> Any:
         kind = self.kind or type(self.default)
         if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-            raise ConfigError(_kind_template(kind), key=key, value=value)
+            raise ConfigError(_kind_template(kind), key=key, value=self.written(value))
         if self.allowed is not None and value not in self.allowed:
-            choices = ", ".join(repr(a) for a in self.allowed)
+            choices = ", ".join(repr(self.written(a)) for a in self.allowed)
             raise ConfigError("{key}: must be one of {choices}, not {value!r}.",
-                              key=key, choices=choices, value=value)
+                              key=key, choices=choices, value=self.written(value))
         if self.low is not None and value < self.low or self.high is not None and value > self.high:
             raise ConfigError("{key}: must be between {low} and {high}, not {value!r}.",
                               key=key, low=self.low, high=self.high, value=value)
         return value
+
+    def written(self, value: Any) -> Any:
+        """``value`` whose repr is as the file writes it: ``0x3C``, ``true``, ``'ssd1306'``."""
+        if isinstance(value, bool):
+            return AsWritten(str(value).lower())
+        if self.hex and isinstance(value, int):
+            return AsWritten(f"0x{value:X}")
+        return value
+
+
+class AsWritten(str):
+    """A value shown in a message as the config file writes it (its repr has no quotes)."""
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 #: What a key of each type must be, one whole sentence each (so each translates whole).
@@ -84,7 +102,8 @@ SCHEMA: dict[str, dict[str, Option]] = {
                            EMULATORS),
         "bus": Option("i2c", "how the OLED is wired", ("i2c", "spi")),
         "port": Option(1, "I²C bus number (/dev/i2c-N) or SPI port", low=0, high=10),
-        "address": Option(0x3C, "I²C address of the OLED (0x3C or 0x3D)", (0x3C, 0x3D)),
+        "address": Option(0x3C, "I²C address of the OLED (0x3C or 0x3D)", (0x3C, 0x3D),
+                          hex=True),
         "spi_device": Option(0, "SPI chip select (CE0 = 0, CE1 = 1)", (0, 1)),
         "gpio_dc": Option(24, "SPI data/command pin (BCM)", low=0, high=27),
         "gpio_rst": Option(25, "SPI reset pin (BCM)", low=0, high=27),
@@ -272,6 +291,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
     if language not in ("", "en", "ja"):
         raise ConfigError("language: must be one of 'en', 'ja' (or \"\" for the "
                           "locale's), not {value!r}.", value=language)
+    _plain_texts(data)
     taken = {pin: f"buttons.{name}" for name, pin in buttons.items()}
     shelfconfig.sound_pin(sections["sound"], {**_reserved(sections["display"]), **taken})
     return Config(sections["display"], sections["input"], sections["state"], buttons,
@@ -283,6 +303,23 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
 #: The SPI bus's own pins (BCM), which an SPI display's DC and RST lines may not use.
 SPI_BUS = {9: Word(N_("SPI MISO")), 10: Word(N_("SPI MOSI")), 11: Word(N_("SPI SCLK")),
            8: Word(N_("SPI CE0")), 7: Word(N_("SPI CE1"))}
+
+
+def _plain_texts(data: Mapping[str, Any]) -> None:
+    """The words of ``[[shelf]]`` and ``[[dice]]`` that screens show hold no control
+    characters (a line break, a tab, an escape code), as players' names do not."""
+    for section, keys in (("shelf", ("title", "categories")), ("dice", ("faces",))):
+        entries = data.get(section)
+        for n, entry in enumerate(entries if isinstance(entries, list) else [], start=1):
+            for key in keys:
+                value = entry.get(key) if isinstance(entry, Mapping) else None
+                for text in value if isinstance(value, list) else [value]:
+                    if isinstance(text, str) and any(
+                            unicodedata.category(ch) == "Cc" or ch in "\u2028\u2029"
+                            for ch in text):
+                        raise ConfigError("{key}: cannot hold control characters (a line "
+                                          "break, a tab, an escape code), not {value!r}.",
+                                          key=f"{section}[{n}].{key}", value=text)
 
 
 def _reserved(display: Mapping[str, Any]) -> dict[int, str]:

@@ -164,3 +164,42 @@ def test_spi_display_lines_of_their_own_are_fine() -> None:
                               "down = 6\nok = 16\nback = 19\n")
     assert (loaded.display["gpio_dc"], loaded.display["gpio_rst"]) == (12, 13)
     assert config.load_text('[display]\nbus = "spi"\ngpio_dc = 10\ngpio_rst = 10\n')  # laptop
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ('[display]\naddress = 0x3E\n', "display.address: must be one of 0x3C, 0x3D, not 0x3E."),
+    ('[display]\nport = true\n', "display.port: must be a whole number, not true."),
+    ('[house_rules.brain_robbery]\nlong_game = "yes"\n',
+     "house_rules.brain_robbery.long_game: house rule 'long_game' must be one of false, true, "
+     "not 'yes'."),
+    ('[house_rules.brikks]\nsolo_energy = true\n',
+     "house_rules.brikks.solo_energy: house rule 'solo_energy' must be one of 4, 5, not true."),
+    ('[house_rules.area_tiles]\nname = 5\n',
+     "house_rules.area_tiles.name: house rule 'name' must be a text in quotes, not 5."),
+])
+def test_messages_show_values_as_the_file_writes_them(tmp_path: Path, text: str, said: str,
+                                                      capsys: pytest.CaptureFixture) -> None:
+    assert run_with(tmp_path, text, capsys) == (2, f"companion: {said}\n")
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ('[[shelf]]\ntitle = "Carc\\nassonne"\n', "shelf[1].title", "'Carc\\nassonne'"),
+    ('[[shelf]]\ntitle = "Azul"\n[[shelf]]\ntitle = "Tab\\there"\n', "shelf[2].title",
+     "'Tab\\there'"),
+    ('[[shelf]]\ntitle = "Azul"\ncategories = ["ok", "\\u001b[31mred"]\n',
+     "shelf[1].categories", "'\\x1b[31mred'"),
+    ('[[dice]]\nname = "fate"\nfaces = ["+", "-", "line\\u2028break"]\n', "dice[1].faces",
+     "'line\\u2028break'"),
+])
+def test_shelf_and_dice_words_cannot_hold_control_characters(
+        tmp_path: Path, text: str, key: str, value: str,
+        capsys: pytest.CaptureFixture) -> None:
+    assert run_with(tmp_path, text, capsys) == (
+        2, f"companion: {key}: cannot hold control characters (a line break, a tab, an "
+           f"escape code), not {value}.\n")
+
+
+def test_shelf_and_dice_words_in_any_script_are_fine() -> None:
+    loaded = config.load_text('[[shelf]]\ntitle = "カルカソンヌ"\ncategories = ["街", "道"]\n'
+                              '[[dice]]\nname = "fate"\nfaces = ["+", "−", "空白 あり"]\n')
+    assert loaded.shelf[0]["title"] == "カルカソンヌ" and "fate" in loaded.dice

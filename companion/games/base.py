@@ -31,14 +31,24 @@ class HouseRule:
         """Return ``value`` if it is allowed for this rule, else raise :class:`RuleError`."""
         if self.allowed is not None:
             if value not in self.allowed:
-                choices = ", ".join(repr(a) for a in self.allowed)
-                raise RuleError(f"house rule {name!r} must be one of {choices}, not {value!r}.")
+                choices = ", ".join(_written(a) for a in self.allowed)
+                raise RuleError(f"house rule {name!r} must be one of {choices}, "
+                                f"not {_written(value)}.")
             return value
         if type(value) is not type(self.default):
-            raise RuleError(
-                f"house rule {name!r} must be a {type(self.default).__name__}, not {value!r}."
-            )
+            kind = _KINDS.get(type(self.default), f"a {type(self.default).__name__}")
+            raise RuleError(f"house rule {name!r} must be {kind}, not {_written(value)}.")
         return value
+
+
+#: What a value of each type is called in the config file.
+_KINDS = {bool: "true or false", int: "a whole number", float: "a number",
+          str: "a text in quotes", list: "a list"}
+
+
+def _written(value: Any) -> str:
+    """``value`` as the config file writes it: ``true``, not ``True``."""
+    return str(value).lower() if isinstance(value, bool) else repr(value)
 
 
 @dataclass(frozen=True)
