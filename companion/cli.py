@@ -99,13 +99,24 @@ def _load_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     return loaded
 
 
+def _open_trace(path: str):  # type: ignore[no-untyped-def]
+    """The ``--trace`` file, opened to append; one line (exit 2) when it cannot be."""
+    from companion.os_reasons import reason
+
+    try:
+        return open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed after the run
+    except OSError as err:
+        raise CommandError("--trace {path}: cannot write it: {why}.", path=path,
+                           why=reason(err)) from None
+
+
 def _dispatch(args: argparse.Namespace) -> int:
     command = args.command or "run"
     if command == "run":
         from companion.runtime import run
 
         cfg = _load_config(args)
-        trace = open(args.trace, "a", encoding="utf-8") if args.trace else None  # noqa: SIM115
+        trace = _open_trace(args.trace) if args.trace else None
         try:
             return run(cfg, emulator=args.emulator, db=args.db, trace=trace)
         finally:

@@ -129,3 +129,20 @@ def test_no_option_anywhere_is_the_default(home: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(runtime, "run", lambda config, **kw: seen.update(kw) or 0)
     assert cli.main(["run"]) == 0 and cli.main([]) == 0
     assert (seen["db"], seen["emulator"], seen["trace"]) == (None, None, None)
+
+
+@pytest.mark.parametrize(("where", "why"), [
+    ("folder", "it is a folder"),
+    ("missing/trace.txt", "there is no such file or folder"),
+    ("file/trace.txt", "part of the path is a file, not a folder"),
+])
+def test_a_trace_that_cannot_be_written_is_one_line(home: Path, where: str, why: str,
+                                                    capsys: pytest.CaptureFixture,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    (home / "folder").mkdir()
+    (home / "file").write_text("")
+    monkeypatch.setattr(runtime, "run", lambda config, **kw: 0)
+    for argv in (["--trace", str(home / where), "run"], ["run", "--trace", str(home / where)]):
+        assert cli.main(argv) == 2
+        assert capsys.readouterr().err == (f"companion: --trace {home / where}: cannot write "
+                                           f"it: {why}.\n")
