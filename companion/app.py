@@ -380,16 +380,41 @@ class App:
         self.show_game()
 
     def resume(self, game_id: int, quiet: bool = False) -> None:
-        """Reopen a saved game by replaying its log."""
+        """Reopen a saved game by replaying its log and show its play screen.
+
+        A game that will not reopen (a damaged row, a plugin whose screens no longer
+        import) says so in one sentence and stays in History > Unfinished: the box boots
+        to its start menu whatever a saved game holds.
+        """
+        before = self.session
         try:
             self.session = GameSession.resume(self.store, game_id)
+            self.show_game()
         except RuleError as err:
+            self.session = before
             self.notice(self._explain(err))
             return
-        self.show_game()
+        except Exception as err:  # the resume boundary: no saved game may stop the box
+            self.session = before
+            self._not_reopened(game_id, err)
+            return
         if not quiet:
             self.inform(_("Resumed {game}.").format(
                 game=catalogue.title(self.session.key, short=True)))
+
+    def _not_reopened(self, game_id: int, err: Exception) -> None:
+        """Say on screen that a saved game cannot be reopened; the detail to the journal."""
+        why = f"{type(err).__name__}: {err}".replace("\n", " ")
+        print("companion: " + _("cannot reopen saved game {id}: {why}").format(
+            id=game_id, why=why), file=sys.stderr, flush=True)
+        try:
+            record = self.store.game(game_id)
+        except Exception:  # the row that failed may fail again here
+            record = None
+        game = catalogue.title(record.kind, short=True) if record else _("The game")
+        self.home()
+        self.notice(_("{game} cannot be reopened; it stays in History > Unfinished.").format(
+            game=game))
 
     def show_game(self) -> None:
         """Show the current game's play screen above the start menu."""

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from companion.cli_language import speak_argparse
-from companion.errors import CommandError, CompanionError
+from companion.errors import CommandError, CompanionError, ConfigError
 from companion.i18n import _
 
 
@@ -26,7 +26,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     run = sub.add_parser("run", help=_("start the companion (the default)"))
-    _run_options(run)
+    _run_options(run, default=argparse.SUPPRESS)  # given before `run`, it still counts
     _run_options(parser)
 
     roll = sub.add_parser("roll", help=_("roll dice once and print them: 3d6, 2d6+d20, brikks, …"))
@@ -49,7 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     hist.add_argument("--bgstats", metavar="FILE",
                       help=_("write the games as a BG Stats file (.bgsplay JSON) and say so "
                              "in one line"))
-    hist.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
+    hist.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                      help=_("the action log (default: state dir)"))
 
     from companion import doctor, install, people, restore
 
@@ -60,11 +61,15 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--emulator", choices=("terminal", "pygame"),
+def _run_options(p: argparse.ArgumentParser, default: object = None) -> None:
+    """``--emulator``, ``--db``, ``--trace``: on the top level (default None) and again on
+    a subcommand, where ``argparse.SUPPRESS`` keeps a value given before it."""
+    p.add_argument("--emulator", choices=("terminal", "pygame"), default=default,
                    help=_("where to draw the screen on a laptop"))
-    p.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
-    p.add_argument("--trace", metavar="FILE", help=_("write each frame's text to FILE"))
+    p.add_argument("--db", metavar="FILE", default=default,
+                   help=_("the action log (default: state dir)"))
+    p.add_argument("--trace", metavar="FILE", default=default,
+                   help=_("write each frame's text to FILE"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,10 +90,24 @@ def main(argv: list[str] | None = None) -> int:
 def _load_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from companion import config, i18n
 
-    path = args.config or config.default_path()
+    if args.config == "":
+        raise ConfigError("--config names no file; give a path such as "
+                          "/etc/companion/config.toml, or leave --config out.")
+    path = args.config if args.config is not None else config.default_path()
     loaded = config.load(path)
     i18n.use(loaded.language or i18n.from_environment())
     return loaded
+
+
+def _open_trace(path: str):  # type: ignore[no-untyped-def]
+    """The ``--trace`` file, opened to append; one line (exit 2) when it cannot be."""
+    from companion.os_reasons import reason
+
+    try:
+        return open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed after the run
+    except OSError as err:
+        raise CommandError("--trace {path}: cannot write it: {why}.", path=path,
+                           why=reason(err)) from None
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -97,7 +116,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         from companion.runtime import run
 
         cfg = _load_config(args)
-        trace = open(args.trace, "a", encoding="utf-8") if args.trace else None  # noqa: SIM115
+        trace = _open_trace(args.trace) if args.trace else None
         try:
             return run(cfg, emulator=args.emulator, db=args.db, trace=trace)
         finally:

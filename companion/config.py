@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -46,19 +47,36 @@ class Option:
     low: int | None = None
     high: int | None = None
     kind: type | tuple[type, ...] | None = None
+    #: Numbers are written in hex in the file (an I²C address), and so in messages.
+    hex: bool = False
 
     def check(self, key: str, value: Any) -> Any:
         kind = self.kind or type(self.default)
         if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-            raise ConfigError(_kind_template(kind), key=key, value=value)
+            raise ConfigError(_kind_template(kind), key=key, value=self.written(value))
         if self.allowed is not None and value not in self.allowed:
-            choices = ", ".join(repr(a) for a in self.allowed)
+            choices = ", ".join(repr(self.written(a)) for a in self.allowed)
             raise ConfigError("{key}: must be one of {choices}, not {value!r}.",
-                              key=key, choices=choices, value=value)
+                              key=key, choices=choices, value=self.written(value))
         if self.low is not None and value < self.low or self.high is not None and value > self.high:
             raise ConfigError("{key}: must be between {low} and {high}, not {value!r}.",
                               key=key, low=self.low, high=self.high, value=value)
         return value
+
+    def written(self, value: Any) -> Any:
+        """``value`` whose repr is as the file writes it: ``0x3C``, ``true``, ``'ssd1306'``."""
+        if isinstance(value, bool):
+            return AsWritten(str(value).lower())
+        if self.hex and isinstance(value, int):
+            return AsWritten(f"0x{value:X}")
+        return value
+
+
+class AsWritten(str):
+    """A value shown in a message as the config file writes it (its repr has no quotes)."""
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 #: What a key of each type must be, one whole sentence each (so each translates whole).
@@ -84,12 +102,14 @@ SCHEMA: dict[str, dict[str, Option]] = {
                            EMULATORS),
         "bus": Option("i2c", "how the OLED is wired", ("i2c", "spi")),
         "port": Option(1, "I²C bus number (/dev/i2c-N) or SPI port", low=0, high=10),
-        "address": Option(0x3C, "I²C address of the OLED (0x3C or 0x3D)", (0x3C, 0x3D)),
+        "address": Option(0x3C, "I²C address of the OLED (0x3C or 0x3D)", (0x3C, 0x3D),
+                          hex=True),
         "spi_device": Option(0, "SPI chip select (CE0 = 0, CE1 = 1)", (0, 1)),
         "gpio_dc": Option(24, "SPI data/command pin (BCM)", low=0, high=27),
         "gpio_rst": Option(25, "SPI reset pin (BCM)", low=0, high=27),
-        "rotate": Option(0, "turn the picture: 0 = none, 1 = 90°, 2 = 180°, 3 = 270°",
-                         (0, 1, 2, 3)),
+        # Quarter turns would make the panel 64×128 while every screen is 128×64.
+        "rotate": Option(0, "turn the picture: 0 = none, 2 = 180° (a panel mounted upside "
+                         "down)", (0, 2)),
         "contrast": Option(255, "brightness 0-255", low=0, high=255),
         "on_stop": Option("message", "what the screen shows after the companion stops",
                           ("message", "blank")),
@@ -157,12 +177,19 @@ class Config:
 
 
 def default_path() -> Path | None:
-    """The config file the companion reads when none is given, or None for the default."""
+    """The config file the companion reads when none is given, or None for the default.
+
+    A folder in the place of one is :class:`ConfigError`: skipping it would run the box
+    on another config without a word.
+    """
     xdg = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
     for candidate in (Path(xdg) / "companion" / "config.toml",
                       Path("/etc/companion/config.toml")):
         if candidate.is_file():
             return candidate
+        if candidate.is_dir():
+            raise ConfigError("config file {path} is a folder: move it away, or give "
+                              "--config PATH.", path=candidate)
     return None
 
 
@@ -193,6 +220,9 @@ def load(path: str | Path | None) -> Config:
             text = Path(path).read_text(encoding="utf-8")
         except FileNotFoundError:
             raise ConfigError("config file {path} does not exist.", path=path) from None
+        except IsADirectoryError:
+            raise ConfigError("config file {path} is a folder; --config names a file such "
+                              "as /etc/companion/config.toml.", path=path) from None
         except (OSError, UnicodeDecodeError) as err:
             raise ConfigError("config file {path} cannot be read: {why}.",
                               path=path, why=err) from None
@@ -235,10 +265,9 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
     data = dict(data)
     if "preset" in data:
         preset = _preset(data.pop("preset"))
-        buttons_given = "buttons" in data
+        if "buttons" in data:  # a file's [buttons] replaces the preset's wholesale
+            preset.pop("buttons", None)  # (merged, a preset's roll could not be dropped)
         data = _merge(preset, data)
-        if buttons_given:  # a file's [buttons] replaces the preset's wholesale
-            data["buttons"] = dict(data["buttons"])
     known = set(SCHEMA) | {"buttons", "house_rules", "games", "name", "shelf", "dice",
              "language"}
     for key in data:
@@ -257,6 +286,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
                                   key=f"{name}.{key}", allowed=", ".join(options))
         sections[name] = {k: opt.check(f"{name}.{k}", given.get(k, opt.default))
                           for k, opt in options.items()}
+    _spi_lines(sections["display"])
     buttons = _buttons(data.get("buttons", DEFAULT_BUTTONS), sections["display"])
     house_rules = _house_rules(data.get("house_rules", {}))
     games = _games(data.get("games", {}))
@@ -264,6 +294,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
     if language not in ("", "en", "ja"):
         raise ConfigError("language: must be one of 'en', 'ja' (or \"\" for the "
                           "locale's), not {value!r}.", value=language)
+    _plain_texts(data)
     taken = {pin: f"buttons.{name}" for name, pin in buttons.items()}
     shelfconfig.sound_pin(sections["sound"], {**_reserved(sections["display"]), **taken})
     return Config(sections["display"], sections["input"], sections["state"], buttons,
@@ -272,16 +303,51 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
                   dice=shelfconfig.dice_sets(data.get("dice", [])))
 
 
+#: The SPI bus's own pins (BCM), which an SPI display's DC and RST lines may not use.
+SPI_BUS = {9: Word(N_("SPI MISO")), 10: Word(N_("SPI MOSI")), 11: Word(N_("SPI SCLK")),
+           8: Word(N_("SPI CE0")), 7: Word(N_("SPI CE1"))}
+
+
+def _plain_texts(data: Mapping[str, Any]) -> None:
+    """The words of ``[[shelf]]`` and ``[[dice]]`` that screens show hold no control
+    characters (a line break, a tab, an escape code), as players' names do not."""
+    for section, keys in (("shelf", ("title", "categories")), ("dice", ("faces",))):
+        entries = data.get(section)
+        for n, entry in enumerate(entries if isinstance(entries, list) else [], start=1):
+            for key in keys:
+                value = entry.get(key) if isinstance(entry, Mapping) else None
+                for text in value if isinstance(value, list) else [value]:
+                    if isinstance(text, str) and any(
+                            unicodedata.category(ch) == "Cc" or ch in "\u2028\u2029"
+                            for ch in text):
+                        raise ConfigError("{key}: cannot hold control characters (a line "
+                                          "break, a tab, an escape code), not {value!r}.",
+                                          key=f"{section}[{n}].{key}", value=text)
+
+
 def _reserved(display: Mapping[str, Any]) -> dict[int, str]:
     """The pins the display's bus takes (none for a laptop screen)."""
     if display["driver"] in ("emulator", "dummy"):
         return {}
     if display["bus"] == "i2c":
         return {2: Word(N_("I²C SDA")), 3: Word(N_("I²C SCL"))}
-    return {9: Word(N_("SPI MISO")), 10: Word(N_("SPI MOSI")), 11: Word(N_("SPI SCLK")),
-            8: Word(N_("SPI CE0")), 7: Word(N_("SPI CE1")),
+    return {**SPI_BUS,
             display["gpio_dc"]: Word(N_("the display's DC line")),
             display["gpio_rst"]: Word(N_("the display's RST line"))}
+
+
+def _spi_lines(display: Mapping[str, Any]) -> None:
+    """An SPI display's DC and RST lines: two pins of their own, off the SPI bus."""
+    if display["driver"] in ("emulator", "dummy") or display["bus"] != "spi":
+        return
+    for key in ("gpio_dc", "gpio_rst"):
+        pin = display[key]
+        if pin in SPI_BUS:
+            raise ConfigError("{key}: pin {pin} is taken by {other}.",
+                              key=f"display.{key}", pin=pin, other=SPI_BUS[pin])
+    if display["gpio_dc"] == display["gpio_rst"]:
+        raise ConfigError("{key}: pin {pin} is already used by {other}.", key="display.gpio_rst",
+                          pin=display["gpio_rst"], other="display.gpio_dc")
 
 
 def _buttons(given: Any, display: Mapping[str, Any]) -> dict[str, int]:
@@ -350,7 +416,11 @@ def _house_rules(given: Any) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for game, chosen in given.items():
         info = catalogue.find(game)
-        if info is None:
+        # An installed game that does not load (a plugin broken by an upgrade) keeps its
+        # rules unchecked: the menu and companion doctor say what is wrong with it, and
+        # the rest of the box must still start.
+        broken = isinstance(catalogue.discover().get(game), catalogue.Unavailable)
+        if info is None and not broken:
             known = ", ".join(k for k, g in catalogue.discover().items()
                               if isinstance(g, catalogue.GameInfo))
             raise ConfigError("{key}: unknown game; allowed: {allowed}.",
@@ -358,6 +428,9 @@ def _house_rules(given: Any) -> dict[str, dict[str, Any]]:
         if not isinstance(chosen, Mapping):
             raise ConfigError("{key}: must be a table, not {value!r}.",
                               key=f"house_rules.{game}", value=chosen)
+        if info is None:
+            out[game] = dict(chosen)
+            continue
         for rule, value in chosen.items():
             spec = info.house_rules.get(rule)
             if spec is None and not info.house_rules:

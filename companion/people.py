@@ -25,7 +25,8 @@ from companion.i18n import _
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The ``players`` and ``stats`` subcommands."""
     players = sub.add_parser("players", help=_("the roster: list, add, rename, merge, hide"))
-    players.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
+    players.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                         help=_("the action log (default: state dir)"))
     verbs = players.add_subparsers(dest="verb", required=True)
     listing = verbs.add_parser("list", help=_("everyone on the roster, most recent first"))
     listing.add_argument("--all", action="store_true", help=_("include hidden players"))
@@ -46,7 +47,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     stats.add_argument("--player", metavar="NAME", help=_("only this player"))
     stats.add_argument("--game", metavar="KEY", help=_("only this game (genial, brikks, …)"))
     stats.add_argument("--json", action="store_true", help=_("as JSON"))
-    stats.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
+    stats.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                       help=_("the action log (default: state dir)"))
 
 
 def _store(config: Config, db: str | None, *, write: bool) -> Any:

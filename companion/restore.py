@@ -39,11 +39,13 @@ from companion.os_reasons import reason
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     back = sub.add_parser("backup", help=_("copy the log (default: into backups/ beside it)"))
     back.add_argument("path", nargs="?", help=_("a file or a folder (a USB stick, …)"))
-    back.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
+    back.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                      help=_("the action log (default: state dir)"))
     rest = sub.add_parser("restore", help=_("replace the log by a backup (the current one is "
                                             "kept aside)"))
     rest.add_argument("path", help=_("a backup made by `companion backup` or by the box"))
-    rest.add_argument("--db", metavar="FILE", help=_("the action log (default: state dir)"))
+    rest.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                      help=_("the action log (default: state dir)"))
 
 
 def log_path(config: object, db: str | None) -> Path:

@@ -6,6 +6,8 @@ with mock pins and a dummy display.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import signal
 import sys
 from collections.abc import Iterator
@@ -17,6 +19,7 @@ from companion import i18n
 from companion.app import App
 from companion.config import Config
 from companion.dice import Dice
+from companion.errors import CommandError, HardwareError
 from companion.i18n import _
 from companion.keys import QUIT
 from companion.store import Store
@@ -68,9 +71,61 @@ def buttons_for(config: Config, sink: Any, *, factory: Any = None,
         pad.close()
 
 
+@contextmanager
+def only_app_on(log: Path) -> Iterator[None]:
+    """Hold an advisory lock on ``<log>.lock`` while the app runs: a second app on the
+    same log would interleave its actions with this one's (its undo taking back our
+    roll), so it stops with one line instead.
+
+    The kernel drops the lock when the process ends in any way (kill -9 too), so a lock
+    is never stale. A folder where the lock file cannot be made (read-only) is not
+    locked: the box opens its log read-only there, and a read-only box writes nothing.
+    """
+    target = log.resolve()
+    lock = target.with_name(target.name + ".lock")
+    fd = None
+    for flags in (os.O_RDWR | os.O_CREAT, os.O_RDONLY):
+        try:
+            fd = os.open(lock, flags, 0o644)
+            break
+        except OSError:
+            continue
+    if fd is None:
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise CommandError("another companion is already running on {path}; stop it "
+                               "first (q in its window, or sudo systemctl stop companion).",
+                               path=str(log)) from None
+        except OSError:
+            pass  # a filesystem without locks: run as before
+        yield
+    finally:
+        os.close(fd)
+
+
 def run(config: Config, *, emulator: str | None = None, db: str | None = None,
         trace: TextIO | None = None, dice: Dice | None = None) -> int:
-    """Run the companion until ``q``, SIGTERM or SIGINT. Returns the exit code."""
+    """Run the companion until ``q``, SIGTERM or SIGINT. Returns the exit code.
+
+    Raises :class:`CommandError` when another app runs on the same log.
+    """
+    if db == ":memory:":
+        return _run(config, emulator=emulator, db=db, trace=trace, dice=dice)
+    log = Path(db) if db else Path(config.state_dir()) / "companion.db"
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # Store.open says why, and opens read-only
+    with only_app_on(log):
+        return _run(config, emulator=emulator, db=str(log), trace=trace, dice=dice)
+
+
+def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
+         dice: Dice | None) -> int:
     from companion.backup import start_for
     from companion.hw.display import open_display
     from companion.hw.guarded import open_guarded
@@ -93,34 +148,41 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     app.start()  # the first frame before the buttons: importing gpiozero is slow
-    keyboard = None
-    factory = None
-    if config.uses_keyboard:
-        from gpiozero.pins.mock import MockFactory, MockPWMPin
+    keyboard = sounder = None
+    stopped = show_stopped
+    try:
+        factory = None
+        if config.uses_keyboard:
+            from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-        factory = MockFactory(pin_class=MockPWMPin)  # PWM: a configured piezo stays quiet
-    from companion.hw.buzzer import open_sounder
+            factory = MockFactory(pin_class=MockPWMPin)  # PWM: a configured piezo stays quiet
+        from companion.hw.buzzer import open_sounder
 
-    sounder = open_sounder(config, pin_factory=factory)
-    if sounder is not None:
-        app.sound = sounder.play
-    bounce = KEYBOARD_BOUNCE_MS if factory is not None else None
-    with buttons_for(config, app.keys.put, factory=factory, bounce_ms=bounce):
-        if factory is not None:
-            keyboard = laptop_keys(config, app, factory,
-                                   window=(emulator or config.display["emulator"]) == "pygame")
-        try:
+        sounder = open_sounder(config, pin_factory=factory)
+        if sounder is not None:
+            app.sound = sounder.play
+        bounce = KEYBOARD_BOUNCE_MS if factory is not None else None
+        with buttons_for(config, app.keys.put, factory=factory, bounce_ms=bounce):
+            if factory is not None:
+                keyboard = laptop_keys(config, app, factory, window=(
+                    emulator or config.display["emulator"]) == "pygame")
             app.run()
-        finally:
-            notifier.stopping()
-            if keyboard is not None:
-                keyboard.stop()
-            show_stopped(app)
-            if backups is not None:
-                backups.stop()
-            if sounder is not None:
-                sounder.close()
-            store.close()
+    except HardwareError as err:  # a button pin: the box says so too, short enough to read
+        app.notice(_("{key} on GPIO{pin} cannot be opened; companion doctor says why.")
+                   .format(**err.params) if {"key", "pin"} <= err.params.keys()
+                   else err.translated(_))
+        stopped = App.redraw
+        raise
+    finally:
+        notifier.stopping()
+        if keyboard is not None:
+            keyboard.stop()
+        stopped(app)
+        if backups is not None:
+            backups.stop()
+        if sounder is not None:
+            sounder.close()
+        store.close()
     return 0
 
 

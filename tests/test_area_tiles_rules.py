@@ -203,7 +203,7 @@ def test_display_name_house_rule():
     assert state.title == "Just Right"
     with pytest.raises(RuleError, match="cannot be empty"):
         at.display_name({"house_rules": {"name": "  "}})
-    with pytest.raises(RuleError, match="must be a str"):
+    with pytest.raises(RuleError, match="must be a text in quotes"):
         at.display_name({"house_rules": {"name": 5}})
 
 

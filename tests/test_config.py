@@ -44,9 +44,9 @@ BTN = "down = 27\nok = 4\nback = 5"
 BAD = [
     ('[display]\ndriver = "ssd1307"', "display.driver: must be one of"),
     ('[display]\nbus = "usb"', "display.bus: must be one of 'i2c', 'spi'"),
-    ('[display]\naddress = 0x50', "display.address: must be one of 60, 61"),
+    ('[display]\naddress = 0x50', "display.address: must be one of 0x3C, 0x3D, not 0x50."),
     ('[display]\naddress = "0x3C"', "display.address: must be a whole number"),
-    ('[display]\nrotate = 90', "display.rotate: must be one of 0, 1, 2, 3"),
+    ('[display]\nrotate = 90', "display.rotate: must be one of 0, 2"),
     ('[display]\ncontrast = 300', "display.contrast: must be between 0 and 255"),
     ('[display]\ncontrast = -1', "display.contrast: must be between 0 and 255"),
     ('[display]\nport = true', "display.port: must be a whole number"),

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import RuleError
+from companion.errors import RuleError, Word
 from companion.ranking import ranked
 from companion.wording import joined
 
@@ -34,16 +34,26 @@ class HouseRule:
         """Return ``value`` if it is allowed for this rule, else raise :class:`RuleError`."""
         if self.allowed is not None:
             if value not in self.allowed:
-                choices = ", ".join(repr(a) for a in self.allowed)
-                raise RuleError(f"house rule {name!r} must be one of {choices}, not {value!r}.")
+                choices = ", ".join(_written(a) for a in self.allowed)
+                raise RuleError("house rule {name!r} must be one of {choices}, not {value}.",
+                                name=name, choices=choices, value=_written(value))
             return value
         if type(value) is not type(self.default):
-            raise RuleError(
-                f"house rule {name!r} must be a {type(self.default).__name__}, not {value!r}."
-            )
+            kind = _KINDS.get(type(self.default))
+            if kind is None:
+                raise RuleError("house rule {name!r} must be a {kind}, not {value}.",
+                                name=name, kind=type(self.default).__name__,
+                                value=_written(value))
+            raise RuleError("house rule {name!r} must be {kind}, not {value}.",
+                            name=name, kind=kind, value=_written(value))
         if self.valid is not None and (why := self.valid(value)):
-            raise RuleError(f"house rule {name!r}: {why}")
+            raise RuleError("house rule {name!r}: {why}", name=name, why=why)
         return value
+
+
+def _written(value: Any) -> str:
+    """``value`` as the config file writes it: ``true``, not ``True``."""
+    return str(value).lower() if isinstance(value, bool) else repr(value)
 
 
 @dataclass(frozen=True)
@@ -100,6 +110,12 @@ def listed(items: Sequence[str], sep: str, last: str) -> dict[str, Any]:
 def word(text: str) -> str:
     """Mark a word given to :func:`said` in ``words=`` for the game's catalogue."""
     return text
+
+
+#: What a value of each type is called in the config file.
+_KINDS = {bool: Word(word("true or false")), int: Word(word("a whole number")),
+          float: Word(word("a number")), str: Word(word("a text in quotes")),
+          list: Word(word("a list"))}
 
 
 Detail = str | Said | Sequence[Said]

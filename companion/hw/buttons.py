@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import threading
 import time
+import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from gpiozero import DigitalInputDevice
 
+from companion.errors import HardwareError
 from companion.keys import Key
 
 
@@ -95,6 +97,62 @@ class HoldWatch:
                     self._cond.acquire()
 
 
+def _open(name: str, pin: int, **options: Any) -> DigitalInputDevice:
+    """The input device on ``pin``; :class:`HardwareError` naming the key, the pin and the
+    fix when it cannot be had (one line on stderr, exit 2: no crash loop)."""
+    from gpiozero.exc import PinFactoryFallback
+
+    with warnings.catch_warnings(record=True) as fallbacks:
+        warnings.simplefilter("always", PinFactoryFallback)  # why each library failed
+        try:
+            return DigitalInputDevice(pin, **options)
+        except Exception as err:  # gpiozero and its libraries raise many kinds
+            reasons = [str(w.message).removeprefix("Falling back from ") for w in fallbacks
+                       if issubclass(w.category, PinFactoryFallback)]
+            raise pin_error(f"buttons.{name}", pin, err, reasons) from err
+        finally:
+            for w in fallbacks:  # anything else goes on as usual
+                if not issubclass(w.category, PinFactoryFallback):
+                    warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+
+
+def pin_error(key: str, pin: int, err: Exception,
+              reasons: list[str] | None = None) -> HardwareError:
+    """What ``err`` from opening GPIO ``pin`` means to the owner, and what to do;
+    ``reasons``: why each pin library gpiozero tried did not load."""
+    from gpiozero.exc import BadPinFactory, GPIOPinInUse
+
+    why = " ".join(str(err).split()) or type(err).__name__
+    if isinstance(err, BadPinFactory):
+        why = "; ".join(" ".join(r.split()) for r in reasons or ()) or why
+        return HardwareError(
+            "{key}: GPIO{pin} cannot be opened, no GPIO library loads ({why}): install "
+            "python3-lgpio (sudo apt install python3-lgpio, in a venv made with "
+            "--system-site-packages) and add the user to the gpio group (sudo adduser "
+            "{user} gpio); companion doctor says which.", key=key, pin=pin, why=why,
+            user=_user())
+    if isinstance(err, GPIOPinInUse) or "busy" in why.lower():
+        return HardwareError(
+            "{key}: GPIO{pin} is in use by another program or a kernel driver (1-Wire takes "
+            "GPIO4: remove dtoverlay=w1-gpio from /boot/firmware/config.txt); free it or "
+            "choose another pin in [buttons].", key=key, pin=pin)
+    if isinstance(err, PermissionError) or "permission" in why.lower():
+        return HardwareError(
+            "{key}: no permission for GPIO{pin}: add the user to the gpio group (sudo "
+            "adduser {user} gpio) and log in again.", key=key, pin=pin, user=_user())
+    return HardwareError("{key}: GPIO{pin} cannot be opened: {why}.", key=key, pin=pin,
+                         why=why)
+
+
+def _user() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no name for this uid (a container)
+        return "$USER"
+
+
 class KeyPad:
     """One gpiozero input device (an active-low button) per configured key.
 
@@ -117,7 +175,7 @@ class KeyPad:
         self._watch = HoldWatch(hold_ms / 1000, self._held)
         try:
             for name, pin in pins.items():
-                button = DigitalInputDevice(pin, pull_up=pull_up, pin_factory=pin_factory)
+                button = _open(name, pin, pull_up=pull_up, pin_factory=pin_factory)
                 self._states[name] = _State()
                 button.when_activated = self._callback(self._pressed, name)
                 button.when_deactivated = self._callback(self._released, name)
