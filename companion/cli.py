@@ -76,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     from companion import i18n
     from companion.errors import Translatable
 
+    if hasattr(sys.stdout, "reconfigure"):  # an ASCII terminal (LC_ALL=C): "?", not a crash
+        sys.stdout.reconfigure(errors="replace")
     i18n.use(i18n.from_environment())  # until the config names a language
     speak_argparse()
     args = _parser().parse_args(argv)
