@@ -408,7 +408,8 @@ class App:
         print("companion: " + _("cannot reopen saved game {id}: {why}").format(
             id=game_id, why=why), file=sys.stderr, flush=True)
         try:
-            record = self.store.game(game_id)
+            # the unfinished list reads past damaged settings, which store.game() refuses
+            record = next((g for g in self.store.unfinished_games() if g.id == game_id), None)
         except Exception:  # the row that failed may fail again here
             record = None
         game = catalogue.title(record.kind, short=True) if record else _("The game")

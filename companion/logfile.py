@@ -25,6 +25,10 @@ from companion.errors import StorageError
 from companion.i18n import Notice
 from companion.schema import SCHEMA_VERSION, migrate
 
+#: Where the service keeps its log (systemd's StateDirectory=companion), which an owner
+#: over SSH reaches only by naming it: their own commands default to ~/.local/state.
+SERVICE_STATE = Path("/var/lib/companion")
+
 
 def why(err: Exception, path: str) -> StorageError:
     """A short reason for the screen, from an OS or SQLite error."""
@@ -134,6 +138,11 @@ class Opening:
         if Path(path).is_dir():
             raise StorageError("{path} is a folder, not a companion log.", path=path)
         if not Path(path).exists():
+            service = SERVICE_STATE / "companion.db"
+            if SERVICE_STATE.is_dir() and Path(path) != service:
+                raise StorageError("there is no log at {path}; the service keeps its log in "
+                                   "{service}: add --db {service} (with sudo).",
+                                   path=path, service=str(service))
             raise StorageError("there is no log at {path}.", path=path)
         # Without a -wal beside it no program has the log open (WAL mode keeps one while
         # open): read it as immutable, so that reading does not leave a -wal/-shm there.

@@ -61,9 +61,16 @@ def _parsed(text: Any, want: type, game: int, what: str) -> Any:
 _RESULT_SHAPES = {"scores": dict, "places": list, "winners": list, "sentences": list}
 
 
-def _record(r: tuple[Any, ...]) -> GameRecord:
-    options = _parsed(r[2], dict, r[0], N_("saved game {game} has damaged settings; "
-                                          "the other games are fine."))
+def _record(r: tuple[Any, ...], strict: bool = False) -> GameRecord:
+    try:
+        options = _parsed(r[2], dict, r[0], N_("saved game {game} has damaged settings; "
+                                              "the other games are fine."))
+    except DamagedRecord:
+        if strict or r[4] is not None:
+            raise
+        # Unfinished: still listed (History > Unfinished), where resuming it says what is
+        # damaged and abandoning it stays possible; the log's row is left as it is.
+        options = {}
     damaged = N_("saved game {game} has a damaged result; the other games are fine.")
     result = None
     if r[5] is not None:
@@ -319,7 +326,7 @@ class Store(Opening):
         out, self.skipped = [], 0
         for r in rows:
             try:
-                out.append(_record(r))
+                out.append(_record(r, strict))
             except DamagedRecord:
                 if strict:
                     raise

@@ -40,7 +40,7 @@ def test_history_stats_and_players_speak_japanese(tmp_path: Path) -> None:
     stats = _run("stats", "--db", db, home=tmp_path)
     assert stats.startswith("プレイヤー")
     assert "名簿のプレイヤーで終わったゲームはまだありません" in stats
-    assert _run("roll", "brain-robbery", home=tmp_path).startswith("Brain Robbery: ")
+    assert _run("roll", "brain-robbery", home=tmp_path).startswith("ブレイン強盗: ")
     assert "ダイス2個" in _run("roll", "brain-robbery", home=tmp_path)
 
 

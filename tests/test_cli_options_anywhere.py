@@ -61,6 +61,7 @@ BOTH = pytest.mark.parametrize("before", [True, False], ids=["before", "after"])
 def test_players_add_writes_the_log_named(home: Path, before: bool,
                                           capsys: pytest.CaptureFixture) -> None:
     db = home / "other.db"
+    Store.open(db).close()  # a named log must exist: players never makes one
     assert cli.main(place(before, ["players", "add", "Tester"], ["--db", str(db)])) == 0
     store = Store.open(db)
     assert store.player("Tester") is not None

@@ -167,3 +167,15 @@ def test_history_of_a_damaged_log_shows_what_can_be_read(tmp_path: Path, capsys)
                              "the companion repairs it when it starts")
     assert files(tmp_path) == before
     assert {p.name for p in tmp_path.iterdir()} == {*before, "backups"}  # no scratch left
+
+
+def test_over_ssh_a_missing_log_points_at_the_services_log(tmp_path, monkeypatch, capsys) -> None:  # noqa: ANN001
+    """On the box the service keeps its log in /var/lib/companion; the owner's own
+    `companion history` looks in ~/.local/state and should say where to look."""
+    from companion import cli, logfile
+
+    monkeypatch.setattr(logfile, "SERVICE_STATE", tmp_path / "var-lib-companion")
+    (tmp_path / "var-lib-companion").mkdir()
+    assert cli.main(["history", "--db", str(tmp_path / "mine.db")]) == 2
+    err = capsys.readouterr().err
+    assert "var-lib-companion/companion.db" in err and len(err.strip().splitlines()) == 1, err
