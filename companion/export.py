@@ -29,7 +29,7 @@ from companion import catalogue, result_text, roster, seat_names
 from companion.columns import left
 from companion.i18n import _
 from companion.localtime import local_iso, seconds
-from companion.ranking import ranked
+from companion.ranking import numbered, ranked
 from companion.store import Store
 
 #: Every field of the BG Stats file this module writes, per object kind.
@@ -86,11 +86,9 @@ class Play:
         return [sorted(p) for p in by_score] == [sorted(p) for p in self.places]
 
     def rank(self, player: str) -> int:
-        """1 for the winners, 2 for the next place…; 0 when the game gives no places."""
-        for n, place in enumerate(self.places, start=1):
-            if player in place:
-                return n
-        return 0
+        """1 for the winners, then each place counting the players before it (1, 1, 3);
+        0 when the game gives no places."""
+        return next((n for n, name in numbered(self.places) if name == player), 0)
 
 
 def _start_player(options: dict[str, Any]) -> str | None:

@@ -21,3 +21,17 @@ def ranked(scores: Mapping[str, Any],
         else:
             places.append([name])
     return tuple(tuple(p) for p in places)
+
+
+def numbered(places: Iterable[Iterable[str]]) -> list[tuple[int, str]]:
+    """Each player with their place's number, shared places counting every player in
+    them (1, 1, 3: the way a table of results counts, and BG Stats' rank).
+
+    >>> numbered([["Bob"], ["Ann", "Cy"], ["Dee"]])
+    [(1, 'Bob'), (2, 'Ann'), (2, 'Cy'), (4, 'Dee')]
+    """
+    out: list[tuple[int, str]] = []
+    for place in places:
+        number = len(out) + 1
+        out += [(number, name) for name in place]
+    return out

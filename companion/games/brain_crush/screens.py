@@ -23,6 +23,7 @@ from companion.games.brain_crush import rules
 from companion.games.brain_crush.rules import crush_set_points
 from companion.games.stones import COLOURS
 from companion.i18n import N_, translator
+from companion.ranking import numbered
 from companion.ui.fonts import text_width
 from companion.ui.menus import Choice, Confirm, SetupScreen
 from companion.ui.paint import WIDTH, Painter
@@ -236,10 +237,9 @@ def render_final(p: Painter, state: rules.State) -> None:
     """The standings, best first, with their places and totals."""
     result = rules.result(state)
     names, labels = [], []
-    for place, tied in enumerate(result.places, start=1):
-        for name in tied:
-            names.append(name)
-            labels.append(str(place))
+    for place, name in numbered(result.places):
+        names.append(name)
+        labels.append(str(place))
     n = len(state.scores)
     title_bar(p, _("Game over"), ngettext("{n} round", "{n} rounds", n).format(n=n))
     standings(p, names, labels, [[str(result.scores[name])] for name in names])

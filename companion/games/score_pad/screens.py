@@ -14,6 +14,7 @@ from typing import Any
 from companion import catalogue
 from companion.games.score_pad import rules
 from companion.i18n import N_, translator
+from companion.ranking import numbered
 from companion.ui.fonts import text_width
 from companion.ui.menus import Choice, Confirm, ListScreen, SetupScreen
 from companion.ui.name_entry import NameEntry
@@ -339,8 +340,7 @@ class ResultsScreen(Screen):
     def lines(self) -> list[tuple[int, str, int]]:
         s = self.state
         totals = dict(zip(s.players, rules.totals(s), strict=True))
-        return [(place, name, totals[name])
-                for place, names in enumerate(rules.places(s), start=1) for name in names]
+        return [(place, name, totals[name]) for place, name in numbered(rules.places(s))]
 
     def key_up(self) -> None:
         self.top = max(0, self.top - 1)

@@ -12,6 +12,7 @@ from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.words import wrap_px
 from companion.i18n import N_, translator
+from companion.ranking import numbered
 from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, PagedScreen, Screen
@@ -284,7 +285,7 @@ class OverView(PagedScreen):
     def _render_standings(self, p: Painter, result: Result) -> None:
         """Every player's place, name and score, one 12 px row each (16 px for two): at
         most four players, so the table always fits between the title bar and the hint."""
-        rows = [(place, name) for place, names in enumerate(result.places, 1) for name in names]
+        rows = numbered(result.places)
         font, line = ("medium", 20) if len(rows) <= 2 else ("text", 11)
         top = TABLE_TOP + (0 if font == "text" else 3)
         for i, (place, name) in enumerate(rows):

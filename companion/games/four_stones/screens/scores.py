@@ -12,6 +12,7 @@ from companion.games.four_stones import rules
 from companion.games.four_stones.rules import COLOURS, PAIRS
 from companion.games.four_stones.screens.board import INITIALS, colour_word
 from companion.i18n import translator
+from companion.ranking import numbered
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.widgets import hint, title_bar
@@ -99,10 +100,9 @@ def render_final(p: Painter, state: rules.State, page: int = 0) -> None:
         return
     result = rules.result(state)
     order, labels = [], []
-    for place, names in enumerate(result.places, start=1):
-        for name in names:
-            order.append(state.players.index(name))
-            labels.append(str(place))
+    for place, name in numbered(result.places):
+        order.append(state.players.index(name))
+        labels.append(str(place))
     n = len(state.scores)
     title_bar(p, _("Game over"), ngettext("{n} round", "{n} rounds", n).format(n=n))
     _names(p, state, order, labels)
