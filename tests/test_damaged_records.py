@@ -107,7 +107,10 @@ def test_history_and_records_on_the_box_skip_a_damaged_row(tmp_path: Path) -> No
         menu = rig.app.top
         rig.keys(*["down"] * menu.items().index("History"), "ok")
         assert rig.text.count("Dice roller") == 1  # the whole game only
-        rig.keys("back")
+        assert "1 damaged, left out" in rig.app.texts  # said on the box, not hidden
+        rig.keys("down", "ok")
+        assert "1 damaged game | record was skipped." in rig.text
+        rig.keys("ok", "back")
         menu = rig.app.top
         rig.keys(*["down"] * (menu.items().index("Players") - menu.index), "ok", "down", "ok")
         assert "Records" in rig.text or "Ann" in rig.text

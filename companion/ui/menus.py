@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import catalogue, result_text, seat_names
+from companion import catalogue, i18n, result_text, seat_names
 from companion.errors import RosterError, StorageError, Translatable
 from companion.i18n import N_, _, ngettext, number
 from companion.keys import Key
@@ -309,6 +309,10 @@ class HistoryScreen(ListScreen):
     def items(self) -> list[str]:
         out = [_("Unfinished ({n})").format(n=n) for n in [self.unfinished()] if n]
         out += [unfinished.dated(r.finished, r.kind) for r in self.records()]
+        skipped = self.ctx.store.skipped  # damaged rows the store left out: said, not hidden
+        if skipped:
+            out.append(ngettext("{n} damaged, left out", "{n} damaged, left out",
+                                skipped).format(n=number(skipped)))
         return out or [_("No games yet")]
 
     def choose(self, index: int) -> None:
@@ -318,8 +322,10 @@ class HistoryScreen(ListScreen):
                 return
             index -= 1
         records = self.records()
-        if records:
+        if index < len(records):
             self.ctx.push(GameSummary(self.ctx, records[index]))
+        elif self.ctx.store.skipped:
+            self.ctx.notice(i18n.shown(self.ctx.store.skipped_line()))
 
 
 class GameSummary(Screen):
