@@ -82,3 +82,14 @@ def test_every_module_of_a_game_is_pure_or_a_screen() -> None:
 def test_every_built_in_game_is_in_the_independence_contract() -> None:
     independent = next(c for c in CONFIG["contracts"] if c["type"] == "independence")
     assert [m.rsplit(".", 1)[1] for m in independent["modules"]] == list(BUILT_IN)
+
+
+def test_listing_the_games_loads_no_rules_or_screens() -> None:
+    """The start menu lists every game at start-up: their declarations must stay light
+    (Brain Robbery's action names once pulled its rules' data in: +20 ms to the first frame)."""
+    code = ("import sys; from companion import catalogue; catalogue.menu((), ()); "
+            "print(sorted(m for m in sys.modules if m.startswith('companion.games.') and "
+            "m.rsplit('.', 1)[1] in ('rules', 'screens', 'data', 'state', 'entries', 'scoring')))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr

@@ -5,7 +5,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 """
 
 from companion.catalogue import GameInfo
-from companion.games.brain_robbery.entries import ACTIONS
+from companion.games.brain_robbery.actions import ACTIONS
 from companion.games.brain_robbery.house_rules import HOUSE_RULES
 from companion.i18n import N_
 

@@ -12,7 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import HouseRule
-from companion.games.brain_robbery.state import BOARDS
+
+#: The number of boards (``state.BOARDS``), not imported from there: the declaration
+#: loads this module whenever the games are listed, and ``state`` pulls in the rules' data.
+BOARDS = 8
 
 HOUSE_RULES: dict[str, HouseRule] = {
     "long_game": HouseRule(

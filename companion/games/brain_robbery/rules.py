@@ -73,6 +73,7 @@ from companion.games.base import (
     require,
     said,
 )
+from companion.games.brain_robbery.actions import Named
 from companion.games.brain_robbery.data import (
     AFTER,
     CABOOSE,
@@ -106,7 +107,6 @@ from companion.games.brain_robbery.data import (
 )
 from companion.games.brain_robbery.entries import (
     MAX_HAND,
-    Named,
     _discard,
     _insert_brain,
     _iq,

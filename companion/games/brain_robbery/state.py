@@ -17,8 +17,7 @@ from companion.games.brain_robbery.data import (
     Player,
     seat,
 )
-
-BOARDS = 8
+from companion.games.brain_robbery.house_rules import BOARDS  # one number, kept there
 
 
 @dataclass(frozen=True)
