@@ -12,17 +12,7 @@ import pytest
 
 from companion import cli
 from companion.restore import restore
-from companion.session import GameSession
-from companion.store import Store
-
-
-def seed(db: Path, rolls: int = 2) -> int:
-    store = Store.open(db)
-    game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 2})
-    for n in range(rolls):
-        game.apply({"type": "roll", "dice": [1 + n % 6, 2]})
-    store.close()
-    return game.game_id
+from tests.logs import dice_game
 
 
 def actions_in(path: Path) -> list[str]:
@@ -38,11 +28,11 @@ def test_two_restores_in_one_second_keep_the_first_log(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(time, "strftime", lambda fmt, t=None: "20261123-120000")
     log = tmp_path / "companion.db"
-    seed(log, rolls=5)
+    dice_game(log, rolls=5)
     original = actions_in(log)
     a, b = tmp_path / "a.db", tmp_path / "b.db"
-    seed(a, rolls=1)
-    seed(b, rolls=2)
+    dice_game(a, rolls=1)
+    dice_game(b, rolls=2)
     first = restore(None, str(a), db=str(log))
     second = restore(None, str(b), db=str(log))  # the same second: the right backup after all
     kept = [p for p in tmp_path.iterdir() if ".before-restore-" in p.name
@@ -56,7 +46,7 @@ def test_two_restores_in_one_second_keep_the_first_log(tmp_path: Path,
 def test_a_backup_does_not_replace_a_file_that_is_not_a_companion_log(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "companion.db"
-    seed(log)
+    dice_game(log)
     notes = tmp_path / "notes.txt"
     notes.write_text("shopping list\n")
     other = tmp_path / "photos.db"  # another program's SQLite file
@@ -80,9 +70,9 @@ def test_a_backup_replaces_an_older_backup_of_the_log(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "companion.db"
     stick = tmp_path / "stick.db"
-    seed(log, rolls=1)
+    dice_game(log, rolls=1)
     assert cli.main(["backup", "--db", str(log), str(stick)]) == 0
-    seed(log, rolls=3)
+    dice_game(log, rolls=3)
     assert cli.main(["backup", "--db", str(log), str(stick)]) == 0
     assert "Backed up 2 games (4 actions)" in capsys.readouterr().out
     assert len(actions_in(stick)) == 4

@@ -14,15 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.session import GameSession
-from companion.store import Store
-
-
-def seed(db: Path) -> None:
-    store = Store.open(db)
-    game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 2})
-    game.apply({"type": "roll", "dice": [3, 4]})
-    store.close()
+from tests.logs import dice_game
 
 
 def one_line(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -35,7 +27,7 @@ def one_line(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 def test_backup_of_a_newer_log_does_not_say_cannot_restore(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "companion.db"
-    seed(db)
+    dice_game(db, rolls=1)
     conn = sqlite3.connect(db)
     conn.execute("UPDATE schema_version SET version = 99")
     conn.commit()
@@ -83,7 +75,7 @@ def lock(folder: Path) -> None:
 def test_backup_into_a_read_only_folder_says_so(
         tmp_path: Path, card: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "b.db"
-    seed(db)
+    dice_game(db, rolls=1)
     lock(card)
     err = one_line(capsys, "backup", str(card), "--db", str(db))
     assert "read-only" in err and str(card) in err
@@ -92,9 +84,9 @@ def test_backup_into_a_read_only_folder_says_so(
 def test_restore_onto_a_read_only_card_says_so_and_keeps_the_log(
         tmp_path: Path, card: Path, capsys: pytest.CaptureFixture[str]) -> None:
     keep = tmp_path / "keep.db"
-    seed(keep)
+    dice_game(keep, rolls=1)
     log = card / "x.db"
-    seed(log)
+    dice_game(log, rolls=1)
     before = sorted(p.name for p in card.iterdir())
     lock(card)
     err = one_line(capsys, "restore", str(keep), "--db", str(log))
@@ -105,7 +97,7 @@ def test_restore_onto_a_read_only_card_says_so_and_keeps_the_log(
 def test_backup_into_a_missing_folder_or_under_a_file_names_the_folder(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "c.db"
-    seed(db)
+    dice_game(db, rolls=1)
     (tmp_path / "afile").write_text("x")
     err = one_line(capsys, "backup", str(tmp_path / "afile" / "x"), "--db", str(db))
     assert "not a folder" in err
@@ -117,7 +109,7 @@ def test_backup_into_a_missing_folder_or_under_a_file_names_the_folder(
 def test_restore_onto_a_folder_or_under_a_file_says_so(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     keep = tmp_path / "keep.db"
-    seed(keep)
+    dice_game(keep, rolls=1)
     folder = tmp_path / "d"
     folder.mkdir()
     err = one_line(capsys, "restore", str(keep), "--db", str(folder))

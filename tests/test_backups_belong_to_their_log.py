@@ -12,17 +12,8 @@ from pathlib import Path
 from companion import cli
 from companion.backup import Backups, folder_for, listing, status
 from companion.restore import restore
-from companion.session import GameSession
 from companion.store import Store
-
-
-def seed(db: Path, rolls: int = 2) -> int:
-    store = Store.open(db)
-    game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 2})
-    for n in range(rolls):
-        game.apply({"type": "roll", "dice": [1 + n % 6, 2]})
-    store.close()
-    return game.game_id
+from tests.logs import dice_game
 
 
 def rolls_in(db: Path) -> int:
@@ -35,7 +26,7 @@ def rolls_in(db: Path) -> int:
 
 def test_a_second_log_in_the_same_folder_keeps_its_own_games(tmp_path: Path) -> None:
     main = tmp_path / "companion.db"
-    seed(main, rolls=2)
+    dice_game(main, rolls=2)
     assert cli.main(["backup", "--db", str(main)]) == 0
     trial = tmp_path / "trial.db"  # `companion --db trial.db`, in the same folder
     store = Store.open(trial)
@@ -47,9 +38,9 @@ def test_a_second_log_in_the_same_folder_keeps_its_own_games(tmp_path: Path) -> 
 def test_the_log_kept_aside_by_a_restore_is_not_rebuilt_from_the_restored_one(
         tmp_path: Path, capsys) -> None:  # noqa: ANN001
     log = tmp_path / "companion.db"
-    seed(log, rolls=5)
+    dice_game(log, rolls=5)
     other = tmp_path / "stick.db"
-    seed(other, rolls=9)
+    dice_game(other, rolls=9)
     restore(None, str(other), db=str(log))
     aside = next(tmp_path.glob("companion.db.before-restore-*"))
     assert cli.main(["history", "--db", str(aside)]) == 0
@@ -59,8 +50,8 @@ def test_the_log_kept_aside_by_a_restore_is_not_rebuilt_from_the_restored_one(
 
 def test_a_club_log_and_a_home_log_prune_only_their_own_backups(tmp_path: Path) -> None:
     home, club = tmp_path / "companion.db", tmp_path / "club.db"
-    seed(home, rolls=1)
-    seed(club, rolls=3)
+    dice_game(home, rolls=1)
+    dice_game(club, rolls=3)
     Backups(home, keep=1, months=0).make()
     clock = iter(range(1_800_000_000, 1_800_000_100, 10))
     club_backups = Backups(club, keep=1, months=0, clock=lambda: float(next(clock)))
@@ -76,13 +67,13 @@ def test_a_club_log_and_a_home_log_prune_only_their_own_backups(tmp_path: Path) 
 
 def test_companion_dbs_backups_from_before_are_still_its_own(tmp_path: Path) -> None:
     log = tmp_path / "companion.db"
-    seed(log, rolls=4)
+    dice_game(log, rolls=4)
     (tmp_path / "backups").mkdir()
     old = tmp_path / "backups" / "companion-20260101-120000.db"
     shutil.copyfile(log, old)  # made by an older companion (same name as today's)
     assert listing(folder_for(log)) == [old]
     assert Backups(log).newest() == old
-    seed(log, rolls=1)  # a second game after the backup
+    dice_game(log, rolls=1)  # a second game after the backup
     # The WAL is lost: the log falls behind its backup, and salvage still finds it.
     conn = sqlite3.connect(log)
     conn.execute("PRAGMA user_version = 1")

@@ -10,22 +10,11 @@ from pathlib import Path
 import pytest
 
 import companion.app
-from companion.session import GameSession
-from companion.store import Store
 from companion.testing import Rig
 from tests.apprun import AppProcess
+from tests.logs import dice_game
 
 SAYS = "cannot be reopened; it stays in History > Unfinished."
-
-
-def seed(db: Path, rolls: int = 2) -> int:
-    """A dice game with ``rolls`` rolls, left unfinished."""
-    store = Store.open(db)
-    game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 2})
-    for n in range(rolls):
-        game.apply({"type": "roll", "dice": [1 + n % 6, 2]})
-    store.close()
-    return game.game_id
 
 
 def run_sql(db: Path, sql: str, *args: object) -> None:
@@ -56,7 +45,7 @@ DAMAGE = [
 def test_a_damaged_row_does_not_stop_the_box_starting(tmp_path: Path, sql: str,
                                                       capsys: pytest.CaptureFixture) -> None:
     db = tmp_path / "companion.db"
-    seed(db)
+    dice_game(db)
     good = sqlite3.connect(db).execute("SELECT action, (SELECT options FROM games) "
                                        "FROM actions WHERE seq = 2").fetchone()
     run_sql(db, sql)
@@ -85,7 +74,7 @@ def test_a_damaged_row_does_not_stop_the_box_starting(tmp_path: Path, sql: str,
 
 def test_a_damaged_game_can_be_abandoned(tmp_path: Path) -> None:
     db = tmp_path / "companion.db"
-    seed(db)
+    dice_game(db)
     run_sql(db, DAMAGE[1])
     rig = Rig(db=str(db))
     try:
@@ -102,7 +91,7 @@ def test_a_damaged_game_can_be_abandoned(tmp_path: Path) -> None:
 def test_a_game_whose_screens_no_longer_import_does_not_stop_the_box_starting(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     db = tmp_path / "companion.db"
-    seed(db)
+    dice_game(db)
     real = companion.app.screens_module
 
     def broken(key: str):  # noqa: ANN202
@@ -124,7 +113,7 @@ def test_a_game_whose_screens_no_longer_import_does_not_stop_the_box_starting(
 
 def test_the_real_box_boots_past_a_damaged_row_and_stops_cleanly(tmp_path: Path) -> None:
     db = tmp_path / "companion.db"
-    seed(db)
+    dice_game(db)
     run_sql(db, DAMAGE[0])
     with AppProcess(tmp_path / "box", db) as box:
         box.wait_for(SAYS)

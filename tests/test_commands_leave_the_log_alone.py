@@ -12,17 +12,9 @@ import pytest
 from companion import cli
 from companion.session import GameSession
 from companion.store import Store
+from tests.logs import dice_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
-
-
-def seed(db: Path, rolls: int = 2) -> int:
-    store = Store.open(db)
-    game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 2})
-    for n in range(rolls):
-        game.apply({"type": "roll", "dice": [1 + n % 6, 2]})
-    store.close()
-    return game.game_id
 
 
 def damage_an_index_page(db: Path) -> None:
@@ -51,7 +43,7 @@ def one_line(err: str) -> str:
 
 def test_a_command_never_moves_the_log_a_running_app_writes(tmp_path: Path, capsys) -> None:  # noqa: ANN001
     db = tmp_path / "companion.db"
-    game_id = seed(db)
+    game_id = dice_game(db)
     box = Store.open(db)  # the running app's log
     session = GameSession.resume(box, game_id)
     damage_an_index_page(db)  # the card fails while the box runs
@@ -114,7 +106,7 @@ def test_a_folder_is_not_a_log(tmp_path: Path, capsys, words: list[str]) -> None
 
 def test_players_add_refuses_a_damaged_log_and_leaves_it(tmp_path: Path, capsys) -> None:  # noqa: ANN001
     db = tmp_path / "companion.db"
-    seed(db)
+    dice_game(db)
     damage_an_index_page(db)
     before = files(tmp_path)
     assert cli.main(["players", "--db", str(db), "add", "Ann"]) == 2
@@ -124,7 +116,7 @@ def test_players_add_refuses_a_damaged_log_and_leaves_it(tmp_path: Path, capsys)
 
 def test_players_add_writes_to_the_log(tmp_path: Path, capsys) -> None:  # noqa: ANN001
     db = tmp_path / "companion.db"
-    seed(db)
+    dice_game(db)
     assert cli.main(["players", "--db", str(db), "add", "Ann"]) == 0
     assert Store.open(db).player("Ann") is not None
 

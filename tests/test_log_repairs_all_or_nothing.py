@@ -13,7 +13,8 @@ from companion import cli
 from companion.errors import StorageError
 from companion.session import GameSession
 from companion.store import Store, _why
-from tests.test_commands_leave_the_log_alone import damage_an_index_page, seed
+from tests.logs import dice_game
+from tests.test_commands_leave_the_log_alone import damage_an_index_page
 
 
 def finished_and_backed_up(db: Path) -> None:
@@ -31,7 +32,7 @@ def test_a_power_cut_during_salvage_keeps_the_game_in_progress(
 
     db = tmp_path / "companion.db"
     finished_and_backed_up(db)
-    playing = seed(db, rolls=7)  # tonight's game, after the backup
+    playing = dice_game(db, rolls=7)  # tonight's game, after the backup
     damage_an_index_page(db)
 
     def power_cut(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
@@ -50,7 +51,7 @@ def test_a_power_cut_while_the_new_log_is_put_in_place(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "companion.db"
     finished_and_backed_up(db)
-    playing = seed(db, rolls=7)
+    playing = dice_game(db, rolls=7)
     damage_an_index_page(db)
     real = Path.rename
 
@@ -158,7 +159,7 @@ def test_a_second_app_does_not_move_the_log_the_first_one_writes(tmp_path: Path)
     import sys
 
     db = tmp_path / "companion.db"
-    game_id = seed(db)
+    game_id = dice_game(db)
     damage_an_index_page(db)
     first = subprocess.Popen(  # the running box, in its own process
         [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1]); "

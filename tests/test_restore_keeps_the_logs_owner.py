@@ -14,18 +14,9 @@ from pathlib import Path
 import pytest
 
 from companion import backup, cli
-from companion.session import GameSession
-from companion.store import Store
+from tests.logs import dice_game
 
 SERVICE = (4321, 4322)  # the `companion` user and group on the box
-
-
-def seed(db: Path, rolls: int = 1) -> None:
-    store = Store.open(db)
-    game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 2})
-    for _ in range(rolls):
-        game.apply({"type": "roll", "dice": [3, 4]})
-    store.close()
 
 
 def test_a_restore_by_root_keeps_the_services_owner_and_mode(
@@ -33,7 +24,7 @@ def test_a_restore_by_root_keeps_the_services_owner_and_mode(
         capsys: pytest.CaptureFixture[str]) -> None:
     state = tmp_path / "var-lib-companion"
     log = state / "companion.db"
-    seed(log)
+    dice_game(log, rolls=1)
     os.chmod(log, 0o600)
     owners: dict[str, tuple[int, int]] = {}
     real = os.stat
@@ -53,7 +44,7 @@ def test_a_restore_by_root_keeps_the_services_owner_and_mode(
     monkeypatch.setattr(backup.os, "chown", chown)
     monkeypatch.setattr(backup.os, "stat", as_service)
     stick = tmp_path / "B.db"
-    seed(stick, rolls=3)
+    dice_game(stick, rolls=3)
     assert cli.main(["restore", str(stick), "--db", str(log)]) == 0, capsys.readouterr().err
     monkeypatch.undo()
     assert stat.S_IMODE(log.stat().st_mode) == 0o600
@@ -80,7 +71,7 @@ def stick(tmp_path: Path) -> Path:
 def test_a_plain_copy_of_a_live_log_on_a_read_only_stick_restores(
         tmp_path: Path, stick: Path, capsys: pytest.CaptureFixture[str]) -> None:
     live = tmp_path / "live.db"
-    seed(live, rolls=4)  # closed: the file is whole, and still says WAL in its header
+    dice_game(live, rolls=4)  # closed: the file is whole, and still says WAL in its header
     shutil.copyfile(live, stick / "companion.db")
     subprocess.run(["mount", "-o", "remount,ro", str(stick)], check=True)
     log = tmp_path / "home" / "companion.db"

@@ -11,24 +11,15 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.session import GameSession
 from companion.store import Store
 from tests.apprun import AppProcess
-
-
-def seed(db: Path, rolls: int = 2) -> int:
-    store = Store.open(db)
-    game = GameSession.start(store, "dice_roller", {"players": ["Table"], "count": 2})
-    for n in range(rolls):
-        game.apply({"type": "roll", "dice": [1 + n % 6, 2]})
-    store.close()
-    return game.game_id
+from tests.logs import dice_game
 
 
 def test_a_second_app_on_the_same_log_does_not_lose_the_first_ones_rolls(
         tmp_path: Path) -> None:
     db = tmp_path / "companion.db"
-    seed(db)
+    dice_game(db)
     with AppProcess(tmp_path / "a", db) as first:
         first.wait_for("Dice 2d6 #2")
         with AppProcess(tmp_path / "b", tmp_path / "." / "companion.db") as second:
@@ -50,7 +41,7 @@ def test_a_second_app_on_the_same_log_does_not_lose_the_first_ones_rolls(
 
 def test_the_lock_goes_with_an_app_that_was_killed(tmp_path: Path) -> None:
     db = tmp_path / "companion.db"
-    seed(db)
+    dice_game(db)
     with AppProcess(tmp_path / "a", db) as first:
         first.wait_for("Dice 2d6 #2")
         first.proc.send_signal(signal.SIGKILL)
@@ -67,7 +58,7 @@ def test_a_second_run_through_main_says_so_in_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same through cli.main in this process, while an app in another holds the log."""
     db = tmp_path / "companion.db"
-    seed(db)
+    dice_game(db)
     config = tmp_path / "config.toml"
     config.write_text('[display]\ndriver = "dummy"\n')
     monkeypatch.setattr(sys, "stdin", open("/dev/null"))  # noqa: SIM115
