@@ -17,11 +17,9 @@ Medians over the runs are printed (milliseconds and MiB).
 from __future__ import annotations
 
 import argparse
-import json
-import statistics
-import subprocess
 import sys
-from pathlib import Path
+
+from benchmarks.report import fresh_medians
 
 CHILD = r"""
 import json, time
@@ -60,13 +58,7 @@ print(json.dumps(out))
 
 def measure(runs: int = 5) -> dict[str, float]:
     """Medians of ``runs`` fresh interpreters (see the module docstring)."""
-    root = Path(__file__).resolve().parent.parent
-    samples = [json.loads(subprocess.run([sys.executable, "-c", CHILD], check=True, cwd=root,
-                                         capture_output=True, text=True).stdout)
-               for _ in range(runs)]
-    result = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
-    result["rss_delta_mb"] = statistics.median(s["rss_after"] - s["rss_before"]
-                                               for s in samples)
+    result, samples = fresh_medians(CHILD, runs)
     return result
 
 

@@ -6,9 +6,13 @@ Percentiles are nearest-rank: the p-th percentile of n sorted samples is the
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 
@@ -194,3 +198,16 @@ def table(result: dict[str, Any]) -> str:
         mark = "met   " if t["met"] else "MISSED"
         lines.append(f"  [{mark}] {t['target']}: {t['measured']} {t['unit']}")
     return "\n".join(lines)
+
+
+def fresh_medians(child: str, runs: int) -> tuple[dict[str, float], list[dict[str, float]]]:
+    """Run the Python ``child`` (which prints one JSON object) in ``runs`` fresh
+    interpreters from the checkout: the median of each figure, and every sample."""
+    root = Path(__file__).resolve().parent.parent
+    samples = [json.loads(subprocess.run([sys.executable, "-c", child], check=True, cwd=root,
+                                         capture_output=True, text=True).stdout)
+               for _ in range(runs)]
+    medians = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
+    medians["rss_delta_mb"] = statistics.median(s["rss_after"] - s["rss_before"]
+                                                for s in samples)
+    return medians, samples
