@@ -25,12 +25,11 @@ from companion.errors import BadName
 
 #: The longest name the box shows in full.
 MAX_LEN = 12
-#: What a seat is called when nobody from the roster sits there ("Guest 2").
-GUEST = "Guest"
 #: Names the companion itself writes for "nobody in particular" (the dice roller's
 #: one seat); never a person, so never a roster entry.
 NOT_PEOPLE = frozenset({"table"})
-_GUEST_RE = re.compile(r"^(?:guest|ゲスト)(?: ?\d+)?$")  # English, Japanese
+#: A guest seat's name in any language the box speaks: "Guest", "Guest 3", 「ゲスト3」.
+_GUEST_RE = re.compile(r"^(?:guest|ゲスト)(?: ?(\d+))?$")
 #: The namespace of the name-based UUIDs the BG Stats export of 0.1.0 gave players.
 UUID_NAMESPACE = uuid.UUID("5b0e9c1e-8f6d-4c41-9d3e-7a61c0a1b2c3")
 
@@ -46,14 +45,19 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", normalise(name).casefold())
 
 
-def guest_label(seat: int) -> str:
-    """The name shown for a guest in seat ``seat`` (0-based): ``Guest 1``…"""
-    return f"{GUEST} {seat + 1}"
-
-
 def is_guest(name: str) -> bool:
     """True for ``Guest``, ``Guest 3`` and 「ゲスト3」: seats nobody on the roster sits in."""
     return bool(_GUEST_RE.match(name_key(name)))
+
+
+def guest_seat(name: str) -> int | None:
+    """The seat number in a guest's name (3 for "Guest 3" and 「ゲスト3」), else None.
+
+    >>> guest_seat("Guest 3"), guest_seat("ゲスト3"), guest_seat("Ann")
+    (3, 3, None)
+    """
+    found = _GUEST_RE.match(name_key(name))
+    return int(found.group(1)) if found and found.group(1) else None
 
 
 def clean_name(name: str) -> str:

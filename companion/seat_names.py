@@ -11,14 +11,11 @@ translated where a finished game is shown.
 
 from __future__ import annotations
 
-import re
-
 from companion import roster
 from companion.i18n import N_, _
 
 #: A guest seat's name ("Guest 2", 「ゲスト2」).
 GUEST = N_("Guest {n}")
-_OLD_GUEST = re.compile(r"Guest (\d+)")
 
 
 def guest(seat: int) -> str:
@@ -33,8 +30,8 @@ def short_guest(name: str) -> str | None:
     >>> short_guest("Guest 2"), short_guest("Ann")
     ('G2', None)
     """
-    seat = re.fullmatch(r"(?:Guest ?|ゲスト ?)(\d+)", name)
-    return _("G{n}").format(n=seat.group(1)) if seat else None
+    seat = roster.guest_seat(name)
+    return _("G{n}").format(n=seat) if seat is not None else None
 
 
 def is_nobody(name: str) -> bool:
@@ -43,10 +40,11 @@ def is_nobody(name: str) -> bool:
 
 
 def shown(name: str) -> str:
-    """``name`` as shown: the box's own English seat names translated."""
-    old = _OLD_GUEST.fullmatch(name)
-    if old:
-        return _(GUEST).format(n=int(old.group(1)))
+    """``name`` as shown: the box's own seat names ("Guest 2", 「ゲスト2」, "Table") in
+    the language in use."""
+    seat = roster.guest_seat(name)
+    if seat is not None:
+        return _(GUEST).format(n=seat)
     if name == "Table":
         return _("Table")
     return name
