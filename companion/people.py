@@ -93,9 +93,9 @@ def players(config: Config, args: argparse.Namespace) -> str:
 def _drawable(name: str) -> None:
     """Refuse a name with characters the box's fonts would draw as "?" (an emoji, a
     character outside JIS X 0208): its keyboard cannot type them either."""
-    from companion.ui.fonts.japanese import has_glyph
+    from companion.ui.fonts.japanese import missing
 
-    gone = "".join(ch for ch in dict.fromkeys(name) if ord(ch) > 0xFF and not has_glyph(ch))
+    gone = missing(name)
     if gone:
         raise CommandError("the box cannot show {chars} in a name; letters, kana and "
                            "kanji it can.", chars=gone)
