@@ -11,6 +11,8 @@ translated where a finished game is shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion import roster
 from companion.i18n import N_, _
 
@@ -23,15 +25,19 @@ def guest(seat: int) -> str:
     return _(GUEST).format(n=seat + 1)
 
 
-def short_guest(name: str) -> str | None:
-    """A guest's name for a narrow column ("G2", 「客2」), or None for anybody else: cut
-    at the end, 「ゲスト2」 would read 「ゲス2」 (a rude word) and "Guest 2" "Gues2".
+def shortened(name: str, fits: Callable[[str], bool]) -> str | None:
+    """A guest's name shorter where the whole one does not fit: "Guest2", else "G2"
+    (「ゲスト2」, else 「客2」), the first that ``fits``; None for anybody else or when
+    neither fits. Cut at the end, 「ゲスト2」 would read 「ゲス」, a rude word.
 
-    >>> short_guest("Guest 2"), short_guest("Ann")
+    >>> shortened("Guest 2", lambda text: len(text) <= 3), shortened("Ann", bool)
     ('G2', None)
     """
     seat = roster.guest_seat(name)
-    return _("G{n}").format(n=seat) if seat is not None else None
+    if seat is None:
+        return None
+    return next((short for short in (name.replace(" ", ""), _("G{n}").format(n=seat))
+                 if fits(short)), None)
 
 
 def is_nobody(name: str) -> bool:

@@ -88,3 +88,14 @@ def test_the_history_table_in_japanese(played: Path) -> None:
     dice = next(line for line in table.splitlines() if "テーブル" in line)
     assert dice.rstrip().endswith("-")  # the table wins nothing
     assert "ゲスト2" in table and "Guest" not in table and "Table" not in table
+
+
+def test_a_guest_too_wide_for_its_column_is_shortened_whole(japanese) -> None:  # noqa: ANN001
+    from companion.ui.paint import Painter
+
+    p = Painter.blank()
+    assert p.fit_name("ゲスト2", "text", 30) == "客2"  # never 「ゲス」: an insult
+    assert p.fit_name("Guest 2", "text", 40) == "Guest2"
+    assert p.fit_name("ゲスト2", "text", 60) == "ゲスト2"
+    assert p.cut == []  # shortened, not cut: the guest is still named in full
+    assert p.fit_name("山田はなこ", "text", 30) == "山田" and p.cut == ["山田はなこ"]

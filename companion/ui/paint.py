@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
+from companion.seat_names import shortened
 from companion.ui.fonts import CELLS, fitted, font, needs_japanese, text_width
 
 WIDTH, HEIGHT = 128, 64
@@ -110,6 +111,18 @@ class Painter:
             return text
         self.cut.append(text)
         return fitted(text, font_name, width)
+
+    def fit_name(self, name: str, font_name: str, width: int) -> str:
+        """A person's name shortened like :meth:`fit`; a guest too wide becomes "Guest2"
+        or "G2" (「客2」) rather than a cut name (「ゲス」 is an insult), and is whole.
+
+        >>> Painter.blank().fit_name("Guest 2", "text", 30)
+        'G2'
+        """
+        if text_width(name, font_name) <= width:
+            return name
+        short = shortened(name, lambda text: text_width(text, font_name) <= width)
+        return short if short is not None else self.fit(name, font_name, width)
 
     @classmethod
     def blank(cls) -> Painter:

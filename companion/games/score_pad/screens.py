@@ -187,7 +187,7 @@ class EntryScreen(PadScreen):
         total = _("total {n}").format(n=before + self.shown())
         p.right(15, total, "text", x1=WIDTH - 2)
         room = WIDTH - 2 - text_width(total, "text") - 6
-        p.text((2, 13), p.fit(s.players[player], "medium", room), "medium")
+        p.text((2, 13), p.fit_name(s.players[player], "medium", room), "medium")
         value = self.shown()
         edited = s.cells[row][player] is not None and self.cell is not None
         p.centred(30, f"{value:+d}" if value else "0", "large")
@@ -382,7 +382,7 @@ class ResultsScreen(Screen):
             font = "bold" if place == 1 else "text"
             score = str(total)
             p.text((1, y), shown[self.top + i], font)
-            p.text((x, y), p.fit(name, font, WIDTH - 6 - x - text_width(score, font)), font)
+            p.text((x, y), p.fit_name(name, font, WIDTH - 6 - x - text_width(score, font)), font)
             p.right(y, score, font, x1=WIDTH - 2)
 
 

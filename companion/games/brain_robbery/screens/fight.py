@@ -243,7 +243,7 @@ class FightView(ActionView):
                 hit = f" {signed(pl.brain.hit)}" if pl.brain else ""
                 if name == lead:  # the name in 12 px, the leader's inverted
                     p.rect((x0, 12, x0 + 63, 24), fill=1, outline=None)
-                p.centred(12, p.fit(name, "text", 60), "text", x0=x0, x1=x0 + 64,
+                p.centred(12, p.fit_name(name, "text", 60), "text", x0=x0, x1=x0 + 64,
                           fill=0 if name == lead else 1)
                 p.text((x0 + 4, 26), str(total), "medium")
                 # how the total came about, in 12 px beside it ("4 3 +2"; "6 6+10" if tight)
@@ -263,7 +263,7 @@ class FightView(ActionView):
                 if name == lead:
                     p.rect((x, y, x + 61, y + 14), fill=1, outline=None)
                 fill = 0 if name == lead else 1
-                p.text((x + 2, y + 1), p.fit(name, "text", 42), "text", fill=fill)
+                p.text((x + 2, y + 1), p.fit_name(name, "text", 42), "text", fill=fill)
                 p.right(y + 1, str(total), "text", x1=x + 60, fill=fill)
             page_bar(p, page, count, 14, 41)
         self.draw_action(p)
@@ -415,7 +415,7 @@ class OverView(PhaseView):
         if self.top:
             for row, (name, iq) in enumerate(ranking[self.top - 1:self.top - 1 + self.ROWS]):
                 y = 13 + row * 13
-                p.text((2, y), p.fit(name, "text", WIDTH - 34), "text")
+                p.text((2, y), p.fit_name(name, "text", WIDTH - 34), "text")
                 p.right(y, str(iq), "text", x1=WIDTH - 4)
         elif best == 0:
             p.centred(13, _("Nobody"), "large")

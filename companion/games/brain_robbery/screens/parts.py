@@ -98,7 +98,7 @@ def wrap_px(text: str, font: str, width: int) -> list[str]:
 def padded(p: Painter, name: str, width: int, font: str = "text") -> str:
     """``name`` made exactly ``width`` pixels wide in ``font`` (cut by width, noted as a
     cut, or filled with spaces) so the columns after it line up in both languages."""
-    name = p.fit(name, font, width)
+    name = p.fit_name(name, font, width)
     while text_width(name + " ", font) <= width:
         name += " "
     return name

@@ -155,7 +155,7 @@ class StartBlockView(Screen):
 def name_line(p: Painter, name: str, y: int) -> None:
     """A player's name in the right-hand column: 16 px where it fits, else 12 px."""
     font = "medium" if p.fits(name, "medium", WIDTH - RIGHT_X) else "text"
-    p.text((RIGHT_X, y + (0 if font == "medium" else 2)), p.fit(name, font, WIDTH - RIGHT_X),
+    p.text((RIGHT_X, y + (0 if font == "medium" else 2)), p.fit_name(name, font, WIDTH - RIGHT_X),
            font)
 
 

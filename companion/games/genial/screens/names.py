@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.seat_names import short_guest
+from companion.seat_names import shortened
 from companion.ui.fonts import fitted, text_width
 
 
@@ -28,13 +28,11 @@ def _keep_end(name: str, tail: int, width: int, font: str) -> str:
 
 
 def _fitted(name: str, width: int, font: str) -> str:
-    """``name`` cut to ``width``; a guest as "Guest2" or "G2" (「ゲスト2」, 「客2」), never
-    cut into 「ゲス2」."""
-    guest = short_guest(name)
-    if guest is None or text_width(name, font) <= width:
-        return fitted(name, font, width)
-    compact = name.replace(" ", "")
-    return compact if text_width(compact, font) <= width else guest
+    """``name`` cut to ``width``; a guest shortened as :func:`seat_names.shortened` says."""
+    if text_width(name, font) <= width:
+        return name
+    return shortened(name, lambda text: text_width(text, font) <= width) or fitted(
+        name, font, width)
 
 
 def short_names(names: Sequence[str], width: int, font: str = "text") -> list[str]:
