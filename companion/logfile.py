@@ -23,7 +23,6 @@ from typing import Self
 
 from companion.errors import StorageError
 from companion.i18n import Notice
-from companion.os_reasons import reason
 from companion.schema import SCHEMA_VERSION, migrate
 
 #: Where the service keeps its log (systemd's StateDirectory=companion), which an owner
@@ -47,7 +46,8 @@ def why(err: Exception, path: str) -> StorageError:
         return StorageError("the log is in use by another program")
     if "disk i/o" in text and path != ":memory:" and card_full(path):
         return StorageError("the storage is full")
-    return StorageError("the log cannot be written ({why})", why=reason(err))
+    return StorageError("the log cannot be written ({why})",
+                        why=getattr(err, "strerror", None) or err)
 
 
 def card_full(path: str) -> bool:
