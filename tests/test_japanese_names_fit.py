@@ -172,3 +172,40 @@ def test_genial_final_table_keeps_whole_names(tmp_path: Path) -> None:
         assert "^ 2番目: 橙13>12" in seen                  # the same 橙 as the sentence
     finally:
         rig.close()
+
+
+def scrolled_lines(rig: Rig, rows: int) -> list[str]:
+    """Every text line seen while pressing DOWN ``rows`` times."""
+    seen = list(rig.app.texts)
+    for _row in range(rows):
+        rig.keys("down")
+        seen += rig.app.texts
+    return seen
+
+
+def test_genial_winner_sentence_never_breaks_inside_a_name(tmp_path: Path) -> None:
+    """The runner-up 山田はなこ is named in the sentence; BudouX alone reads 「は」 as a
+    particle and broke the line as 「山田は」 / 「なこは紫12点。」."""
+    names = ("佐藤太郎", "山田はなこ", "けんた")
+    rig = japanese(tmp_path, names)
+    try:
+        genial_final(rig, names)
+        seen = scrolled_lines(rig, 3)
+        assert "山田はなこは紫12点。" in seen, seen
+        assert not any(line.endswith("山田は") for line in seen)
+    finally:
+        rig.close()
+
+
+def test_history_detail_never_breaks_inside_a_name(tmp_path: Path) -> None:
+    """History's detail sentence names the runner-up: 「たかはしはなこ」 stays on one line."""
+    names = ("佐藤太郎", "たかはしはなこ")
+    rig = japanese(tmp_path, names)
+    try:
+        genial_final(rig, names)
+        rig.keys("back", "down", "ok", "ok")               # start menu > History > the game
+        seen = scrolled_lines(rig, 8)
+        assert any("たかはしはなこは" in line for line in seen), seen
+        assert not any(line.endswith("たかはしは") for line in seen)
+    finally:
+        rig.close()

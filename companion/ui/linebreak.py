@@ -34,13 +34,15 @@ def cells(text: str) -> int:
     >>> cells("Ann"), cells("はな")
     (3, 4)
     """
-    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(2 if east_asian_width(c) in "WF" else 0 if c == _JOIN else 1 for c in text)
 
 
 def _may_break(before: str, after: str) -> bool:
     """True when a line may end after ``before`` and the next start with ``after``: never
     inside a run of half-width letters and digits ("139%"), never between a number and
     what counts it ("3点", "2個"), nor against kinsoku."""
+    if _JOIN in (before, after):
+        return False
     if cells(before) == 1 and (cells(after) == 1 or before.isdigit()):
         return False
     return after not in NO_START and before not in NO_END
@@ -65,6 +67,20 @@ def _glued(paragraph: str) -> list[str]:
 
 #: Stands for a space that must not break while a paragraph is wrapped (no-break space).
 _GLUE = "\u00a0"
+#: Joins the characters of a name kept whole (word joiner); it takes no cell and is gone
+#: from the lines :func:`wrap` returns.
+_JOIN = "\u2060"
+
+
+def _kept_whole(text: str, whole: tuple[str, ...], width_chars: int) -> str:
+    """``text`` with each of ``whole`` (players' names) that fits on a line joined so
+    that no line breaks inside it: 「山田はなこ」 is a name, though BudouX reads 「は」
+    as a particle and would break after it. A name needs room for a "、" after it too:
+    no line may start with one."""
+    for name in sorted(set(whole), key=len, reverse=True):
+        if len(name) > 1 and cells(name) + 2 <= width_chars and name in text:
+            text = text.replace(name, _JOIN.join(name.replace(" ", _GLUE)))
+    return text
 
 
 @cache
@@ -88,11 +104,13 @@ def phrase_starts(word: str) -> frozenset[int]:
     return frozenset(starts)
 
 
-def wrap(text: str, width_chars: int) -> list[str]:
+def wrap(text: str, width_chars: int, whole: tuple[str, ...] = ()) -> list[str]:
     """Split ``text`` into lines of at most ``width_chars`` cells: at spaces, and in
     Japanese between phrases where that costs no extra line, else between any two
     full-width characters the rules of Japanese line breaking allow (no line starts
-    with "。", none cuts "139%").
+    with "。", none cuts "139%"). No line breaks inside a name in ``whole`` that fits
+    on a line, even where that takes one more line: callers pass names where the
+    lines may grow.
 
     >>> wrap("Ann wins on the lowest colour", 12)
     ['Ann wins on', 'the lowest', 'colour']
@@ -100,7 +118,12 @@ def wrap(text: str, width_chars: int) -> list[str]:
     ['はなこさ', 'んの勝ち', 'です']
     >>> wrap("勝ちです。約139%以上", 8)
     ['勝ちで', 'す。約', '139%以上']
+    >>> wrap("勝者：山田はなこ、佐藤たろう", 16)
+    ['勝者：山田は', 'なこ、佐藤たろう']
+    >>> wrap("勝者：山田はなこ、佐藤たろう", 16, whole=("山田はなこ",))
+    ['勝者：', '山田はなこ、', '佐藤たろう']
     """
+    text = _kept_whole(text, whole, width_chars)
     plain = _wrap(text, width_chars, phrases=False)
     if len(plain) == 1 or not needs_japanese(text):
         return plain
@@ -122,7 +145,7 @@ def _wrap(text: str, width_chars: int, *, phrases: bool) -> list[str]:
         for word in _glued(paragraph):
             if not word:
                 continue
-            starts = phrase_starts(word) if phrases and needs_japanese(word) else None
+            starts = _starts(word) if phrases and needs_japanese(word) else None
             done = 0  # characters of the word already on earlier lines
             while cells(word) > width_chars:
                 room = width_chars - cells(line) - (1 if line else 0)
@@ -149,7 +172,16 @@ def _wrap(text: str, width_chars: int, *, phrases: bool) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return [line.replace(_GLUE, " ") for line in lines]
+    return [line.replace(_GLUE, " ").replace(_JOIN, "") for line in lines]
+
+
+def _starts(word: str) -> frozenset[int]:
+    """:func:`phrase_starts` of a word that may hold joined names, as places in it."""
+    if _JOIN not in word:
+        return phrase_starts(word)
+    plain = word.replace(_JOIN, "")
+    at = [i for i, c in enumerate(word) if c != _JOIN]  # where each plain character is
+    return frozenset(at[k] for k in phrase_starts(plain))
 
 
 def _last_break(word: str, fits: int, starts: frozenset[int] | None, done: int) -> int:

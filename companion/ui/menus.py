@@ -352,7 +352,9 @@ class GameSummary(Screen):
             place += len(names)  # shared places: 1, 1, 3
         said = result_text.detail(result, r.kind)
         if said:
-            out += wrap(said, 21)
+            out += wrap(said, 21, whole=tuple(seat_names.shown(name)
+                                              for names in result.get("places", [])
+                                              for name in names))
         return out
 
     def key_up(self) -> None:

@@ -91,7 +91,8 @@ def place_rows(state: rules.State) -> list[Row]:
 def winner_rows(state: rules.State) -> list[Row]:
     """The winner's name big, the sentence that says why, then every place."""
     names = " & ".join(rules.result(state).winners)
-    lines = [Row("text", line) for line in wrap(why(state), (WIDTH - BAR - 2) // 6)]
+    lines = [Row("text", line)
+             for line in wrap(why(state), (WIDTH - BAR - 2) // 6, whole=state.players)]
     # large when the sentence still fits below it (two lines), else medium (three)
     fonts = ("large", "medium") if len(lines) <= 2 else ("medium",)
     big = next((f for f in fonts if text_width(names, f) <= WIDTH - BAR), "text")
