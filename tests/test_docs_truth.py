@@ -1,0 +1,175 @@
+"""Guards that what README.md, README.ja.md and the game pages tell an owner to type or
+write exists: every `companion …` command and option in their code blocks is one the
+command line takes, and README's configuration table names exactly the keys the config
+file accepts (a documented key the file refuses, or an accepted key nobody documents,
+fails here)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import pytest
+
+from companion import cli, config, settings, shelfconfig
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", ROOT / "README.ja.md", *sorted((ROOT / "docs").glob("*.md"))]
+INLINE = re.compile(r"`(?:sudo )?(?:\S*/)?companion (?P<rest>[^`]+)`")
+
+
+def _shell_blocks(text: str) -> list[str]:
+    blocks, lines, shell = [], None, False
+    for line in text.splitlines():
+        if line.startswith("```") and lines is None:
+            lines, shell = [], line[3:].strip() in ("", "sh", "bash", "console")
+        elif line.startswith("```"):
+            if shell:
+                blocks.append("\n".join(lines))
+            lines = None
+        elif lines is not None:
+            lines.append(line)
+    return blocks
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _options(parser: argparse.ArgumentParser) -> set[str]:
+    return {o for a in parser._actions for o in a.option_strings}
+
+
+def _commands(page: Path) -> list[str]:
+    """Each `companion …` command in the page's shell blocks (continuations joined,
+    comments and `sudo`/paths before it dropped) and in its inline code."""
+    text = page.read_text(encoding="utf-8")
+    out = [m["rest"].strip() for m in INLINE.finditer(text)]
+    for block in _shell_blocks(text):
+        for line in block.replace("\\\n", " ").splitlines():
+            code = line.split("#", 1)[0]
+            found = re.search(r"(?:^|[\s/])companion(\s.*|$)", code)
+            if found and not code.lstrip().startswith(("git ", "cd ")):
+                out.append(found.group(1).strip())
+    return out
+
+
+def _check(words: list[str], parser: argparse.ArgumentParser, where: str) -> None:
+    subs = _subparsers(parser)
+    takes_value = {o for a in parser._actions for o in a.option_strings if a.nargs != 0}
+    i = 0
+    while i < len(words):
+        word = words[i].strip("[]")
+        if word.startswith("--"):
+            for option in word.split("|"):
+                option = option.strip("[]").split("=", 1)[0]
+                if option.startswith("--"):
+                    assert option in _options(parser), f"{where}: no option {option}"
+            i += 2 if word in takes_value and "=" not in word else 1
+            continue
+        if subs and word and not word.startswith(("-", "<", "'", '"')) and word != "|":
+            names = word.split("|")
+            for name in names:
+                assert name in subs, f"{where}: no command {name!r}; there are {sorted(subs)}"
+            if len(names) == 1:
+                _check(words[i + 1:], subs[name], f"{where} {name}")
+            return
+        i += 1
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_command_a_page_shows_is_one_the_command_line_takes(page: Path) -> None:
+    for command in _commands(page):
+        _check(command.split(), cli._parser(), f"{page.name}: companion {command}")
+
+
+def test_readme_names_every_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in _subparsers(cli._parser()):
+        assert name == "run" or f"companion {name}" in readme, f"README lacks companion {name}"
+
+
+def _table_keys() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("Every key (", 1)[1].split("\n\n", 2)[1]
+    return [line.split("|")[1].strip() for line in table.splitlines()[2:]]
+
+
+def _accepted(cell: str) -> bool:
+    entry = re.fullmatch(r"`\[\[(shelf|dice)\]\]` `(\w+)`", cell)
+    if entry:
+        keys = shelfconfig.SHELF_KEYS if entry[1] == "shelf" else ("name", "faces", "roll")
+        return entry[2] in keys
+    key = cell.strip("`")
+    if key in ("preset", "language", "name", "games.order", "games.hide",
+               "house_rules.<game>.<rule>"):
+        return True
+    if cell.startswith("`buttons."):
+        return all(k in config.KEY_NAMES for k in re.findall(r"`buttons\.(\w+)`", cell))
+    section, _dot, name = key.partition(".")
+    return name in config.SCHEMA.get(section, {})
+
+
+def test_every_key_readme_documents_is_one_the_file_accepts() -> None:
+    keys = _table_keys()
+    assert len(keys) > 20
+    wrong = [k for k in keys if not _accepted(k)]
+    assert wrong == [], f"README documents keys the config file refuses: {wrong}"
+
+
+def test_every_key_the_file_accepts_is_documented() -> None:
+    keys = " ".join(_table_keys())
+    entries = [f"`[[shelf]]` `{k}`" for k in shelfconfig.SHELF_KEYS]
+    entries += [f"`[[dice]]` `{k}`" for k in ("name", "faces", "roll")]
+    entries += ["`language`", "`name`", "`games.order`", "`games.hide`", "`preset`"]
+    entries += [f"`{k}`" for k in settings.EDITABLE]
+    missing = [e for e in entries if e not in keys]
+    assert missing == [], f"README's configuration table lacks {missing}"
+    for entry in ("shelf", "dice"):  # the file's own check names the same keys
+        with pytest.raises(config.ConfigError, match="allowed: " + (
+                ", ".join(shelfconfig.SHELF_KEYS) if entry == "shelf" else "name, faces, roll")):
+            config.from_mapping({entry: [{"title": "X", "name": "x", "nope": 1}]})
+    with pytest.raises(config.ConfigError) as err:
+        config.from_mapping({"nope": 1})
+    sections = set(str(err.value).split("allowed: ", 1)[1].rstrip(".").split(", "))
+    documented = {k.strip("`").split(".", 1)[0].split("`", 1)[0] for k in _table_keys()}
+    documented |= {"shelf", "dice"}
+    assert sections <= documented | {"[[shelf]]", "[[dice]]"}, sections - documented
+
+
+def _setup_rows(key: str) -> set[str]:
+    from companion.testing import Rig
+
+    rig = Rig(players=("Ann", "Ben"))
+    try:
+        rig.open_game(key)
+        seen = set()
+        for _ in range(16):
+            seen |= set(rig.text.split(" | "))
+            rig.keys("down")
+        return seen
+    finally:
+        rig.close()
+
+
+def test_the_games_readme_gives_a_starts_row_have_one() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    claim = " ".join(readme.split("**Who starts.**", 1)[1].split("\n- ", 1)[0].split())
+    titles = {"genial": "Genial Spezial", "brikks": "Brikks",
+              "brain_robbery": "The Great Brain Robbery", "brain_crush": "Brain Crush",
+              "area_tiles": "Area Tiles", "four_stones": "Four-Colour Stones",
+              "turn_timer": "turn timer"}
+    for key, title in titles.items():
+        rows = _setup_rows(key)
+        starts = [r for r in rows if r.startswith("Starts:")]
+        assert title in claim, f"README's Who starts does not speak of {title}"
+        if key == "turn_timer":
+            assert starts == [] and "start with seat 1" in claim
+        elif key == "four_stones":
+            assert len(starts) == 1 and "keeps to its rule" in claim
+        else:
+            assert starts, f"{title} has no Starts row"
