@@ -173,3 +173,16 @@ def test_the_games_readme_gives_a_starts_row_have_one() -> None:
             assert len(starts) == 1 and "keeps to its rule" in claim
         else:
             assert starts, f"{title} has no Starts row"
+
+
+def test_four_stones_page_shows_the_pass_notes_the_turn_screen_writes() -> None:
+    from companion import i18n
+    from companion.games.four_stones import rules
+    from companion.games.four_stones.screens import turn
+
+    page = " ".join((ROOT / "docs" / "four_stones.md").read_text(encoding="utf-8").split())
+    i18n.use("en")
+    room = turn.POINTS_X1 - turn.points_width() - 2 - turn.NOTE_X0
+    for passed in (("B",), ("Y", "G"), ("Y", "G", "R")):
+        note = turn.pass_note(rules.State(players=("A", "B", "C", "D"), passed=passed), room)
+        assert f"`{note}`" in page, f"docs/four_stones.md does not show the note {note!r}"
