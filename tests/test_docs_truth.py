@@ -186,3 +186,25 @@ def test_four_stones_page_shows_the_pass_notes_the_turn_screen_writes() -> None:
     for passed in (("B",), ("Y", "G"), ("Y", "G", "R")):
         note = turn.pass_note(rules.State(players=("A", "B", "C", "D"), passed=passed), room)
         assert f"`{note}`" in page, f"docs/four_stones.md does not show the note {note!r}"
+
+
+@pytest.mark.parametrize(("lang", "done"), [("C.UTF-8", "Dry run: nothing was changed."),
+                                            ("ja_JP.UTF-8", "ドライラン")])
+def test_install_service_speaks_the_locale_as_readme_says(
+        tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch,
+        lang: str, done: str) -> None:
+    """README puts install-service with --help: LANG's language, whatever a config says."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    other = tmp_path / "config.toml"
+    other.write_text('language = "en"\n' if lang.startswith("ja") else 'language = "ja"\n',
+                     encoding="utf-8")
+    try:
+        assert cli.main(["--config", str(other), "install-service", "--dry-run"]) == 0
+    finally:
+        from companion import i18n
+        i18n.use("en")
+    assert done in capsys.readouterr().out
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "`--help`, `install-service`" in readme and "locale (`LANG`)" in readme
