@@ -208,3 +208,18 @@ def test_install_service_speaks_the_locale_as_readme_says(
     assert done in capsys.readouterr().out
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert "`--help`, `install-service`" in readme and "locale (`LANG`)" in readme
+
+
+def test_score_pad_page_says_other_game_is_named_on_the_keyboard() -> None:
+    from companion.testing import Rig
+    from companion.ui.name_entry import NameEntry
+
+    rig = Rig()
+    try:
+        rig.open_game("score_pad")
+        rig.keys("ok")                                       # Other game
+        assert isinstance(rig.app.top, NameEntry)
+    finally:
+        rig.close()
+    page = " ".join((ROOT / "docs" / "score_pad.md").read_text(encoding="utf-8").split())
+    assert "opens the name keyboard" in page and "for now" not in page
