@@ -223,3 +223,13 @@ def test_score_pad_page_says_other_game_is_named_on_the_keyboard() -> None:
         rig.close()
     page = " ".join((ROOT / "docs" / "score_pad.md").read_text(encoding="utf-8").split())
     assert "opens the name keyboard" in page and "for now" not in page
+
+
+def test_every_game_page_readme_ja_links_ends_with_a_japanese_summary() -> None:
+    readme = (ROOT / "README.ja.md").read_text(encoding="utf-8")
+    assert "各ゲームのページの最後に、日本語の要約があります。" in readme
+    pages = set(re.findall(r"\]\((docs/[a-z_]+\.md)\)", readme))
+    assert len(pages) >= 8
+    for page in sorted(pages):
+        headings = re.findall(r"^## (.*)$", (ROOT / page).read_text(encoding="utf-8"), re.M)
+        assert headings[-1].startswith("日本語の要約"), f"{page} ends with ## {headings[-1]}"
