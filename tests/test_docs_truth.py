@@ -233,3 +233,19 @@ def test_every_game_page_readme_ja_links_ends_with_a_japanese_summary() -> None:
     for page in sorted(pages):
         headings = re.findall(r"^## (.*)$", (ROOT / page).read_text(encoding="utf-8"), re.M)
         assert headings[-1].startswith("日本語の要約"), f"{page} ends with ## {headings[-1]}"
+
+
+@pytest.mark.parametrize("page", [ROOT / "README.md", ROOT / "README.ja.md"],
+                         ids=lambda p: p.name)
+def test_every_make_target_a_readme_names_is_in_the_makefile(page: Path) -> None:
+    targets = set(re.findall(r"^([a-z][a-z-]*):", (ROOT / "Makefile").read_text(), re.M))
+    named = set(re.findall(r"(?:^|`)make ([a-z][a-z-]*)", page.read_text(encoding="utf-8"),
+                           re.M))
+    assert named and named <= targets, f"{page.name} names make {named - targets}"
+
+
+def test_readme_lists_every_make_target() -> None:
+    targets = set(re.findall(r"^([a-z][a-z-]*):", (ROOT / "Makefile").read_text(), re.M))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = {t for t in targets - {"clean"} if f"make {t}" not in readme}
+    assert missing == set(), f"README does not name make {missing}"
