@@ -249,3 +249,22 @@ def test_readme_lists_every_make_target() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     missing = {t for t in targets - {"clean"} if f"make {t}" not in readme}
     assert missing == set(), f"README does not name make {missing}"
+
+
+def test_any_dice_page_says_which_rolls_have_labels() -> None:
+    from companion.testing import Rig
+
+    page = " ".join((ROOT / "docs" / "any_dice.md").read_text(encoding="utf-8").split())
+    assert "with its label up to four dice" in page and "two rows (no labels)" in page
+    sets = [{"name": "four", "roll": "4d6"}, {"name": "five", "roll": "5d6"}]
+    rig = Rig(config=config.from_mapping({"display": {"driver": "dummy"}, "dice": sets}))
+    try:
+        rig.open_game("any_dice")
+        rig.keys("ok", "roll")                               # four
+        assert rig.text.split(" | ").count("d6") == 4, rig.text
+        rig.app.home()
+        rig.open_game("any_dice")
+        rig.keys("down", "ok", "roll")                       # five
+        assert "five" in rig.text and "d6" not in rig.text.split(" | "), rig.text
+    finally:
+        rig.close()
