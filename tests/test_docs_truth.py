@@ -268,3 +268,31 @@ def test_any_dice_page_says_which_rolls_have_labels() -> None:
         assert "five" in rig.text and "d6" not in rig.text.split(" | "), rig.text
     finally:
         rig.close()
+
+
+def _toml_blocks(page: str) -> list[str]:
+    text = (ROOT / page).read_text(encoding="utf-8")
+    return re.findall(r"^```toml\n(.*?)^```", text, re.M | re.S)
+
+
+@pytest.mark.parametrize("page", ["README.md", "README.ja.md", "docs/brain_robbery.md",
+                                  "docs/score_pad.md"])
+def test_the_config_examples_load(page: str) -> None:
+    blocks = _toml_blocks(page)
+    assert blocks
+    for block in blocks:
+        config.load_text(block, page)
+
+
+def test_the_any_dice_example_refuses_only_the_entry_it_says_is_refused() -> None:
+    (block,) = _toml_blocks("docs/any_dice.md")
+    entries = block.split("[[dice]]")
+    assert "not allowed" in entries[-1]
+    loaded = config.load_text("[[dice]]".join(entries[:-1]))
+    assert {"colour", "fudge", "attack"} <= set(loaded.dice)
+    with pytest.raises(config.ConfigError, match=r"dice\[4\]\.name"):
+        config.load_text(block)
+    page = (ROOT / "docs" / "any_dice.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in shelfconfig.RESERVED:
+        assert f"`{name}`" in page and f"`{name}`" in readme, name
