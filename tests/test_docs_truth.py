@@ -296,3 +296,17 @@ def test_the_any_dice_example_refuses_only_the_entry_it_says_is_refused() -> Non
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in shelfconfig.RESERVED:
         assert f"`{name}`" in page and f"`{name}`" in readme, name
+
+
+def test_readme_names_every_option_of_every_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = []
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> None:
+        for name, sub in _subparsers(parser).items():
+            walk(sub, f"{path} {name}")
+        missing.extend(f"{path} {o}" for o in _options(parser)
+                       if o.startswith("--") and o != "--help" and o not in readme)
+
+    walk(cli._parser(), "companion")
+    assert missing == [], f"README's Command line does not name {missing}"
