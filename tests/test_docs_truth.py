@@ -310,3 +310,17 @@ def test_readme_names_every_option_of_every_command() -> None:
 
     walk(cli._parser(), "companion")
     assert missing == [], f"README's Command line does not name {missing}"
+
+
+def test_readme_quotes_notices_the_box_writes() -> None:
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    bullet = readme.split("**Messages do not eat keys.**", 1)[1].split(" - **", 1)[0]
+    quoted = re.findall(r'\("([^"]+)", "([^"]+)", "([^"]+)"\)', bullet)[0]
+    sources = {"Undone: {what}": ROOT / "companion" / "app.py",
+               "Cap: {name} lost {n}": ROOT / "companion/games/genial/screens/score.py",
+               "Resumed {game}.": ROOT / "companion" / "app.py"}
+    for template, source in sources.items():
+        assert f'"{template}"' in source.read_text(encoding="utf-8"), template
+    for text, template in zip(quoted, sources, strict=True):
+        pattern = re.sub(r"\\\{\w+\\\}", ".+", re.escape(template))
+        assert re.fullmatch(pattern, text), f"README quotes {text!r}; the box writes {template}"
