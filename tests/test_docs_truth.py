@@ -324,3 +324,17 @@ def test_readme_quotes_notices_the_box_writes() -> None:
     for text, template in zip(quoted, sources, strict=True):
         pattern = re.sub(r"\\\{\w+\\\}", ".+", re.escape(template))
         assert re.fullmatch(pattern, text), f"README quotes {text!r}; the box writes {template}"
+
+
+def test_readme_ja_lists_the_same_keys_with_the_same_defaults() -> None:
+    def rows(page: str, start: str) -> dict[str, str]:
+        text = (ROOT / page).read_text(encoding="utf-8").split(start, 1)[1]
+        table = [line for line in text.split("\n\n", 2)[1].splitlines()[2:]]
+        return {line.split("|")[1].strip(): line.split("|")[2].strip() for line in table}
+
+    english = rows("README.md", "Every key (")
+    japanese = rows("README.ja.md", "すべてのキー(")
+    assert list(japanese) == list(english)
+    words = {"none": "なし", "required": "必須", "from the preset": "プリセットのもの",
+             "per game": "ゲームごと"}
+    assert {k: words.get(v, v) for k, v in english.items()} == japanese
