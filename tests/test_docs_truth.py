@@ -338,3 +338,26 @@ def test_readme_ja_lists_the_same_keys_with_the_same_defaults() -> None:
     words = {"none": "なし", "required": "必須", "from the preset": "プリセットのもの",
              "per game": "ゲームごと"}
     assert {k: words.get(v, v) for k, v in english.items()} == japanese
+
+
+def test_every_house_rule_default_on_a_game_page_is_the_code_s() -> None:
+    import json
+
+    from companion.catalogue import BUILT_IN, find
+
+    checked = 0
+    for key in BUILT_IN:
+        rules = find(key).house_rules
+        if not rules:
+            continue
+        name = {"brain_crush": "four_stones"}.get(key, key)
+        page = (ROOT / "docs" / f"{name}.md").read_text(encoding="utf-8")
+        for rule, spec in rules.items():
+            row = re.search(rf"^\| `{rule}` \| `([^`]+)` \|", page, re.M)
+            line = re.search(rf"^{rule} = (\S+)\s+# the default", page, re.M)
+            shown = row[1] if row else line[1] if line else None
+            if shown is None:
+                continue
+            assert json.loads(shown) == spec.default, f"{key}.{rule}: page {shown}"
+            checked += 1
+    assert checked >= 10
