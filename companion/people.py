@@ -42,6 +42,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     hide = verbs.add_parser("hide", help=_("leave a player out of the setup (--show: back)"))
     hide.add_argument("name")
     hide.add_argument("--show", action="store_true", help=_("offer them in the setup again"))
+    for verb in verbs.choices.values():  # `players list --db FILE` too, as people type it
+        verb.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                          help=_("the action log (default: state dir)"))
 
     stats = sub.add_parser("stats", help=_("plays, wins and records per person and game"))
     stats.add_argument("--player", metavar="NAME", help=_("only this player"))

@@ -102,7 +102,8 @@ def _write_toml(path: Path, key: str, value: Any) -> None:
         # a top-level key must stand before the first table
         doc[name] = value
         body = doc.body
-        item = next(i for i in body if i[0] is not None and str(i[0]) == name)
+        # by the bare key: str() of a key tomlkit has just re-set keeps its padding
+        item = next(i for i in body if i[0] is not None and i[0].key == name)
         body.remove(item)
         first_table = next((n for n, (k, v) in enumerate(body)
                             if isinstance(v, tomlkit.items.Table)), len(body))

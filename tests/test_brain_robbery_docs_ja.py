@@ -24,5 +24,5 @@ def test_the_summary_ends_the_game_as_the_rulebook_does() -> None:
 
 def test_the_readme_calls_the_break_spaces_by_their_name() -> None:
     readme = (ROOT / "README.ja.md").read_text(encoding="utf-8")
-    row = next(line for line in readme.splitlines() if "The Great Brain Robbery**" in line)
+    row = next(line for line in readme.splitlines() if "グレート・ブレイン・ロバリー**" in line)
     assert "ブレイク" in row and "ブレーキ" not in row

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+PAGES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md", ROOT / "README.ja.md"]
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 NAMED = re.compile(r"`((?:shared|rules|docs|tests|companion)/[^`\s]+\.(?:md|py|txt))`")
 

@@ -28,7 +28,7 @@ def key_map(pygame: Any) -> dict[int, tuple[str, bool]]:
 class PygameKeys:
     """Turns key presses in the pygame window into mock-pin presses.
 
-    :param on_quit: called for ``q`` or when the window is closed.
+    :param on_quit: called for ``q``, Esc, or when the window is closed.
     """
 
     #: How often the window's events are read (seconds): quick enough to feel instant.
@@ -49,7 +49,9 @@ class PygameKeys:
         if not pg.display.get_init():
             return
         for event in pg.event.get((pg.KEYDOWN, pg.QUIT)):
-            if event.type == pg.QUIT or event.key == pg.K_q:
+            # Esc quits here itself: luma's own Esc check only sees a key still held
+            # while a frame is drawn, and a tap between frames would do nothing.
+            if event.type == pg.QUIT or event.key in (pg.K_q, pg.K_ESCAPE):
                 self._on_quit()
                 return
             if event.key == pg.K_h:
