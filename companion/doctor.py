@@ -25,7 +25,8 @@ from typing import Any
 from companion.config import Config
 from companion.i18n import N_, _, ngettext
 
-I2C_SLAVE = 0x0703  # ioctl: address the next read/write to this device
+I2C_SLAVE = 0x0703  # ioctl: address the next transfer to this device
+I2C_SMBUS = 0x0720  # ioctl: one SMBus transfer
 
 
 @dataclass(frozen=True)
@@ -61,22 +62,33 @@ def _user() -> str:
 
 
 def probe_i2c(device: Path, address: int) -> None:
-    """Read one byte from ``address`` on the bus ``device``; raises OSError if nothing
-    answers (smbus2 when installed, else the raw ``/dev/i2c-N`` ioctl)."""
+    """Ask whether anything acknowledges ``address`` on the bus ``device``; raises OSError
+    if nothing does.
+
+    An SMBus "quick write" (the address and a stop, no data), as ``i2cdetect`` does at
+    these addresses: the SSD1306 is write-only on I²C ("no data read is provided in serial
+    mode"), so a read may go unanswered by a display that works. Through smbus2 when
+    installed (luma needs it), else the raw ``/dev/i2c-N`` ioctl.
+    """
     try:
         from smbus2 import SMBus
     except ImportError:
+        import ctypes
         import fcntl
+
+        class Transfer(ctypes.Structure):  # struct i2c_smbus_ioctl_data
+            _fields_ = [("read_write", ctypes.c_uint8), ("command", ctypes.c_uint8),
+                        ("size", ctypes.c_uint32), ("data", ctypes.c_void_p)]
 
         fd = os.open(device, os.O_RDWR)
         try:
             fcntl.ioctl(fd, I2C_SLAVE, address)
-            os.read(fd, 1)
+            fcntl.ioctl(fd, I2C_SMBUS, Transfer(0, 0, 0, None))  # write, quick
         finally:
             os.close(fd)
         return
     with SMBus(str(device)) as bus:
-        bus.read_byte(address)
+        bus.write_quick(address)
 
 
 class Doctor:
@@ -326,11 +338,16 @@ class Doctor:
                     "— if it shows {other:#04x}, set display.address = {other:#04x}"
                 ).format(d_port=d["port"], other=other),
             )
+        # An acknowledged address says nothing about the chip: SSD1306 and SH1106 answer
+        # alike, and 1.3" modules sold as "SSD1306" are often SH1106.
+        other = "sh1106" if d["driver"] == "ssd1306" else "ssd1306"
         return Check(
             N_("display"),
             "ok",
-            _("{d_driver} answers at {d_address:#04x}").format(
-                d_driver=d["driver"], d_address=d["address"]
+            _("a device answers at {d_address:#04x}, driven as {d_driver} (a garbled or "
+              "sideways-shifted picture means the other chip: display.driver = \"{other}\")"
+              ).format(
+                d_driver=d["driver"], d_address=d["address"], other=other
             ),
         )
 
