@@ -20,7 +20,8 @@ WIDTH, HEIGHT = 128, 64
 def open_display(config: Config, *, emulator: str | None = None, footer: str = "") -> Any:
     """A luma device for ``config.display``. ``emulator`` overrides the emulator kind.
 
-    Raises :class:`HardwareError` naming the device when it cannot be reached.
+    Raises :class:`HardwareError` naming the device when it cannot be reached or driven
+    (a library missing too: never a traceback, and under systemd never a crash loop).
     """
     d = config.display
     driver = d["driver"]
@@ -76,6 +77,13 @@ def _oled(d: dict[str, Any] | Any) -> Any:
     except OSError as err:
         raise HardwareError("display on {where} did not answer: {why}.", where=where,
                             why=err) from None
+    except ImportError as err:  # SPI: spidev, and RPi.GPIO for DC/RST (rpi-lgpio)
+        raise HardwareError("the display on {where} cannot be driven: the Python module "
+                            "{module} is missing; companion doctor says how to install it.",
+                            where=where, module=err.name or err) from None
+    except Exception as err:  # noqa: BLE001 - lgpio and RPi.GPIO raise their own kinds
+        raise HardwareError("display on {where} did not answer: {why}.", where=where,
+                            why=f"{type(err).__name__}: {err}") from None
     device.persist = True  # we draw our own "stopped" frame or blank on exit
     from companion.hw.partial import PartialDisplay
 
