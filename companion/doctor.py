@@ -410,11 +410,12 @@ class Doctor:
             return
         pull_up = self.config.input["pull_up"]
         for name, pin in self.config.buttons.items():
+            label = _("button {name}").format(name=name)
             try:
                 button = Button(pin, pull_up=pull_up, pin_factory=self.pin_factory)
             except Exception as err:  # noqa: BLE001 - any gpiozero error is a finding
                 yield Check(
-                    f"button {name}",
+                    label,
                     "fail",
                     _("GPIO{pin} cannot be read: {err}").format(pin=pin, err=err),
                     _(
@@ -430,7 +431,7 @@ class Doctor:
             if pressed:
                 level = "low" if pull_up else "high"
                 yield Check(
-                    f"button {name}",
+                    label,
                     "fail",
                     _("GPIO{pin} reads {level} (pressed) with nobody touching it").format(
                         pin=pin, level=level
@@ -441,7 +442,7 @@ class Doctor:
                 )
             else:
                 yield Check(
-                    f"button {name}",
+                    label,
                     "ok",
                     _("GPIO{pin} reads {high_if_pull_up_else} (released)").format(
                         pin=pin, high_if_pull_up_else="high" if pull_up else "low"
