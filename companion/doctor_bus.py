@@ -21,6 +21,7 @@ The doctor prints them as its other checks (:class:`companion.doctor.Check`).
 from __future__ import annotations
 
 import stat
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -40,6 +41,13 @@ class Check(NamedTuple):
     status: str  # "ok", "fail", "skip" or "info"
     detail: str
     fix: str = ""
+
+
+def companion_command() -> str:
+    """This companion as a command sudo can run: its full path (sudo does not search the
+    venv's bin folder), else ``python -m companion``."""
+    exe = Path(sys.executable).parent / "companion"
+    return str(exe) if exe.is_file() else f"{sys.executable} -m companion"
 
 
 def _is_device(path: Path) -> bool:
@@ -87,9 +95,9 @@ def bus_speed_checks(
                 "info",
                 detail,
                 _(
-                    "for {fast:.0f} ms a frame: sudo companion install-service "
-                    "--i2c-speed {fast2} (then reboot)"
-                ).format(fast=fast, fast2=FAST),
+                    "for {fast:.0f} ms a frame, in the companion's clone (cd ~/companion): "
+                    "sudo {command} install-service --i2c-speed {hz}, then reboot"
+                ).format(fast=fast, command=companion_command(), hz=FAST),
             )
         else:
             yield Check(N_("bus clock"), "ok", detail)
