@@ -400,6 +400,8 @@ class Doctor:
             self.pin_factory = factory
         try:
             from gpiozero import Button
+
+            from companion.hw.buttons import pin_error
         except ImportError as err:  # pragma: no cover - gpiozero is a dependency
             yield Check(
                 N_("buttons"),
@@ -419,10 +421,10 @@ class Doctor:
                     "fail",
                     _("GPIO{pin} cannot be read: {err}").format(pin=pin, err=err),
                     _(
-                        "stop the service first (sudo systemctl stop companion); on a Pi "
-                        "5 install lgpio (sudo apt install python3-lgpio)"
-                    ),
-                )
+                        "if the companion service runs, stop it first (sudo systemctl stop "
+                        "companion); else: {why}"
+                    ).format(why=pin_error(f"buttons.{name}", pin, err).translated(_)),
+                )  # what `companion run` says too (1-Wire on GPIO4, the gpio group …)
                 continue
             try:
                 pressed = button.is_pressed
