@@ -64,9 +64,13 @@ def _oled(d: dict[str, Any] | Any) -> Any:
         else:
             serial = spi(port=d["port"], device=d["spi_device"], gpio_DC=d["gpio_dc"],
                          gpio_RST=d["gpio_rst"])
-        driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d["driver"]]
-        device = driver(serial, width=WIDTH, height=HEIGHT, rotate=d["rotate"])
-        device.contrast(d["contrast"])
+        try:
+            driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d["driver"]]
+            device = driver(serial, width=WIDTH, height=HEIGHT, rotate=d["rotate"])
+            device.contrast(d["contrast"])
+        except BaseException:
+            _let_go(serial)
+            raise
     except DevicePermissionError as err:
         raise HardwareError("no permission for the display on {where}: add the user to the "
                             "{group} group ({why}).", where=where, why=err,
@@ -88,3 +92,15 @@ def _oled(d: dict[str, Any] | Any) -> Any:
     from companion.hw.partial import PartialDisplay
 
     return PartialDisplay(device)  # sends only the changed pages and columns
+
+
+def _let_go(serial: Any) -> None:
+    """Close the bus of a display whose set-up failed. luma registered the half-made
+    device's exit hook before the panel failed to answer, and that hook keeps ``serial``:
+    left open it would hold a file descriptor for good (one more every retry, the service
+    out of them within hours of a loose ribbon) and, at exit, blank the panel over the
+    "Stopped" frame once the display is back. Closed, the hook can do neither."""
+    try:
+        serial.cleanup()
+    except Exception:  # noqa: BLE001 - a bus that will not even close is let go anyway
+        pass
