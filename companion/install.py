@@ -10,7 +10,8 @@ The steps, in order (``--dry-run`` prints them and changes nothing):
 3. ``systemd/companion.service`` copied to ``/etc/systemd/system/``, its ``ExecStart=``
    pointing at that companion;
 4. ``/etc/companion/config.toml`` starting from a board preset (kept if it exists);
-5. ``systemctl daemon-reload`` and ``systemctl enable --now companion.service``;
+5. ``systemctl daemon-reload``, ``systemctl enable companion.service`` and ``systemctl
+   restart companion.service`` (a companion already running restarts on the new files);
 6. with ``--i2c-speed HZ``, the I²C clock in the Pi's ``config.txt`` (a backup first;
    see :mod:`companion.bootconfig`), in force after a reboot.
 
@@ -195,9 +196,10 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
                           path=config,
                           text=config_text(preset)))
     steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
-    enable = ("systemctl", "enable", *(["--now"] if start else []), "companion.service")
-    steps.append(Step(_("start at every boot and now") if start else _("start at every boot"),
-                      enable))
+    steps.append(Step(_("start at every boot"), ("systemctl", "enable", "companion.service")))
+    if start:  # not `enable --now`: a companion already running would go on with the old code
+        steps.append(Step(_("start it now (restart it if it runs: the new files take over)"),
+                          ("systemctl", "restart", "companion.service")))
     return steps
 
 
