@@ -16,6 +16,7 @@ import argparse
 import grp
 import os
 import pwd
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -101,6 +102,8 @@ class Doctor:
     :param probe: ``probe(bus_device, address)`` raises OSError when the display is silent.
     :param bus_speed: the bus clock and frame-rate lines for a display that answered on I²C.
     :param libs: where the pin-factory and display-library checks look (``doctor_libs.Probe``).
+    :param service_config: the config file install-service writes; read without a
+        ``state.dir``, it is the service's, whose games live in ``service_state``.
     """
 
     def __init__(
@@ -116,8 +119,13 @@ class Doctor:
         probe: Callable[[Path, int], None] = probe_i2c,
         bus_speed: Callable[[Config], Iterator[Any]] | None = None,
         libs: Any = None,
+        service_config: Path = Path("/etc/companion/config.toml"),
+        service_state: Path = Path("/var/lib/companion"),
     ) -> None:
         self.config = config
+        #: install-service's config file, and the state folder systemd gives the service
+        self.service_config = service_config
+        self.service_state = service_state
         self.dev = dev
         self.model = model
         self.groups = groups
@@ -151,8 +159,20 @@ class Doctor:
             "ok",
             _(self.config.source),  # "built-in default" or the file's path
         )
-        yield self._state()
-        yield from self._backups()
+        service = self._service_state()
+        if service is not None and not self.is_root():
+            # The service's folder is its own user's (mode 0700): only root looks inside.
+            yield Check(
+                N_("state"),
+                "info",
+                _("the service saves games in {path}, which only its own user may open: "
+                  "sudo {command} doctor looks inside").format(
+                    path=service, command=_command()),
+            )
+            yield self._card(service, 0)
+        else:
+            yield self._state()
+            yield from self._backups()
         yield from games_report()
         board = self.board()
         oled = not self.config.uses_keyboard
@@ -180,8 +200,24 @@ class Doctor:
                     yield from self._bus_speed()
         yield from self._pins()
 
+    def _service_state(self) -> Path | None:
+        """The service's state folder when the config in use is the service's (the file
+        install-service writes, no ``state.dir``): the games the box saves are there, not
+        in this user's folder."""
+        if (self.config.path is None or self.config.state["dir"]
+                or os.environ.get("STATE_DIRECTORY")):
+            return None
+        try:
+            same = self.config.path.resolve() == self.service_config.resolve()
+        except OSError:
+            return None
+        return self.service_state if same else None
+
+    def _state_dir(self) -> Path:
+        return self._service_state() or self.config.state_dir()
+
     def _state(self) -> Check:
-        path = self.config.state_dir()
+        path = self._state_dir()
         probe = path
         while not probe.exists() and probe != probe.parent:
             probe = probe.parent
@@ -204,7 +240,7 @@ class Doctor:
         """The newest backup's age, and the free space on the card."""
         from companion.backup import status
 
-        log = self.config.state_dir() / "companion.db"
+        log = self._state_dir() / "companion.db"
         age, count, free = status(log)
         if age is None:
             yield Check(
@@ -224,19 +260,26 @@ class Doctor:
                 "ok",
                 _("newest {when} old, {count} kept").format(when=when, count=count),
             )
+        yield self._card(log.parent, log.stat().st_size if log.exists() else 0, free)
+
+    def _card(self, folder: Path, size: int, free: int | None = None) -> Check:
+        """Free space where the log in ``folder`` (``size`` bytes) lives."""
+        if free is None:
+            probe = folder
+            while not probe.exists() and probe != probe.parent:
+                probe = probe.parent
+            free = shutil.disk_usage(probe).free
         mb = free / 1e6
-        size = log.stat().st_size if log.exists() else 0
         if free < max(20e6, 3 * size):
-            yield Check(
+            return Check(
                 N_("card"),
                 "fail",
                 _("only {mb:.0f} MB free: saving games may fail soon").format(mb=mb),
                 _("free space on the card (old backups first: {log_parent_backups})").format(
-                    log_parent_backups=log.parent / "backups"
+                    log_parent_backups=folder / "backups"
                 ),
             )
-        else:
-            yield Check(N_("card"), "ok", _("{mb:,.0f} MB free").format(mb=mb))
+        return Check(N_("card"), "ok", _("{mb:,.0f} MB free").format(mb=mb))
 
     def _needed_groups(self, oled: bool) -> list[str]:
         need = ["gpio"]
@@ -450,6 +493,13 @@ class Doctor:
                         pin=pin, high_if_pull_up_else="high" if pull_up else "low"
                     ),
                 )
+
+
+def _command() -> str:
+    """This companion as a command sudo can run (its full path)."""
+    from companion.doctor_bus import companion_command
+
+    return companion_command()
 
 
 def games_report() -> Iterator[Check]:
