@@ -54,6 +54,8 @@ class Step:
     def describe(self) -> str:
         if self.command:
             return shlex.join(self.command)
+        if self.path is None:  # a step that only says what is left as it is
+            return ""
         lines = len(self.text.splitlines())
         if self.mode is None:
             return ngettext("write {path} ({n} line)", "write {path} ({n} lines)", lines
@@ -195,6 +197,9 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
         steps.append(Step(_("write the config from preset {preset}").format(preset=preset),
                           path=config,
                           text=config_text(preset)))
+    else:  # said, so that a --preset for another board is not ignored in silence
+        steps.append(Step(_("keep {path} as it is (--force-config writes preset {preset} "
+                            "over it)").format(path=config, preset=preset)))
     steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
     steps.append(Step(_("start at every boot"), ("systemctl", "enable", "companion.service")))
     if start:  # not `enable --now`: a companion already running would go on with the old code
@@ -218,7 +223,8 @@ def execute(steps: Sequence[Step], *, dry_run: bool = False,
             out: Callable[[str], None] = print) -> None:
     """Run (or with ``dry_run`` only print) ``steps``, saying each one first."""
     for n, step in enumerate(steps, start=1):
-        out(f"{n}. {step.what}\n   {step.describe()}")
+        how = step.describe()
+        out(f"{n}. {step.what}" + (f"\n   {how}" if how else ""))
         if dry_run:
             continue
         if step.command:
