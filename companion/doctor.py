@@ -62,6 +62,18 @@ def _user() -> str:
         return str(os.geteuid())
 
 
+def _service_running() -> bool:
+    """True when systemd says companion.service is active (False without systemd)."""
+    import subprocess
+
+    try:
+        return subprocess.run(["systemctl", "is-active", "--quiet", "companion.service"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=5, check=False).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
 def probe_i2c(device: Path, address: int) -> None:
     """Ask whether anything acknowledges ``address`` on the bus ``device``; raises OSError
     if nothing does.
@@ -121,11 +133,14 @@ class Doctor:
         libs: Any = None,
         service_config: Path = Path("/etc/companion/config.toml"),
         service_state: Path = Path("/var/lib/companion"),
+        service_running: Callable[[], bool] | None = None,
     ) -> None:
         self.config = config
         #: install-service's config file, and the state folder systemd gives the service
         self.service_config = service_config
         self.service_state = service_state
+        #: whether companion.service runs now (it then owns the pins and the panel)
+        self.service_running = service_running or _service_running
         self.dev = dev
         self.model = model
         self.groups = groups
@@ -189,6 +204,15 @@ class Doctor:
             return
         yield Check(N_("board"), "ok", board)
         yield self._groups(oled)
+        running = not self.config.uses_keyboard and self.service_running()
+        if running:
+            yield Check(
+                N_("service"),
+                "info",
+                _("companion.service is running: it holds the buttons and draws on the "
+                  "display, so the doctor leaves both alone (sudo systemctl stop companion, "
+                  "then run the doctor again to check them)"),
+            )
         if oled:
             yield from self._libraries(board)
             bus = self._bus()
@@ -197,8 +221,11 @@ class Doctor:
                 display = self._display()
                 yield display
                 if display.status == "ok" and self.config.display["bus"] == "i2c":
-                    yield from self._bus_speed()
-        yield from self._pins()
+                    # whole frames under the service would leave its panel blank: it
+                    # sends only what changes, not knowing the doctor drew there
+                    yield from self._bus_speed(time_frames=not running)
+        if not running:
+            yield from self._pins()
 
     def _service_state(self) -> Path | None:
         """The service's state folder when the config in use is the service's (the file
@@ -394,7 +421,7 @@ class Doctor:
             ),
         )
 
-    def _bus_speed(self) -> Iterator[Check]:
+    def _bus_speed(self, time_frames: bool = True) -> Iterator[Check]:
         if self.bus_speed is not None:
             lines = self.bus_speed(self.config)
         else:
@@ -406,6 +433,7 @@ class Doctor:
                 self.config,
                 bus_device=self._bus_device(),
                 read=lambda port: read_clock(port, tree=tree),
+                time_frames=time_frames,
             )
         for line in lines:
             yield Check(*line)

@@ -63,6 +63,7 @@ def bus_speed_checks(
     read: Callable[[int], tuple[int | None, Path]] | None = None,
     timer: Callable[[], float] | None = None,
     bus_device: Path | None = None,
+    time_frames: bool = True,
 ) -> Iterator[Check]:
     """The ``bus clock`` and ``frame rate`` lines for an I²C display.
 
@@ -70,6 +71,8 @@ def bus_speed_checks(
         tree (:func:`companion.hw.busclock.read_clock`).
     :param timer: seconds per whole frame written to the real display; default: luma's
         driver on ``bus_device`` (``/dev/i2c-N``).
+    :param time_frames: False leaves the display alone (the service is drawing on it):
+        no ``frame rate`` line.
     """
     d = config.display
     chip = d["driver"]
@@ -101,6 +104,8 @@ def bus_speed_checks(
             )
         else:
             yield Check(N_("bus clock"), "ok", detail)
+    if not time_frames:
+        return
     if timer is None:
         if not _is_device(device):
             yield Check(
