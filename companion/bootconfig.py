@@ -63,23 +63,32 @@ def with_baudrate(text: str, hz: int) -> tuple[str, str | None]:
 
     Every active ``dtparam`` line that sets the clock gets the new value (commented
     lines stay as they are). If none does, a line goes right after the one that turns
-    I²C on, else at the end (under ``[all]`` when the file has conditional sections).
+    I²C on, else at the end (under ``[all]`` when the file has conditional sections). If
+    the only ones are in conditional sections (``[pi0]`` …), which this board may not
+    match, a line for every model goes at the end as well.
     """
     lines = text.splitlines(keepends=True)
     changed = []
-    found = False
+    found = everywhere = False
+    section = "[all]"
     for i, line in enumerate(lines):
+        if line.lstrip().startswith("["):  # a conditional section: [pi4], [cm5], [all] …
+            section = line.split("#")[0].strip()
+            continue
         if not _active(line) or not _VALUE.search(line):
             continue
         found = True
+        everywhere |= section == "[all]"
         new = _VALUE.sub(lambda m: f"{m.group(1)}={hz}", line)
         if new != line:
             changed.append(_("line {n}: {old} → {new}").format(n=i + 1, old=line.strip(),
                                                                 new=new.strip()))
             lines[i] = new
-    if found:
+    if everywhere:
         return "".join(lines), ("; ".join(changed) or None)
     entry = f"dtparam=i2c_arm_baudrate={hz}\n"
+    if found:  # set only for some models ([pi0] …): this board may not be one of them
+        return _at_end(lines, entry, changed)
     for i, line in enumerate(lines):
         if _active(line) and _ENABLES.search(line):
             if not line.endswith("\n"):
@@ -87,13 +96,20 @@ def with_baudrate(text: str, hz: int) -> tuple[str, str | None]:
             lines.insert(i + 1, entry)
             return "".join(lines), _("added after line {n} ({line}): {entry}").format(
                 n=i + 1, line=line.strip(), entry=entry.strip())
-    if text and not text.endswith("\n"):
-        lines.append("\n")
-    sections = [line.strip() for line in lines if line.strip().startswith("[")]
+    return _at_end(lines, entry, [])
+
+
+def _at_end(lines: list[str], entry: str, changed: list[str]) -> tuple[str, str]:
+    """``lines`` with ``entry`` added at the end, for every model (under ``[all]`` when the
+    file ends in a conditional section), and what changed."""
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    sections = [line.split("#")[0].strip() for line in lines if line.lstrip().startswith("[")]
     if sections and sections[-1] != "[all]":
         lines.append("[all]\n")
     lines.append(entry)
-    return "".join(lines), _("added at the end: {entry}").format(entry=entry.strip())
+    return "".join(lines), "; ".join(
+        [*changed, _("added at the end: {entry}").format(entry=entry.strip())])
 
 
 @dataclass(frozen=True)

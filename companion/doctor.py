@@ -16,6 +16,7 @@ import argparse
 import grp
 import os
 import pwd
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -25,7 +26,8 @@ from typing import Any
 from companion.config import Config
 from companion.i18n import N_, _, ngettext
 
-I2C_SLAVE = 0x0703  # ioctl: address the next read/write to this device
+I2C_SLAVE = 0x0703  # ioctl: address the next transfer to this device
+I2C_SMBUS = 0x0720  # ioctl: one SMBus transfer
 
 
 @dataclass(frozen=True)
@@ -60,23 +62,46 @@ def _user() -> str:
         return str(os.geteuid())
 
 
+def _service_running() -> bool:
+    """True when systemd says companion.service is active (False without systemd)."""
+    import subprocess
+
+    try:
+        return subprocess.run(["systemctl", "is-active", "--quiet", "companion.service"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=5, check=False).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
 def probe_i2c(device: Path, address: int) -> None:
-    """Read one byte from ``address`` on the bus ``device``; raises OSError if nothing
-    answers (smbus2 when installed, else the raw ``/dev/i2c-N`` ioctl)."""
+    """Ask whether anything acknowledges ``address`` on the bus ``device``; raises OSError
+    if nothing does.
+
+    An SMBus "quick write" (the address and a stop, no data), as ``i2cdetect`` does at
+    these addresses: the SSD1306 is write-only on I²C ("no data read is provided in serial
+    mode"), so a read may go unanswered by a display that works. Through smbus2 when
+    installed (luma needs it), else the raw ``/dev/i2c-N`` ioctl.
+    """
     try:
         from smbus2 import SMBus
     except ImportError:
+        import ctypes
         import fcntl
+
+        class Transfer(ctypes.Structure):  # struct i2c_smbus_ioctl_data
+            _fields_ = [("read_write", ctypes.c_uint8), ("command", ctypes.c_uint8),
+                        ("size", ctypes.c_uint32), ("data", ctypes.c_void_p)]
 
         fd = os.open(device, os.O_RDWR)
         try:
             fcntl.ioctl(fd, I2C_SLAVE, address)
-            os.read(fd, 1)
+            fcntl.ioctl(fd, I2C_SMBUS, Transfer(0, 0, 0, None))  # write, quick
         finally:
             os.close(fd)
         return
     with SMBus(str(device)) as bus:
-        bus.read_byte(address)
+        bus.write_quick(address)
 
 
 class Doctor:
@@ -89,6 +114,8 @@ class Doctor:
     :param probe: ``probe(bus_device, address)`` raises OSError when the display is silent.
     :param bus_speed: the bus clock and frame-rate lines for a display that answered on I²C.
     :param libs: where the pin-factory and display-library checks look (``doctor_libs.Probe``).
+    :param service_config: the config file install-service writes; read without a
+        ``state.dir``, it is the service's, whose games live in ``service_state``.
     """
 
     def __init__(
@@ -104,8 +131,16 @@ class Doctor:
         probe: Callable[[Path, int], None] = probe_i2c,
         bus_speed: Callable[[Config], Iterator[Any]] | None = None,
         libs: Any = None,
+        service_config: Path = Path("/etc/companion/config.toml"),
+        service_state: Path = Path("/var/lib/companion"),
+        service_running: Callable[[], bool] | None = None,
     ) -> None:
         self.config = config
+        #: install-service's config file, and the state folder systemd gives the service
+        self.service_config = service_config
+        self.service_state = service_state
+        #: whether companion.service runs now (it then owns the pins and the panel)
+        self.service_running = service_running or _service_running
         self.dev = dev
         self.model = model
         self.groups = groups
@@ -139,8 +174,20 @@ class Doctor:
             "ok",
             _(self.config.source),  # "built-in default" or the file's path
         )
-        yield self._state()
-        yield from self._backups()
+        service = self._service_state()
+        if service is not None and not self.is_root():
+            # The service's folder is its own user's (mode 0700): only root looks inside.
+            yield Check(
+                N_("state"),
+                "info",
+                _("the service saves games in {path}, which only its own user may open: "
+                  "sudo {command} doctor looks inside").format(
+                    path=service, command=_command()),
+            )
+            yield self._card(service, 0)
+        else:
+            yield self._state()
+            yield from self._backups()
         yield from games_report()
         board = self.board()
         oled = not self.config.uses_keyboard
@@ -157,6 +204,15 @@ class Doctor:
             return
         yield Check(N_("board"), "ok", board)
         yield self._groups(oled)
+        running = not self.config.uses_keyboard and self.service_running()
+        if running:
+            yield Check(
+                N_("service"),
+                "info",
+                _("companion.service is running: it holds the buttons and draws on the "
+                  "display, so the doctor leaves both alone (sudo systemctl stop companion, "
+                  "then run the doctor again to check them)"),
+            )
         if oled:
             yield from self._libraries(board)
             bus = self._bus()
@@ -165,11 +221,30 @@ class Doctor:
                 display = self._display()
                 yield display
                 if display.status == "ok" and self.config.display["bus"] == "i2c":
-                    yield from self._bus_speed()
-        yield from self._pins()
+                    # whole frames under the service would leave its panel blank: it
+                    # sends only what changes, not knowing the doctor drew there
+                    yield from self._bus_speed(time_frames=not running)
+        if not running:
+            yield from self._pins()
+
+    def _service_state(self) -> Path | None:
+        """The service's state folder when the config in use is the service's (the file
+        install-service writes, no ``state.dir``): the games the box saves are there, not
+        in this user's folder."""
+        if (self.config.path is None or self.config.state["dir"]
+                or os.environ.get("STATE_DIRECTORY")):
+            return None
+        try:
+            same = self.config.path.resolve() == self.service_config.resolve()
+        except OSError:
+            return None
+        return self.service_state if same else None
+
+    def _state_dir(self) -> Path:
+        return self._service_state() or self.config.state_dir()
 
     def _state(self) -> Check:
-        path = self.config.state_dir()
+        path = self._state_dir()
         probe = path
         while not probe.exists() and probe != probe.parent:
             probe = probe.parent
@@ -192,7 +267,7 @@ class Doctor:
         """The newest backup's age, and the free space on the card."""
         from companion.backup import status
 
-        log = self.config.state_dir() / "companion.db"
+        log = self._state_dir() / "companion.db"
         age, count, free = status(log)
         if age is None:
             yield Check(
@@ -212,19 +287,26 @@ class Doctor:
                 "ok",
                 _("newest {when} old, {count} kept").format(when=when, count=count),
             )
+        yield self._card(log.parent, log.stat().st_size if log.exists() else 0, free)
+
+    def _card(self, folder: Path, size: int, free: int | None = None) -> Check:
+        """Free space where the log in ``folder`` (``size`` bytes) lives."""
+        if free is None:
+            probe = folder
+            while not probe.exists() and probe != probe.parent:
+                probe = probe.parent
+            free = shutil.disk_usage(probe).free
         mb = free / 1e6
-        size = log.stat().st_size if log.exists() else 0
         if free < max(20e6, 3 * size):
-            yield Check(
+            return Check(
                 N_("card"),
                 "fail",
                 _("only {mb:.0f} MB free: saving games may fail soon").format(mb=mb),
                 _("free space on the card (old backups first: {log_parent_backups})").format(
-                    log_parent_backups=log.parent / "backups"
+                    log_parent_backups=folder / "backups"
                 ),
             )
-        else:
-            yield Check(N_("card"), "ok", _("{mb:,.0f} MB free").format(mb=mb))
+        return Check(N_("card"), "ok", _("{mb:,.0f} MB free").format(mb=mb))
 
     def _needed_groups(self, oled: bool) -> list[str]:
         need = ["gpio"]
@@ -326,15 +408,20 @@ class Doctor:
                     "— if it shows {other:#04x}, set display.address = {other:#04x}"
                 ).format(d_port=d["port"], other=other),
             )
+        # An acknowledged address says nothing about the chip: SSD1306 and SH1106 answer
+        # alike, and 1.3" modules sold as "SSD1306" are often SH1106.
+        other = "sh1106" if d["driver"] == "ssd1306" else "ssd1306"
         return Check(
             N_("display"),
             "ok",
-            _("{d_driver} answers at {d_address:#04x}").format(
-                d_driver=d["driver"], d_address=d["address"]
+            _("a device answers at {d_address:#04x}, driven as {d_driver} (a garbled or "
+              "sideways-shifted picture means the other chip: display.driver = \"{other}\")"
+              ).format(
+                d_driver=d["driver"], d_address=d["address"], other=other
             ),
         )
 
-    def _bus_speed(self) -> Iterator[Check]:
+    def _bus_speed(self, time_frames: bool = True) -> Iterator[Check]:
         if self.bus_speed is not None:
             lines = self.bus_speed(self.config)
         else:
@@ -346,6 +433,7 @@ class Doctor:
                 self.config,
                 bus_device=self._bus_device(),
                 read=lambda port: read_clock(port, tree=tree),
+                time_frames=time_frames,
             )
         for line in lines:
             yield Check(*line)
@@ -383,6 +471,8 @@ class Doctor:
             self.pin_factory = factory
         try:
             from gpiozero import Button
+
+            from companion.hw.buttons import pin_error
         except ImportError as err:  # pragma: no cover - gpiozero is a dependency
             yield Check(
                 N_("buttons"),
@@ -393,18 +483,19 @@ class Doctor:
             return
         pull_up = self.config.input["pull_up"]
         for name, pin in self.config.buttons.items():
+            label = _("button {name}").format(name=name)
             try:
                 button = Button(pin, pull_up=pull_up, pin_factory=self.pin_factory)
             except Exception as err:  # noqa: BLE001 - any gpiozero error is a finding
                 yield Check(
-                    f"button {name}",
+                    label,
                     "fail",
                     _("GPIO{pin} cannot be read: {err}").format(pin=pin, err=err),
                     _(
-                        "stop the service first (sudo systemctl stop companion); on a Pi "
-                        "5 install lgpio (sudo apt install python3-lgpio)"
-                    ),
-                )
+                        "if the companion service runs, stop it first (sudo systemctl stop "
+                        "companion); else: {why}"
+                    ).format(why=pin_error(f"buttons.{name}", pin, err).translated(_)),
+                )  # what `companion run` says too (1-Wire on GPIO4, the gpio group …)
                 continue
             try:
                 pressed = button.is_pressed
@@ -413,7 +504,7 @@ class Doctor:
             if pressed:
                 level = "low" if pull_up else "high"
                 yield Check(
-                    f"button {name}",
+                    label,
                     "fail",
                     _("GPIO{pin} reads {level} (pressed) with nobody touching it").format(
                         pin=pin, level=level
@@ -424,12 +515,19 @@ class Doctor:
                 )
             else:
                 yield Check(
-                    f"button {name}",
+                    label,
                     "ok",
                     _("GPIO{pin} reads {high_if_pull_up_else} (released)").format(
                         pin=pin, high_if_pull_up_else="high" if pull_up else "low"
                     ),
                 )
+
+
+def _command() -> str:
+    """This companion as a command sudo can run (its full path)."""
+    from companion.doctor_bus import companion_command
+
+    return companion_command()
 
 
 def games_report() -> Iterator[Check]:

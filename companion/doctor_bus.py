@@ -21,6 +21,7 @@ The doctor prints them as its other checks (:class:`companion.doctor.Check`).
 from __future__ import annotations
 
 import stat
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -42,6 +43,13 @@ class Check(NamedTuple):
     fix: str = ""
 
 
+def companion_command() -> str:
+    """This companion as a command sudo can run: its full path (sudo does not search the
+    venv's bin folder), else ``python -m companion``."""
+    exe = Path(sys.executable).parent / "companion"
+    return str(exe) if exe.is_file() else f"{sys.executable} -m companion"
+
+
 def _is_device(path: Path) -> bool:
     try:
         return stat.S_ISCHR(path.stat().st_mode)
@@ -55,6 +63,7 @@ def bus_speed_checks(
     read: Callable[[int], tuple[int | None, Path]] | None = None,
     timer: Callable[[], float] | None = None,
     bus_device: Path | None = None,
+    time_frames: bool = True,
 ) -> Iterator[Check]:
     """The ``bus clock`` and ``frame rate`` lines for an I²C display.
 
@@ -62,6 +71,8 @@ def bus_speed_checks(
         tree (:func:`companion.hw.busclock.read_clock`).
     :param timer: seconds per whole frame written to the real display; default: luma's
         driver on ``bus_device`` (``/dev/i2c-N``).
+    :param time_frames: False leaves the display alone (the service is drawing on it):
+        no ``frame rate`` line.
     """
     d = config.display
     chip = d["driver"]
@@ -87,12 +98,14 @@ def bus_speed_checks(
                 "info",
                 detail,
                 _(
-                    "for {fast:.0f} ms a frame: sudo companion install-service "
-                    "--i2c-speed {fast2} (then reboot)"
-                ).format(fast=fast, fast2=FAST),
+                    "for {fast:.0f} ms a frame, in the companion's clone (cd ~/companion): "
+                    "sudo {command} install-service --i2c-speed {hz}, then reboot"
+                ).format(fast=fast, command=companion_command(), hz=FAST),
             )
         else:
             yield Check(N_("bus clock"), "ok", detail)
+    if not time_frames:
+        return
     if timer is None:
         if not _is_device(device):
             yield Check(

@@ -10,7 +10,8 @@ The steps, in order (``--dry-run`` prints them and changes nothing):
 3. ``systemd/companion.service`` copied to ``/etc/systemd/system/``, its ``ExecStart=``
    pointing at that companion;
 4. ``/etc/companion/config.toml`` starting from a board preset (kept if it exists);
-5. ``systemctl daemon-reload`` and ``systemctl enable --now companion.service``;
+5. ``systemctl daemon-reload``, ``systemctl enable companion.service`` and ``systemctl
+   restart companion.service`` (a companion already running restarts on the new files);
 6. with ``--i2c-speed HZ``, the I²C clock in the Pi's ``config.txt`` (a backup first;
    see :mod:`companion.bootconfig`), in force after a reboot.
 
@@ -53,6 +54,8 @@ class Step:
     def describe(self) -> str:
         if self.command:
             return shlex.join(self.command)
+        if self.path is None:  # a step that only says what is left as it is
+            return ""
         lines = len(self.text.splitlines())
         if self.mode is None:
             return ngettext("write {path} ({n} line)", "write {path} ({n} lines)", lines
@@ -194,10 +197,14 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
         steps.append(Step(_("write the config from preset {preset}").format(preset=preset),
                           path=config,
                           text=config_text(preset)))
+    else:  # said, so that a --preset for another board is not ignored in silence
+        steps.append(Step(_("keep {path} as it is (--force-config writes preset {preset} "
+                            "over it)").format(path=config, preset=preset)))
     steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
-    enable = ("systemctl", "enable", *(["--now"] if start else []), "companion.service")
-    steps.append(Step(_("start at every boot and now") if start else _("start at every boot"),
-                      enable))
+    steps.append(Step(_("start at every boot"), ("systemctl", "enable", "companion.service")))
+    if start:  # not `enable --now`: a companion already running would go on with the old code
+        steps.append(Step(_("start it now (restart it if it runs: the new files take over)"),
+                          ("systemctl", "restart", "companion.service")))
     return steps
 
 
@@ -216,7 +223,8 @@ def execute(steps: Sequence[Step], *, dry_run: bool = False,
             out: Callable[[str], None] = print) -> None:
     """Run (or with ``dry_run`` only print) ``steps``, saying each one first."""
     for n, step in enumerate(steps, start=1):
-        out(f"{n}. {step.what}\n   {step.describe()}")
+        how = step.describe()
+        out(f"{n}. {step.what}" + (f"\n   {how}" if how else ""))
         if dry_run:
             continue
         if step.command:

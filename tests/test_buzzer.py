@@ -1,6 +1,6 @@
 """Guards the optional buzzer (companion/hw/buzzer.py) on gpiozero mock pins: the notes
-of each sound and mode, the plain buzzer, silence without a pin, and a pin that cannot
-be used (one line on stderr, no sound, no crash)."""
+of each sound and mode, the plain buzzer, silence without a pin, mode "off" as only a
+default, and a pin that cannot be used (one line on stderr, no sound, no crash)."""
 
 from __future__ import annotations
 
@@ -54,11 +54,21 @@ def test_a_plain_buzzer_is_switched_on_and_off(factory) -> None:
         sounder.close()
 
 
-def test_no_pin_or_mode_off_means_no_device(factory) -> None:
+def test_no_pin_means_no_device(factory) -> None:
     assert open_sounder(from_mapping({}), pin_factory=factory) is None
-    off = from_mapping({"sound": {"pin": 18, "mode": "off"}})
-    assert open_sounder(off, pin_factory=factory) is None
     assert not factory.pins  # no pin was even claimed
+
+
+def test_mode_off_opens_the_buzzer_but_plays_nothing_in_that_mode(factory) -> None:
+    off = from_mapping({"sound": {"pin": 18, "mode": "off"}})
+    sounder = open_sounder(off, pin_factory=factory, sleep=lambda s: None)
+    try:
+        assert sounder is not None  # a game may still ask for "on"
+        sounder.play("turn", "off")
+        sounder.wait()
+        assert len(factory.pin(18).states) == 1  # untouched since it was opened
+    finally:
+        sounder.close()
 
 
 def test_a_pin_that_cannot_be_used_leaves_the_box_silent(capsys) -> None:

@@ -83,7 +83,8 @@ def test_dry_run_prints_every_step_and_changes_nothing(tmp_path: Path, capsys) -
                      "--system-site-packages /opt/companion/venv",
                      "/opt/companion/venv/bin/pip install --upgrade",
                      "write /etc/systemd/system/companion.service",
-                     "systemctl daemon-reload", "systemctl enable --now companion.service",
+                     "systemctl daemon-reload", "systemctl enable companion.service",
+                     "systemctl restart companion.service",
                      "Dry run: nothing was changed."):
         assert expected in out, out
 
@@ -93,7 +94,8 @@ def test_install_writes_unit_and_config_and_runs_the_commands(tmp_path: Path) ->
     steps = fake_plan(tmp_path, venv="/opt/companion/venv")
     execute(steps, runner=lambda cmd, check: ran.append(cmd), out=lambda line: None)
     assert ran[0][:2] == ["useradd", "--system"] and "gpio,i2c" in ran[0]
-    assert ran[-1] == ["systemctl", "enable", "--now", "companion.service"]
+    assert ran[-2:] == [["systemctl", "enable", "companion.service"],
+                        ["systemctl", "restart", "companion.service"]]
     unit = (tmp_path / "systemd" / "companion.service").read_text()
     assert ("ExecStart=/opt/companion/venv/bin/companion --config "
             "/etc/companion/config.toml run") in unit

@@ -5,7 +5,9 @@ gpiozero does the pins; debounce lives here because gpiozero's mock pins ignore
 first edge, and every edge of the same button within ``bounce_ms`` after an accepted
 edge is ignored. A short press is reported on release; a long press as soon as the
 button has been held ``hold_ms`` (once — a stuck button gives one long press, not a
-stream), and its release then reports nothing.
+stream), and its release then reports nothing. A press whose release fell inside the
+debounce window (a glitch: noise or a knock for a millisecond) is found out when its
+hold comes due, by reading the pin: no key at all, and a new press starts afresh.
 
 Callbacks only hand a key to ``sink`` (the app's queue); they run on gpiozero's threads.
 The hold is timed here too, by one :class:`HoldWatch` thread that sleeps until the
@@ -200,8 +202,10 @@ class KeyPad:
     def _pressed(self, name: str) -> None:
         with self._lock:
             state = self._states[name]
-            if not self._accept_edge(state) or state.down:
+            if not self._accept_edge(state):
                 return
+            # Already down: its release was a bounce-window edge (a glitch) — this press
+            # starts afresh, and its hold is timed from now.
             state.down, state.held = True, False
             self._watch.arm(name)
 
@@ -220,6 +224,12 @@ class KeyPad:
         with self._lock:
             state = self._states[name]
             if not state.down or state.held:
+                return
+            button = self.buttons.get(name)
+            if button is not None and not button.is_active:
+                # Released within the debounce window of its press, so the release edge
+                # was ignored: a glitch or a flick shorter than bounce_ms, no key at all.
+                state.down = False
                 return
             state.held = True
         self._sink(Key(name.upper(), long=True))

@@ -119,13 +119,17 @@ class Sounder:
 
 def open_sounder(config: Any, *, pin_factory: Any = None,
                  sleep: Callable[[float], None] = time.sleep) -> Sounder | None:
-    """The configured buzzer, or None when ``[sound] pin`` is not set or mode is off.
+    """The configured buzzer, or None when ``[sound] pin`` is not set.
+
+    ``[sound] mode`` is only the default: with ``"off"`` the buzzer is opened all the same,
+    so the turn timer's setup can turn it on for one game (each sound is played in the
+    mode the game asks for; "off" plays nothing).
 
     A buzzer that cannot be opened is reported on stderr and the box stays silent: the
     sound is a convenience, never a reason not to start.
     """
     sound = config.sound
-    if sound.get("pin", "") == "" or sound.get("mode") == "off":
+    if sound.get("pin", "") == "":
         return None
     try:
         return Sounder(sound["pin"], tonal=sound["buzzer"] == "tonal",

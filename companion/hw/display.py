@@ -20,7 +20,8 @@ WIDTH, HEIGHT = 128, 64
 def open_display(config: Config, *, emulator: str | None = None, footer: str = "") -> Any:
     """A luma device for ``config.display``. ``emulator`` overrides the emulator kind.
 
-    Raises :class:`HardwareError` naming the device when it cannot be reached.
+    Raises :class:`HardwareError` naming the device when it cannot be reached or driven
+    (a library missing too: never a traceback, and under systemd never a crash loop).
     """
     d = config.display
     driver = d["driver"]
@@ -63,9 +64,13 @@ def _oled(d: dict[str, Any] | Any) -> Any:
         else:
             serial = spi(port=d["port"], device=d["spi_device"], gpio_DC=d["gpio_dc"],
                          gpio_RST=d["gpio_rst"])
-        driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d["driver"]]
-        device = driver(serial, width=WIDTH, height=HEIGHT, rotate=d["rotate"])
-        device.contrast(d["contrast"])
+        try:
+            driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d["driver"]]
+            device = driver(serial, width=WIDTH, height=HEIGHT, rotate=d["rotate"])
+            device.contrast(d["contrast"])
+        except BaseException:
+            _let_go(serial)
+            raise
     except DevicePermissionError as err:
         raise HardwareError("no permission for the display on {where}: add the user to the "
                             "{group} group ({why}).", where=where, why=err,
@@ -76,7 +81,26 @@ def _oled(d: dict[str, Any] | Any) -> Any:
     except OSError as err:
         raise HardwareError("display on {where} did not answer: {why}.", where=where,
                             why=err) from None
+    except ImportError as err:  # SPI: spidev, and RPi.GPIO for DC/RST (rpi-lgpio)
+        raise HardwareError("the display on {where} cannot be driven: the Python module "
+                            "{module} is missing; companion doctor says how to install it.",
+                            where=where, module=err.name or err) from None
+    except Exception as err:  # noqa: BLE001 - lgpio and RPi.GPIO raise their own kinds
+        raise HardwareError("display on {where} did not answer: {why}.", where=where,
+                            why=f"{type(err).__name__}: {err}") from None
     device.persist = True  # we draw our own "stopped" frame or blank on exit
     from companion.hw.partial import PartialDisplay
 
     return PartialDisplay(device)  # sends only the changed pages and columns
+
+
+def _let_go(serial: Any) -> None:
+    """Close the bus of a display whose set-up failed. luma registered the half-made
+    device's exit hook before the panel failed to answer, and that hook keeps ``serial``:
+    left open it would hold a file descriptor for good (one more every retry, the service
+    out of them within hours of a loose ribbon) and, at exit, blank the panel over the
+    "Stopped" frame once the display is back. Closed, the hook can do neither."""
+    try:
+        serial.cleanup()
+    except Exception:  # noqa: BLE001 - a bus that will not even close is let go anyway
+        pass

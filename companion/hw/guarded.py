@@ -68,6 +68,7 @@ class GuardedDisplay:
     :param max_delay: the longest wait between retries.
     :param schedule: ``schedule(delay, fn)`` runs ``fn`` later (a daemon timer thread).
     :param log: one line per event (failure, recovery); ``None`` for silence.
+    :param error: why ``device`` is ``None`` (the error opening it), for that one line.
     """
 
     def __init__(self, device: Any, *, reopen: Callable[[], Any] | None = None,
@@ -75,7 +76,8 @@ class GuardedDisplay:
                  size: tuple[int, int] = (128, 64), mode: str = "1",
                  clock: Callable[[], float] = time.monotonic,
                  schedule: Callable[[float, Callable[[], None]], None] | None = _timer,
-                 log: Callable[[str], None] | None = _stderr) -> None:
+                 log: Callable[[str], None] | None = _stderr,
+                 error: BaseException | None = None) -> None:
         self.device = device
         self._reopen = reopen
         self._first = first_delay
@@ -96,8 +98,8 @@ class GuardedDisplay:
         self._next_try = 0.0
         self._retry_pending = False
         self._closed = False
-        if device is None:
-            self._failed(OSError("the display could not be opened"))
+        if device is None:  # ``error`` says why it could not be opened
+            self._failed(error or OSError("the display could not be opened"))
 
     @property
     def healthy(self) -> bool:
@@ -162,8 +164,8 @@ class GuardedDisplay:
 
     def _failed(self, err: BaseException) -> None:
         if self.failures == 0:
-            self._log(_("display failed ({why}); the game goes on, retrying.").format(
-                why=shown(err)))
+            why = str(shown(err)).rstrip(".。")  # a sentence of its own inside the brackets
+            self._log(_("display failed ({why}); the game goes on, retrying.").format(why=why))
         self.failures += 1
         self.total_failures += 1
         delay = min(self._max, self._first * 2 ** (self.failures - 1))
@@ -217,7 +219,6 @@ def open_guarded(opener: Callable[[], Any], *, reopen: bool = True, **options: A
         return GuardedDisplay(opener(), **options)
     try:
         device = opener()
-    except BUS_ERRORS as err:
-        (options.get("log", _stderr) or (lambda m: None))(str(shown(err)))
-        device = None
+    except BUS_ERRORS as err:  # one line says why, and that the game goes on
+        return GuardedDisplay(None, reopen=opener, error=err, **options)
     return GuardedDisplay(device, reopen=opener, **options)
