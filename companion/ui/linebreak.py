@@ -123,9 +123,11 @@ def wrap(text: str, width_chars: int, whole: tuple[str, ...] = ()) -> list[str]:
     >>> wrap("勝者：山田はなこ、佐藤たろう", 16, whole=("山田はなこ",))
     ['勝者：', '山田はなこ、', '佐藤たろう']
     """
+    if not needs_japanese(text):
+        return _wrap(text, width_chars, phrases=False)  # breaks only at spaces
     text = _kept_whole(text, whole, width_chars)
     plain = _wrap(text, width_chars, phrases=False)
-    if len(plain) == 1 or not needs_japanese(text):
+    if len(plain) == 1:
         return plain
     by_phrase = _wrap(text, width_chars, phrases=True)
     if len(by_phrase) > len(plain) or _forced(by_phrase) and not _forced(plain):
