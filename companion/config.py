@@ -287,6 +287,11 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
         sections[name] = {k: opt.check(f"{name}.{k}", given.get(k, opt.default))
                           for k, opt in options.items()}
     _spi_lines(sections["display"])
+    if sections["input"]["bounce_ms"] >= sections["input"]["hold_ms"]:
+        # every press would end inside its own bounce window and never become a key
+        raise ConfigError("input.bounce_ms: must be shorter than input.hold_ms ({hold}), "
+                          "not {value}.", hold=sections["input"]["hold_ms"],
+                          value=sections["input"]["bounce_ms"])
     buttons = _buttons(data.get("buttons", DEFAULT_BUTTONS), sections["display"])
     house_rules = _house_rules(data.get("house_rules", {}))
     games = _games(data.get("games", {}))

@@ -32,6 +32,17 @@ def test_a_quarter_turn_is_refused_in_one_line(tmp_path: Path, turn: int,
     assert err == f"companion: display.rotate: must be one of 0, 2, not {turn}.\n"
 
 
+@pytest.mark.parametrize("bounce", [300, 400])
+def test_a_bounce_window_as_long_as_a_hold_is_refused(tmp_path: Path, bounce: int,
+                                                      capsys: pytest.CaptureFixture) -> None:
+    """Each press would end inside its own bounce window: no button would ever work."""
+    code, err = run_with(tmp_path, f"[input]\nbounce_ms = {bounce}\nhold_ms = 300\n", capsys)
+    assert code == 2
+    assert err == ("companion: input.bounce_ms: must be shorter than input.hold_ms (300), "
+                   f"not {bounce}.\n")
+    assert config.load_text("[input]\nbounce_ms = 99\nhold_ms = 100").input["bounce_ms"] == 99
+
+
 def test_upside_down_is_allowed() -> None:
     assert config.load_text("[display]\nrotate = 2").display["rotate"] == 2
 
