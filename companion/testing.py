@@ -188,13 +188,14 @@ def walk(key: str, *, presses: int = 300, language: str = "en", seed: int = 7,
     long), seeded by the game's key and ``seed``, as a child let loose on the box would;
     returns every fault :meth:`Rig.faults` found on any frame, as ``"Screen: fault"``
     (empty when none). A screen that raises fails the walk with its traceback. Where a
-    key leads back to the start menu, the walk goes back to the game (or a new one).
+    key leads back to the start menu or the game menu, the walk goes back to the game
+    (or starts a new one), so it never wanders into another game.
 
     >>> walk("high_card", presses=50)
     []
     """
     rng = random.Random(f"{key}/{seed}")
-    from companion.ui.menus import HomeScreen
+    from companion.ui.menus import GamePicker, HomeScreen
 
     rig = Rig(seed=seed, language=language, players=players)
     found: set[str] = set()
@@ -206,8 +207,9 @@ def walk(key: str, *, presses: int = 300, language: str = "en", seed: int = 7,
                 name = "ok"
             rig.press(name, long=rng.random() < 0.15)
             found.update(f"{type(rig.app.top).__name__}: {f}" for f in rig.faults())
-            if isinstance(rig.app.top, HomeScreen) and rig.app.question is None:
-                if rig.app.session is not None and not rig.app.session.over:
+            if isinstance(rig.app.top, (HomeScreen, GamePicker)) and rig.app.question is None:
+                session = rig.app.session  # left the game: back to it, or a new one
+                if session is not None and session.key == key and not session.over:
                     rig.app.show_game()
                 else:
                     rig.open_game(key)
