@@ -32,8 +32,8 @@ Every action type ``step`` accepts is named in the game's declaration
 Optional:
 
 ``round_of(state) -> int``
-    The round being played (1 for the first). Holding BACK asks once before an undo takes a round back
-    (and always before it takes back a game's first action).
+    The round being played (1 for the first). Holding BACK asks once before an undo
+    takes a round back (and always before it takes back a game's first action).
 ``end_action(state) -> dict | None``
     The action that ends the game now and records a result (the Genial standings, the
     dice roller's rolls), or None when the game cannot end without more from the table.
