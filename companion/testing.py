@@ -29,6 +29,7 @@ from typing import Any
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 
+from companion import i18n
 from companion.app import App
 from companion.config import Config, from_mapping
 from companion.dice import Dice
@@ -65,7 +66,9 @@ class Rig:
     :param players: names put on the roster (when not there yet) before the app starts,
         in this order: the setup offers them for seats 1, 2, … on a log with no games.
     :param language: ``"en"`` or ``"ja"``, the language the box speaks (when no
-        ``config`` is given; a config says it with ``language = "ja"``).
+        ``config`` is given; a config says it with ``language = "ja"``): English unless
+        asked, whatever the locale of the machine the tests run on. :meth:`close` puts
+        back the language in use before.
     """
 
     def __init__(self, *, db: str = ":memory:", seed: int = 1, config: Config | None = None,
@@ -78,6 +81,7 @@ class Rig:
             "input": {"bounce_ms": 20, "hold_ms": hold_ms},
             "language": language,
         })
+        self._language_before = i18n.language()  # the app sets its own; close() gives it back
         self.factory = MockFactory(pin_class=MockPWMPin)
         self._ticks = itertools.count(step=1)  # one second between edges: never a bounce
         self.store = Store.open(db)
@@ -180,6 +184,7 @@ class Rig:
         self.pad.close()
         self.factory.reset()
         self.store.close()
+        i18n.use(self._language_before)
 
 
 def walk(key: str, *, presses: int = 300, language: str = "en", seed: int = 7,
