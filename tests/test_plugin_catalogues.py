@@ -23,7 +23,7 @@ def damage(package: Path, how: str) -> None:
         (folder / "messages.mo").write_bytes(b"not a catalogue\n")
     else:  # a .po saved as Shift_JIS though it says utf-8
         po = folder / "messages.po"
-        po.write_bytes(po.read_text(encoding="utf-8").encode("shift_jis"))
+        po.write_bytes(po.read_text(encoding="utf-8").encode("shift_jis", errors="replace"))
 
 
 @pytest.mark.parametrize("how", ["mo", "po"])

@@ -32,3 +32,18 @@ def test_a_game_that_cannot_be_opened_says_so_in_japanese(plugin: Path) -> None:
         assert rig.app.message is not None and rig.app.message.startswith(f"{KEY} は遊べません: ")
     finally:
         rig.close()
+
+
+def test_a_player_count_the_game_does_not_take_is_said_in_japanese(plugin: Path) -> None:  # noqa: F811
+    """A setup offering more seats than the rules take: players_from's refusal, a
+    template the catalogues translate (the fixture's has it; it was an f-string)."""
+    screens = plugin / "screens.py"
+    screens.write_text(screens.read_text().replace("high=GAME.max_players", "high=8"))
+    rig = Rig(players=("Ann", "Bob"), language="ja")
+    try:
+        rig.open_game(KEY)
+        rig.keys(*["left"] * 1)  # プレイヤー: 2 → 8 (wrapping round)
+        rig.keys("up", "ok")  # 開始 (Start)
+        assert rig.app.message == "このゲームは2–6人で遊びます。8人ではありません。"
+    finally:
+        rig.close()

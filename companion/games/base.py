@@ -181,7 +181,8 @@ def players_from(options: Mapping[str, Any], low: int, high: int) -> tuple[str, 
         "players must be a list of names.",
     )
     names = tuple(str(n) for n in names)
-    require(low <= len(names) <= high, f"this game takes {low}–{high} players, not {len(names)}.")
+    require(low <= len(names) <= high, "this game takes {low}–{high} players, not {n}.",
+            low=low, high=high, n=len(names))
     require(len(set(names)) == len(names), "every player needs a different name.")
     return names
 
@@ -199,5 +200,6 @@ def check_house_rules(chosen: Mapping[str, Any], rules: Mapping[str, HouseRule])
     for name, value in chosen.items():
         if name not in rules:
             known = ", ".join(sorted(rules)) or "none"
-            raise RuleError(f"unknown house rule {name!r}; this game knows: {known}.")
+            raise RuleError("unknown house rule {name!r}; this game knows: {known}.",
+                            name=name, known=known)
         rules[name].check(name, value)
