@@ -44,7 +44,8 @@ BAD = [
 DECLARED = {"key": '"liar_tally"', "title": 'N_("Liar\'s dice tally")',
             "short": 'N_("Liar\'s dice")', "min_players": "2", "max_players": "6",
             "rules": '"liar_tally.rules"', "screens": '"liar_tally.screens"',
-            "actions": '{"lose": NC_("action", "die lost")}'}
+            "actions": '{"lose": NC_("action", "die lost"), '
+                       '"first": NC_("action", "first bidder")}'}
 
 
 def declare(package: Path, change: str) -> None:
