@@ -196,7 +196,7 @@ class App:
             try:
                 self.top.on_key(key)
             except RuleError as err:
-                self.notice(str(err))
+                self.notice(self._explain(err))
             except Exception as err:  # a bug in a screen must not take the box down
                 self._slipped(err)
         if draw:
@@ -358,7 +358,7 @@ class App:
         try:
             screens = screens_module(key)
         except RuleError as err:
-            self.notice(str(err))
+            self.notice(self._explain(err))
             return
         except Exception as err:  # a plugin's screens may fail to import in any way
             self.notice(_("{game} cannot be opened: {why}").format(game=catalogue.title(key),
@@ -370,6 +370,10 @@ class App:
         """Start a new game of ``key`` and show its play screen."""
         try:
             session = GameSession.start(self.store, key, options)
+        except RuleError as err:  # the options refused: in that game's words
+            info = catalogue.find(key)
+            self.notice(err.translated(i18n.translator(info.rules)[0]) if info else str(err))
+            return
         except StorageError as err:
             self.notice(_("Cannot save games: {why}").format(why=self._explain(err)))
             return

@@ -116,7 +116,68 @@ def _load(key: str, load: Any) -> Entry:
     if info.key != key:
         return Unavailable(key, Notice("its entry point is named {key} but declares {declared}.",
                                        key=repr(key), declared=repr(info.key)))
-    return info
+    problem = declaration_problem(info)
+    return info if problem is None else Unavailable(key, problem)
+
+
+#: The most characters a game's ``short`` title may have: one line of the game menu.
+SHORT_MAX = 16
+_SWAPPED = N_("its declaration gives min_players {low} above max_players {high}; both are "
+              "whole numbers from 1, min_players the smaller.")
+_COUNTS = N_("its declaration gives min_players {low} and max_players {high}; both must be "
+             "whole numbers from 1, min_players the smaller.")
+
+
+def declaration_problem(info: GameInfo) -> Notice | None:
+    """What is wrong with declaration ``info`` (one sentence), or None: a game declared
+    with values the box cannot use is listed "(broken)" instead of failing when opened.
+
+    >>> declaration_problem(find("genial")) is None
+    True
+    >>> from dataclasses import replace
+    >>> print(declaration_problem(replace(find("genial"), min_players=5)))  # doctest: +ELLIPSIS
+    its declaration gives min_players 5 above max_players 4; ...
+    """
+    for name in ("title", "short", "rules", "screens"):
+        value = getattr(info, name)
+        if not isinstance(value, str) or not value.strip():
+            return Notice("its declaration gives {name} as {value}; it must be a text.",
+                          name=name, value=repr(value)[:40])
+    if len(info.short) > SHORT_MAX:
+        return Notice("its declaration's short title {short} has {n} characters; at most "
+                      "{most} fit a menu line.", short=repr(info.short), n=len(info.short),
+                      most=SHORT_MAX)
+    low, high = info.min_players, info.max_players
+    if not all(type(n) is int for n in (low, high)) or not 1 <= low <= high:
+        swapped = type(low) is int and type(high) is int and 1 <= high < low
+        return Notice(_SWAPPED if swapped else _COUNTS, low=repr(low), high=repr(high))
+    if info.bgg_id is not None and (type(info.bgg_id) is not int or info.bgg_id < 1):
+        return Notice("its declaration gives bgg_id {value}; it must be a BoardGameGeek id "
+                      "(a whole number from 1) or None.", value=repr(info.bgg_id)[:40])
+    return _tables_problem(info)
+
+
+def _is_house_rule(rule: Any) -> bool:
+    """A :class:`companion.games.base.HouseRule` (told by its shape: the games import
+    the catalogue, not the other way round)."""
+    return hasattr(rule, "default") and callable(getattr(rule, "check", None))
+
+
+def _tables_problem(info: GameInfo) -> Notice | None:
+    if not isinstance(info.house_rules, Mapping) or not all(
+            isinstance(k, str) and _is_house_rule(v) for k, v in info.house_rules.items()):
+        return Notice("its declaration's house_rules must map each rule's name to a HouseRule.")
+    for name, rule in info.house_rules.items():
+        try:
+            rule.check(name, rule.default)
+        except RuleError as err:
+            return Notice("its declaration's house rule {name} does not allow its own default "
+                          "({why}).", name=repr(name), why=str(err))
+    if not isinstance(info.actions, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) and v for k, v in info.actions.items()):
+        return Notice("its declaration's actions must map each action type to its name, "
+                      "NC_(\"action\", \"…\").")
+    return None
 
 
 @functools.cache
@@ -217,6 +278,11 @@ def position(key: str, order: Iterable[str] = (), hide: Iterable[str] = ()) -> i
     return [g.key for g in menu(order, hide)].index(key)
 
 
+#: What the box calls in a game's rules and screens modules (the others are optional).
+NEEDS = {"rules": ("new_game", "step", "is_over", "result"),
+         "screens": ("new_game", "play_screen")}
+
+
 def _module(key: str, which: str) -> ModuleType:
     info = find(key)
     if info is None:
@@ -224,7 +290,20 @@ def _module(key: str, which: str) -> ModuleType:
         why = (entry.why() if isinstance(entry, Unavailable)
                else i18n._("it is not installed."))
         raise RuleError("{key} cannot be played: {why}", key=key, why=why)
-    return importlib.import_module(getattr(info, which))
+    module = importlib.import_module(getattr(info, which))
+    lacking = _lacking(module, which)
+    if lacking is not None:
+        raise RuleError("{key} cannot be played: {why}", key=key, why=lacking.translated())
+    return module
+
+
+def _lacking(module: ModuleType, which: str) -> Notice | None:
+    """Which function the box calls is missing from a game's ``which`` module."""
+    missing = [n for n in NEEDS[which] if not callable(getattr(module, n, None))]
+    if not missing:
+        return None
+    return Notice("its {which} module {module} has no {function}().", which=which,
+                  module=module.__name__, function=missing[0])
 
 
 def rules_module(key: str) -> ModuleType:
@@ -233,22 +312,35 @@ def rules_module(key: str) -> ModuleType:
 
 
 def screens_module(key: str) -> ModuleType:
-    """The screens module of game ``key``; :class:`RuleError` if it is not available."""
+    """The screens module of game ``key``; :class:`RuleError` if it is not available
+    (nor when its rules module cannot be played: the game is not opened then)."""
+    _module(key, "rules")
     return _module(key, "screens")
 
 
 def import_problem(key: str) -> Notice | None:
-    """Why game ``key``'s rules or screens module does not import (a plugin whose
-    package lost a module, or a library it needs), or None when both import."""
+    """Why game ``key`` cannot be played as its declaration says: its rules or screens
+    module does not import (a plugin whose package lost a module, or a library it needs)
+    or lacks a function the box calls, or a catalogue of its words cannot be read; None
+    when all is well."""
     info = find(key)
     if info is None:
         return None
-    for module, broken in ((info.rules, N_("its rules module {module} does not import "
-                                          "({error}).")),
-                           (info.screens, N_("its screens module {module} does not import "
-                                            "({error})."))):
+    for which, module, broken in (
+            ("rules", info.rules, N_("its rules module {module} does not import ({error}).")),
+            ("screens", info.screens, N_("its screens module {module} does not import "
+                                         "({error})."))):
         try:
-            importlib.import_module(module)
+            imported = importlib.import_module(module)
         except Exception as err:  # a third-party module may fail in any way at import
             return Notice(broken, module=module, error=_one_line(err))
+        lacking = _lacking(imported, which)
+        if lacking is not None:
+            return lacking
+    for lang in i18n.LANGUAGES:
+        why = i18n.catalogue_problem(info.rules, lang)
+        if why is not None:
+            return Notice("its catalogue locale/{language}/LC_MESSAGES cannot be read "
+                          "({error}), so its words show in English.", language=lang,
+                          error=why[:200])
     return None

@@ -91,10 +91,14 @@ class Play:
         return next((n for n, name in numbered(self.places) if name == player), 0)
 
 
-def _start_player(options: dict[str, Any]) -> str | None:
-    """Who started: ``start_player`` (a name), ``first`` (a seat or a name), else seat 1
-    (the games that log neither start with the first seat of their options)."""
+def _start_player(options: dict[str, Any], result: dict[str, Any]) -> str | None:
+    """Who started: the result's ``starter`` (a game that chooses its starter during
+    play), ``start_player`` (a name), ``first`` (a seat or a name), else seat 1 (the
+    games that log none of them start with the first seat of their options)."""
     players = options.get("players", [])
+    chosen = result.get("starter")
+    if isinstance(chosen, str) and chosen in players:
+        return chosen
     named = options.get("start_player")
     if isinstance(named, str) and named in players:
         return named
@@ -143,7 +147,7 @@ def plays(store: Store) -> list[Play]:
         def name(n: Any, now: dict[str, str] = now) -> Any:
             return now.get(n, n)
 
-        start = _start_player(r.options)
+        start = _start_player(r.options, result)
         out.append(Play(
             id=r.id, key=r.kind, game=shelf.get("title") or catalogue.title(r.kind),
             bgg_id=shelf.get("bgg_id") or None, highest_wins=not shelf.get("lowest_wins"),

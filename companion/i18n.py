@@ -51,19 +51,42 @@ def _load(folder: Path, lang: str) -> gettext.NullTranslations:
     if lang == "en":
         return gettext.NullTranslations()
     if (folder, lang) not in _cache:
-        where = folder / lang / "LC_MESSAGES"
-        po, mo = where / f"{DOMAIN}.po", where / f"{DOMAIN}.mo"
-        if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
-            with open(mo, "rb") as fp:
-                found: gettext.NullTranslations = gettext.GNUTranslations(fp)
-        elif po.is_file():
-            found = gettext.GNUTranslations(io.BytesIO(compile_po(po)))
-        else:
+        try:
+            found = _read(folder / lang / "LC_MESSAGES")
+        except Exception as err:  # a game package's catalogue may be damaged in any way
+            if folder == LOCALE_DIR:
+                raise
+            # its words stay in English (the core's still translate); doctor says why
+            unreadable[folder, lang] = f"{type(err).__name__}: {' '.join(str(err).split())}"
             found = gettext.NullTranslations()
         if folder != LOCALE_DIR:
             found.add_fallback(_load(LOCALE_DIR, lang))
         _cache[folder, lang] = found
     return _cache[folder, lang]
+
+
+#: (locale folder, language) → why that game package's catalogue could not be read.
+unreadable: dict[tuple[Path, str], str] = {}
+
+
+def _read(where: Path) -> gettext.NullTranslations:
+    """The catalogue in ``where`` (an ``LC_MESSAGES`` folder): its ``.mo``, or its
+    ``.po`` compiled in memory where that is newer or alone."""
+    po, mo = where / f"{DOMAIN}.po", where / f"{DOMAIN}.mo"
+    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with open(mo, "rb") as fp:
+            return gettext.GNUTranslations(fp)
+    if po.is_file():
+        return gettext.GNUTranslations(io.BytesIO(compile_po(po)))
+    return gettext.NullTranslations()
+
+
+def catalogue_problem(module: str, lang: str) -> str | None:
+    """Why the ``lang`` catalogue of ``module``'s package cannot be read (one line,
+    ``"OSError: Bad magic number: …"``), or None when it reads (or it has none)."""
+    folder = package_translator(module).folder
+    _load(folder, lang)
+    return unreadable.get((folder, lang))
 
 
 class Translator:

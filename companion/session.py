@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -32,6 +33,18 @@ def replay(rules: Any, options: Mapping[str, Any], actions: Iterable[Mapping[str
     for action in actions:
         state = rules.step(state, action)
     return state
+
+
+def as_logged(value: Mapping[str, Any]) -> dict[str, Any]:
+    """``value`` as the log will give it back (JSON): the rules see an action or the
+    options at the table exactly as they will on a resume, so a tuple is a list both
+    times and never decides differently after a restart. :class:`TypeError` for a value
+    the log cannot keep.
+
+    >>> as_logged({"type": "roll", "dice": (3, 5)})
+    {'type': 'roll', 'dice': [3, 5]}
+    """
+    return json.loads(json.dumps(value))
 
 
 class GameSession:
@@ -55,6 +68,7 @@ class GameSession:
     def start(cls, store: Store, key: str, options: Mapping[str, Any]) -> GameSession:
         """Check ``options`` against the rules, log a new game and return it."""
         rules = rules_module(key)  # RuleError when the game is not installed
+        options = as_logged(options)
         state = rules.new_game(options)  # raises RuleError before anything is logged
         game_id = store.new_game(key, dict(options))
         return cls(store, game_id, key, options, [], state)
@@ -93,6 +107,7 @@ class GameSession:
         Raises :class:`RuleError` (nothing logged) when the rules refuse it, or when
         the game names its actions (``GameInfo.actions``) and this is not one of them.
         """
+        action = as_logged(action)
         kind = action.get("type")
         if self.info.actions and kind not in self.info.actions:
             raise RuleError("{game} has no action {kind!r}; it has {known}.", game=self.key,

@@ -9,12 +9,19 @@ frame to a luma device — the same path as on the box.
 >>> rig.press("ok")                         # "New game" → the game list
 >>> "Dice roller" in rig.text
 True
+>>> rig.faults()                            # nothing on the screen is cut
+[]
 >>> rig.close()
+
+A game package outside the companion tests its screens the same way, and lets
+:func:`walk` press 300 random keys through its game in each language, checking every
+frame for cut text: ``assert walk("high_card") == []``.
 """
 
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,12 +29,14 @@ from typing import Any
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 
+from companion import i18n
 from companion.app import App
 from companion.config import Config, from_mapping
 from companion.dice import Dice
 from companion.hw.buttons import KeyPad
 from companion.hw.buzzer import open_sounder
 from companion.i18n import _
+from companion.keys import NAMES
 from companion.store import Store
 
 
@@ -56,17 +65,23 @@ class Rig:
         notice band's two seconds pass).
     :param players: names put on the roster (when not there yet) before the app starts,
         in this order: the setup offers them for seats 1, 2, … on a log with no games.
+    :param language: ``"en"`` or ``"ja"``, the language the box speaks (when no
+        ``config`` is given; a config says it with ``language = "ja"``): English unless
+        asked, whatever the locale of the machine the tests run on. :meth:`close` puts
+        back the language in use before.
     """
 
     def __init__(self, *, db: str = ":memory:", seed: int = 1, config: Config | None = None,
                  display: Any = None, hold_ms: int = 100, start: bool = True,
                  wall_clock: Callable[[], float] = time.time,
                  clock: Callable[[], float] | None = None,
-                 players: tuple[str, ...] = ()) -> None:
+                 players: tuple[str, ...] = (), language: str = "en") -> None:
         self.config = config or from_mapping({
             "display": {"driver": "dummy"},
             "input": {"bounce_ms": 20, "hold_ms": hold_ms},
+            "language": language,
         })
+        self._language_before = i18n.language()  # the app sets its own; close() gives it back
         self.factory = MockFactory(pin_class=MockPWMPin)
         self._ticks = itertools.count(step=1)  # one second between edges: never a bounce
         self.store = Store.open(db)
@@ -148,6 +163,16 @@ class Rig:
         """What the screen says now."""
         return self.app.screen_text()
 
+    def faults(self) -> list[str]:
+        """Every text on the last frame that was cut to fit or runs past its edge (or its
+        widget's): what a player could not read whole. Empty when all is well."""
+        p = self.app.painter
+        if p is None:
+            return []
+        return [f"shortened: {t!r}" for t in p.cut] + [
+            f"past its edge: {d.text!r} at {d.xy} ({d.font})"
+            for d in p.drawn if d.overflows()]
+
     @property
     def frame(self) -> Any:
         """The last frame the display received (a PIL image)."""
@@ -159,3 +184,40 @@ class Rig:
         self.pad.close()
         self.factory.reset()
         self.store.close()
+        i18n.use(self._language_before)
+
+
+def walk(key: str, *, presses: int = 300, language: str = "en", seed: int = 7,
+         players: tuple[str, ...] = ()) -> list[str]:
+    """Open game ``key`` from the start menu and press ``presses`` random keys (some
+    long), seeded by the game's key and ``seed``, as a child let loose on the box would;
+    returns every fault :meth:`Rig.faults` found on any frame, as ``"Screen: fault"``
+    (empty when none). A screen that raises fails the walk with its traceback. Where a
+    key leads back to the start menu or the game menu, the walk goes back to the game
+    (or starts a new one), so it never wanders into another game.
+
+    >>> walk("high_card", presses=50)
+    []
+    """
+    rng = random.Random(f"{key}/{seed}")
+    from companion.ui.menus import GamePicker, HomeScreen
+
+    rig = Rig(seed=seed, language=language, players=players)
+    found: set[str] = set()
+    try:
+        rig.open_game(key)
+        for _step in range(presses):
+            name = rng.choice(NAMES).lower()
+            if name == "roll" and "roll" not in rig.config.buttons:
+                name = "ok"
+            rig.press(name, long=rng.random() < 0.15)
+            found.update(f"{type(rig.app.top).__name__}: {f}" for f in rig.faults())
+            if isinstance(rig.app.top, (HomeScreen, GamePicker)) and rig.app.question is None:
+                session = rig.app.session  # left the game: back to it, or a new one
+                if session is not None and session.key == key and not session.over:
+                    rig.app.show_game()
+                else:
+                    rig.open_game(key)
+    finally:
+        rig.close()
+    return sorted(found)

@@ -5,17 +5,15 @@ no I/O, reads no clock and draws no random numbers. A die roll or a shuffle arri
 *data inside the action*, drawn by :mod:`companion.dice` at the edge, so a game is the
 replay of its logged actions: the same actions always give the same state.
 
+A game's name, player counts and house rules (``dict[str, HouseRule]``: every choice
+the rules leave open, the **(assumed)** points of ``shared/rules/``, with its default)
+are in its declaration, ``GAME = GameInfo(...)`` in the game package's ``__init__.py``
+(:class:`companion.catalogue.GameInfo`). An owner overrides house rules in the config
+file under ``[house_rules.<game key>]``; the chosen values arrive in
+``options["house_rules"]``.
+
 Every rules module provides (see :mod:`companion.games.dice_roller.rules` for the smallest one):
 
-``TITLE``
-    The game's name as the menu shows it.
-``MIN_PLAYERS``, ``MAX_PLAYERS``
-    The player counts the game allows.
-``HOUSE_RULES``
-    ``dict[str, HouseRule]``: every choice the rules leave open (the **(assumed)** points
-    of ``shared/rules/``), with its default. An owner overrides them in the config file
-    under ``[house_rules.<game key>]``; the chosen values arrive in
-    ``options["house_rules"]``.
 ``new_game(options) -> State``
     ``options`` is a JSON-able mapping: ``{"players": ["Ann", "Bob"], "house_rules":
     {...}, ...game-specific keys}``. Raises :class:`RuleError` for options the game
@@ -34,8 +32,8 @@ Every action type ``step`` accepts is named in the game's declaration
 Optional:
 
 ``round_of(state) -> int``
-    The round being played. Holding BACK asks once before an undo takes a round back
-    (and always before it takes back a game's first action).
+    The round being played (1 for the first). Holding BACK asks once before an undo
+    takes a round back (and always before it takes back a game's first action).
 ``end_action(state) -> dict | None``
     The action that ends the game now and records a result (the Genial standings, the
     dice roller's rolls), or None when the game cannot end without more from the table.

@@ -129,13 +129,16 @@ class Result:
     ``scores`` maps each player to their final score (``None`` where the game has none);
     ``detail`` is one line explaining the decision (a tie-break, "nobody wins", …): give
     it as :func:`said` sentences (one or several) so it can be shown in any language;
-    ``detail`` then reads as their English and ``sentences`` keeps them.
+    ``detail`` then reads as their English and ``sentences`` keeps them. ``starter``
+    names who started, for a game that chooses its starter during play (the exports
+    otherwise take it from the options' ``first`` or ``start_player``).
     """
 
     places: tuple[tuple[str, ...], ...]
     scores: Mapping[str, int | None] = field(default_factory=dict)
     detail: Detail = ""
     sentences: tuple[Said, ...] = ()
+    starter: str | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.detail, str):
@@ -156,6 +159,7 @@ class Result:
             "winners": list(self.winners),
             "detail": self.detail,
             **({"sentences": [p.to_json() for p in self.sentences]} if self.sentences else {}),
+            **({"starter": self.starter} if self.starter is not None else {}),
         }
 
 
@@ -181,7 +185,8 @@ def players_from(options: Mapping[str, Any], low: int, high: int) -> tuple[str, 
         "players must be a list of names.",
     )
     names = tuple(str(n) for n in names)
-    require(low <= len(names) <= high, f"this game takes {low}–{high} players, not {len(names)}.")
+    require(low <= len(names) <= high, "this game takes {low}–{high} players, not {n}.",
+            low=low, high=high, n=len(names))
     require(len(set(names)) == len(names), "every player needs a different name.")
     return names
 
@@ -199,5 +204,6 @@ def check_house_rules(chosen: Mapping[str, Any], rules: Mapping[str, HouseRule])
     for name, value in chosen.items():
         if name not in rules:
             known = ", ".join(sorted(rules)) or "none"
-            raise RuleError(f"unknown house rule {name!r}; this game knows: {known}.")
+            raise RuleError("unknown house rule {name!r}; this game knows: {known}.",
+                            name=name, known=known)
         rules[name].check(name, value)

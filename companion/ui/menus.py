@@ -170,7 +170,9 @@ class SetupScreen(Screen):
     (OK on it types a name, which joins the roster at once).
 
     :param extra: the game's own rows (level, variant, …) as :class:`Choice` objects.
-    :param options: builds the game's options from ``(players, {choice key: value})``.
+    :param options: builds the game's options from ``(players, {choice key: value})``;
+        by default ``{"players": [...], **choices}`` and the owner's house rules for the
+        game as ``"house_rules"`` (when the config sets any).
     :param names: a fixed list of seat names instead of the roster (``["Table"]``).
     :param title: the title bar's name, when not the game's (the score pad's shelf game).
     """
@@ -193,9 +195,15 @@ class SetupScreen(Screen):
             for i, seat in enumerate(self.seats):
                 seat.index = i if i < len(self.names) else len(self.names)  # else: a guest
         self.extra = list(extra)
-        self.build = options or (lambda players, chosen: {"players": players, **chosen})
+        self.build = options or self._options
         self.row = 0
         self.first = 0  # the first option row shown: Start keeps the bottom row
+
+    def _options(self, players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
+        """The game's options when the game builds none itself: the players, its own
+        rows, and the owner's house rules for it (``[house_rules.<key>]`` in the config)."""
+        house = dict(self.ctx.config.house_rules.get(self.key, {}))
+        return {"players": players, **chosen, **({"house_rules": house} if house else {})}
 
     def _roster(self) -> list[str]:
         return [p.name for p in self.ctx.store.players()]

@@ -1,6 +1,7 @@
 """High card's one screen: who draws next, this round's cards, rounds won.
 
-Keys: OK or ROLL draws for the player named at the top · hold BACK undoes · BACK leaves.
+Keys: OK or ROLL draws for the player marked "?" · hold BACK undoes · BACK leaves. Four
+players fit; with five or six the rows scroll so that the one to draw is always shown.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from companion.ui.scenes import open_game, press
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar, winner_page
 from companion_high_card import GAME, rules
+
+#: The players' rows the screen has room for.
+ROWS = 4
 
 #: This package's own catalogue (``companion_high_card/locale``), the core's behind it.
 _, ngettext = translator(__name__)
@@ -57,12 +61,20 @@ class TableScreen(Screen):
             return
         title_bar(p, catalogue.title(GAME.key, short=True),
                   _("R{n}/{total}").format(n=s.played + 1, total=s.rounds))
-        for i, name in enumerate(s.players[:4]):
-            y = 13 + i * 10
+        first = min(max(0, len(s.drawn) - ROWS + 1), max(0, len(s.players) - ROWS))
+        right = WIDTH - 2 if len(s.players) <= ROWS else WIDTH - 5  # room for the bar
+        for row, i in enumerate(range(first, min(first + ROWS, len(s.players)))):
+            y = 13 + row * 10
+            name = s.players[i]
             card = s.drawn[i] if i < len(s.drawn) else ("?" if name == s.to_draw else "")
-            p.text((2, y), p.fit(name, "text", 66), "text")
+            p.text((2, y), p.fit_name(name, "text", 66), "text")
             p.text((70, y), card, "bold")
-            p.right(y, str(s.wins[i]), "text", x1=WIDTH - 2)
+            p.right(y, str(s.wins[i]), "text", x1=right)
+        if len(s.players) > ROWS:  # a scroll bar: more seats above or below
+            height = ROWS * 10
+            bar = height * ROWS // len(s.players)
+            y0 = 13 + (height - bar) * first // (len(s.players) - ROWS)
+            p.rect((WIDTH - 2, y0, WIDTH - 1, y0 + bar - 1), fill=1, outline=None)
         taker = rules.round_winner(s)
         line = _("{name} took it  OK draw").format(name=taker) if taker and not s.drawn else ""
         hint(p, line if line and text_width(line, "small") <= WIDTH else _("OK draw"))
