@@ -19,18 +19,32 @@ def chi_square(counts: Counter, faces: list, n: int) -> float:
     return sum((counts[f] - expected) ** 2 / expected for f in faces)
 
 
+def fair(sample, faces: list) -> bool:
+    """True when one of two fresh samples of ``ROLLS`` passes the chi-square test at
+    p = 0.001: a fair die fails both one run in a million, not one in a thousand (a CI
+    run would go red by chance every few hundred runs), while a die 2 % off fails both."""
+    for _ in range(2):
+        counts = Counter(sample())
+        assert set(counts) == set(faces)
+        if chi_square(counts, faces, ROLLS) < CRITICAL_0_001[len(faces) - 1]:
+            return True
+    return False
+
+
 @pytest.mark.parametrize("sides", [4, 6])
 def test_numbered_dice_are_uniform(sides: int) -> None:
     dice = Dice()  # the real entropy source
-    counts = Counter(dice.roll(sides, ROLLS))
-    assert set(counts) == set(range(1, sides + 1))
-    assert chi_square(counts, list(range(1, sides + 1)), ROLLS) < CRITICAL_0_001[sides - 1]
+    assert fair(lambda: dice.roll(sides, ROLLS), list(range(1, sides + 1)))
 
 
 def test_colour_die_is_uniform() -> None:
     dice = Dice()
-    counts = Counter(dice.pick(COLOUR_DIE) for _ in range(ROLLS))
-    assert chi_square(counts, list(COLOUR_DIE), ROLLS) < CRITICAL_0_001[5]
+    assert fair(lambda: (dice.pick(COLOUR_DIE) for _ in range(ROLLS)), list(COLOUR_DIE))
+
+
+def test_two_samples_still_catch_a_loaded_die() -> None:
+    loaded = [1, 2, 3, 4, 5] * 163_333 + [6] * 183_335
+    assert not fair(lambda: loaded, [1, 2, 3, 4, 5, 6])
 
 
 def test_chi_square_catches_a_loaded_die() -> None:
