@@ -198,8 +198,8 @@ class MoveView(ActionView):
         p.centred(17, signed(bonus) if bonus or move.cards else "", "medium", x0=62, x1=92)
         p.right(10, str(move.total), "huge", x1=127)
         action_line(p, self._actions()[self.cursor][0], self.cursor, len(self._actions()))
-        if move.cards:
-            line = _("run {run} cards {cards} ^v OK >train").format(
+        if move.cards:  # no room for "^v OK" too: the action bar's marks say it
+            line = _("run {run} cards {cards} >train").format(
                 run=signed(move.run), cards=signed(sum(move.cards)))
         else:
             line = _("run {run} ^v OK >train").format(run=signed(move.run))
