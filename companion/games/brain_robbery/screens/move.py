@@ -116,7 +116,7 @@ class TurnView(PhaseView):
             return
         self.ctx.push(DiceEntry(
             self.ctx, [D6] * count, labels=[_("die {n}").format(n=i + 1) for i in range(count)],
-            title=_("{name}'s move dice").format(name=s.mover.name),
+            title=_("Move: {name}").format(name=s.mover.name),
             on_done=lambda v: self.ctx.play({"type": "move_roll", "dice": v, "entered": True})))
 
     def _hand(self, by: int) -> None:
@@ -189,7 +189,11 @@ class MoveView(ActionView):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         move = s.move
-        title_bar(p, _("{name} moves").format(name=s.mover.name), _("round {n}").format(n=s.round))
+        title = _("{name} moves").format(name=s.mover.name)
+        when = _("round {n}").format(n=s.round)
+        if text_width(title, "bold") + text_width(when, "bold") + 8 > WIDTH:
+            when = ""  # a long name keeps the bar: the round is on the turn card before
+        title_bar(p, title, when)
         if move.dice:
             dice_row(p, list(move.dice), y=14, height=27, x0=0, x1=64)
         else:
