@@ -1,7 +1,8 @@
 """Guards Brain Robbery's titles that name the mover with an ordinary Japanese name: the
-move screen's title (「山田はなこの番」, "山田はなこ moves") and the dice entry's title
-("Move: 山田はなこ", 「山田はなこの移動」) are drawn whole in both languages, in any round
-— found cut by tests/test_deep_play.py."""
+move screen's (「山田はなこの番」, "山田はなこ moves"), the dice entry's ("Move: 山田はなこ",
+「山田はなこの移動」) and the attack list's ("山田はなこ attacks") are drawn whole in both
+languages, in any round; the round or car beside them goes where it does not fit — found
+cut by tests/test_deep_play.py."""
 
 from __future__ import annotations
 
@@ -56,6 +57,29 @@ def test_the_move_dice_entry_names_the_mover_whole(language: str) -> None:
             rig.keys("ok")
         rig.keys("long roll")  # type the dice in instead
         assert any("山田はなこ" in t for t in rig.app.texts[:1]), rig.app.texts
+        whole(rig)
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_attack_list_names_the_attacker_whole(language: str) -> None:
+    rig = Rig(players=tuple(NAMES))
+    try:
+        rig.app.change_setting("language", language)
+        rig.app.start_game("brain_robbery", {"players": NAMES, "starts": NAMES[0], "first": 0})
+        for action in [{"type": "setup", "first": 0, "board": 2, "side": "A"},
+                       {"type": "move_roll", "dice": [1]},
+                       {"type": "move", "car": 1, "break": False, "checks": []}]:
+            assert rig.app.play(action) is not None, action
+        rig.app.show_game()
+        fight = "戦闘!" if language == "ja" else "Fight!"
+        for _ in range(5):
+            if any(fight in t for t in rig.app.texts):
+                break
+            rig.keys("down")  # the after-move actions, to Fight!
+        rig.keys("ok")
+        assert rig.app.texts[0].startswith("山田はなこ"), rig.app.texts
         whole(rig)
     finally:
         rig.close()

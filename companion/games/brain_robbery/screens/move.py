@@ -25,6 +25,7 @@ from companion.games.brain_robbery.screens.parts import (
     draw_train,
     fitting,
     game,
+    named_bar,
     signed,
     where,
     wrap_px,
@@ -189,11 +190,8 @@ class MoveView(ActionView):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         move = s.move
-        title = _("{name} moves").format(name=s.mover.name)
-        when = _("round {n}").format(n=s.round)
-        if text_width(title, "bold") + text_width(when, "bold") + 8 > WIDTH:
-            when = ""  # a long name keeps the bar: the round is on the turn card before
-        title_bar(p, title, when)
+        named_bar(p, _("{name} moves").format(name=s.mover.name),
+                  _("round {n}").format(n=s.round))  # the turn card before showed it too
         if move.dice:
             dice_row(p, list(move.dice), y=14, height=27, x0=0, x1=64)
         else:
