@@ -295,9 +295,13 @@ class Store(Opening):
         return rows[0] if rows else None
 
     def unfinished(self) -> GameRecord | None:
-        """The most recent game that is neither finished nor set aside."""
+        """The game played last (its last action or its start, whichever is later) of
+        those neither finished nor set aside: the one a power cut interrupted, even when
+        a newer game was started and this one resumed from History."""
         rows = self._records(
-            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC LIMIT 1", ()
+            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY MAX(g.started, "
+            "COALESCE((SELECT MAX(a.at) FROM actions a WHERE a.game_id = g.id), '')) DESC, "
+            "g.id DESC LIMIT 1", ()
         )
         return rows[0] if rows else None
 

@@ -33,7 +33,7 @@ def test_switching_to_japanese_mid_turn_keeps_the_game_going() -> None:
         rig.keys("roll")                                  # the move goes on, in Japanese
         state = rig.app.session.state
         assert state.phase == "moving" and rig.app.session.game_id == game_id
-        assert "Annの移動" in rig.text and "停止: 移動終了" in rig.text
+        assert "Annの番" in rig.text and "停止: 移動終了" in rig.text
         rig.keys("right")                                 # the train
         assert "列車 2両" in rig.text and "山6" in rig.text
         rig.keys("back", "ok", "ok")                      # stop where the pawn stands

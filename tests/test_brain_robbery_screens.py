@@ -150,7 +150,7 @@ def test_entered_dice_run_the_move_and_the_decoupling_loop(rig: Rig, golden) -> 
     start(rig)
     rig.keys("ok", "ok")
     rig.keys("long roll")  # Red has 1 card and no brain: one die to enter
-    assert "move dice" in rig.text and "die 1" in rig.text
+    assert "Move: " in rig.text and "die 1" in rig.text
     rig.keys("up", "up", "ok")
     assert logged(rig)[-1] == {"type": "move_roll", "dice": [3], "entered": True}
     assert "3" in rig.app.texts

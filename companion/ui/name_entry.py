@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.i18n import N_, _
+from companion.ui.fonts import text_width
 from companion.ui.keyboard import Keyboard
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
@@ -27,6 +28,21 @@ KANA_FONT = "small"
 TOP = 14  # the keys start below the typed name
 #: What the hiragana/katakana key says: in words a person of the language in use reads.
 _CASE_LABELS = {"かな": N_("kana"), "カナ": N_("KANA")}
+
+
+def tail(line: str, width: int) -> str:
+    """The end of ``line`` that fits ``width`` px in 12 px type, after "…" when its start
+    is out of sight: a long name scrolls, so the cursor and the last keys typed show.
+
+    >>> tail("ああああああああああああ_", 100)
+    '…ああああああ_'
+    """
+    if text_width(line, "text") <= width:
+        return line
+    start = 1
+    while text_width("…" + line[start:], "text") > width:
+        start += 1
+    return "…" + line[start:]
 
 
 class NameEntry(Screen):
@@ -106,11 +122,13 @@ class NameEntry(Screen):
 
     def render(self, p: Painter) -> None:
         kb = self.kb
+        counter = f"{len(kb.text)}/{kb.limit}"
+        room = WIDTH - 1 - text_width(counter, "small") - 3  # the line stops short of it
         if kb.text:
-            p.text((1, 0), kb.text + "_", "text")
+            p.text((1, 0), tail(kb.text + "_", room), "text")
         else:
             p.text((1, 0), f"{self.title}:_", "text")
-        p.right(3, f"{len(kb.text)}/{kb.limit}", "small", x1=WIDTH - 1)
+        p.right(3, counter, "small", x1=WIDTH - 1)
         p.line((0, TOP - 2, WIDTH - 1, TOP - 2))
         rows = kb.rows()
         height = (64 - TOP) // len(rows)

@@ -23,6 +23,7 @@ from companion.games.brain_robbery.screens.parts import (
     biggest,
     fitting,
     game,
+    named_bar,
     padded,
     signed,
     where,
@@ -189,7 +190,7 @@ class FightPicker(Sub):
         s = game(self.ctx)
         others = self.others()
         self.row = min(self.row, max(0, len(others) - 1))
-        title_bar(p, _("{name} attacks").format(name=s.mover.name), where(s, s.mover))
+        named_bar(p, _("{name} attacks").format(name=s.mover.name), where(s, s.mover))
         lines = [_("{mark} {name} {n}d").format(mark="[ ]" if n in self.left_out else "[x]",
                                                  name=n, n=rules.dice_needed(s, n))
                  for n in others]

@@ -25,6 +25,7 @@ from companion.games.brain_robbery.screens.parts import (
     draw_train,
     fitting,
     game,
+    named_bar,
     signed,
     where,
     wrap_px,
@@ -116,7 +117,7 @@ class TurnView(PhaseView):
             return
         self.ctx.push(DiceEntry(
             self.ctx, [D6] * count, labels=[_("die {n}").format(n=i + 1) for i in range(count)],
-            title=_("{name}'s move dice").format(name=s.mover.name),
+            title=_("Move: {name}").format(name=s.mover.name),
             on_done=lambda v: self.ctx.play({"type": "move_roll", "dice": v, "entered": True})))
 
     def _hand(self, by: int) -> None:
@@ -189,7 +190,8 @@ class MoveView(ActionView):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         move = s.move
-        title_bar(p, _("{name} moves").format(name=s.mover.name), _("round {n}").format(n=s.round))
+        named_bar(p, _("{name} moves").format(name=s.mover.name),
+                  _("round {n}").format(n=s.round))  # the turn card before showed it too
         if move.dice:
             dice_row(p, list(move.dice), y=14, height=27, x0=0, x1=64)
         else:
@@ -198,8 +200,8 @@ class MoveView(ActionView):
         p.centred(17, signed(bonus) if bonus or move.cards else "", "medium", x0=62, x1=92)
         p.right(10, str(move.total), "huge", x1=127)
         action_line(p, self._actions()[self.cursor][0], self.cursor, len(self._actions()))
-        if move.cards:
-            line = _("run {run} cards {cards} ^v OK >train").format(
+        if move.cards:  # no room for "^v OK" too: the action bar's marks say it
+            line = _("run {run} cards {cards} >train").format(
                 run=signed(move.run), cards=signed(sum(move.cards)))
         else:
             line = _("run {run} ^v OK >train").format(run=signed(move.run))

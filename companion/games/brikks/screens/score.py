@@ -287,7 +287,11 @@ class OverView(PagedScreen):
         most four players, so the table always fits between the title bar and the hint."""
         rows = numbered(result.places)
         font, line = ("medium", 20) if len(rows) <= 2 else ("text", 11)
-        top = TABLE_TOP + (0 if font == "text" else 3)
+        if font == "medium" and any(  # big type only where every row is whole in it
+                text_width(f"{place}. {name}", font) + text_width(str(result.scores[name]), font)
+                + 10 > WIDTH for place, name in rows):
+            font = "text"
+        top = TABLE_TOP + (0 if line == 11 else 3)
         for i, (place, name) in enumerate(rows):
             y = top + i * line
             score = str(result.scores[name])

@@ -65,8 +65,10 @@ class GenialSetup(SetupScreen):
         self.seats[0].gettext = _
 
     def key_ok(self) -> None:
-        if self.rows()[self.row] is not None or len(set(self.players())) != len(self.players()):
-            super().key_ok()  # jump to Start, or complain about a repeated name
+        if self.rows()[self.row] is not None:
+            super().key_ok()  # a name to type, or the jump to Start
+            return
+        if not self.ready():  # a seat with nobody, or a repeated name: it says which
             return
         starts = {c.key: c.value for c in self.extra}["starts"]
         self.ctx.push(BoardScreen(self.ctx, self.players(), starts == RANDOM))
