@@ -17,6 +17,7 @@ from typing import Any
 from companion import catalogue
 from companion.i18n import N_, _
 from companion.localtime import minute, month_day
+from companion.ui.linebreak import cells
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import grid_text, page_list, title_bar
@@ -99,9 +100,10 @@ class NewGameQuestion(_Menu):
 
 def dated(stamp: str, kind: str, chars: int = 20) -> str:
     """A list line: the local date and the game (``11-22 Brikks``); where a long name
-    leaves no room for the month, the day alone (``22 4-Colour Stones``)."""
+    leaves no room for the month, the day alone (``22 4-Colour Stones``). ``chars``
+    counts cells: a kana or kanji takes two (「23 いろいろなダイス」)."""
     day, name = month_day(stamp), catalogue.title(kind, short=True)
-    return f"{day} {name}" if len(day) + 1 + len(name) <= chars else f"{day[3:]} {name}"
+    return f"{day} {name}" if cells(f"{day} {name}") <= chars else f"{day[3:]} {name}"
 
 
 class UnfinishedList(Screen):
