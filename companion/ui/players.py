@@ -91,7 +91,11 @@ class PlayerCard(Screen):
                                                        wins=number(s.wins)), ""),
                (_("Last {date}").format(date=s.last_played[:10]), "")]
         for g in s.games.values():
-            out.append((catalogue.title(g.key, short=True), played(g.plays, g.wins)))
+            title, figures = catalogue.title(g.key, short=True), played(g.plays, g.wins)
+            if text_width(title, "text") + 6 + text_width(figures, "text") <= WIDTH - 3:
+                out.append((title, figures))
+            else:  # 「脳みそクラッシュ」, "4-Colour Stones": the figures under the name
+                out += [(title, ""), ("", figures)]
         return out
 
     def key_up(self) -> None:
