@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion import catalogue
-from companion.i18n import N_, _
+from companion import catalogue, seat_names
+from companion.i18n import N_, _, number
 from companion.localtime import minute, month_day
+from companion.ui.fonts import text_width
 from companion.ui.linebreak import cells
-from companion.ui.paint import Painter
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import grid_text, page_list, title_bar
 
@@ -106,6 +107,21 @@ def dated(stamp: str, kind: str, chars: int = 20) -> str:
     return f"{day} {name}" if cells(f"{day} {name}") <= chars else f"{day[3:]} {name}"
 
 
+def who_plays(names: Sequence[str], width: int = WIDTH - 2) -> str:
+    """As many whole names as fit on a line, then how many more: "Ann, Ben +2".
+
+    >>> who_plays(["Ann", "Ben"]), who_plays(["Annabel", "Benjamin", "Cleo", "Dominic"])
+    ('Ann, Ben', 'Annabel, Benjamin +2')
+    """
+    for shown in range(len(names), 0, -1):
+        line = _(", ").join(names[:shown])
+        if shown < len(names):
+            line = _("{names} +{n}").format(names=line, n=number(len(names) - shown))
+        if text_width(line, "text") <= width:
+            return line
+    return _(", ").join(names)  # one name too wide alone: the line shortens it
+
+
 class UnfinishedList(Screen):
     """Every unfinished game, newest first; OK opens one to resume or abandon it."""
 
@@ -162,7 +178,7 @@ class UnfinishedGame(_Menu):
     def render(self, p: Painter) -> None:
         r = self.record
         title_bar(p, catalogue.title(r.kind, short=True))
-        players = ", ".join(map(str, r.options.get("players", [])))
         grid_text(p, 0, _("Started {when}").format(when=minute(r.started)[5:]))
-        grid_text(p, 1, players)
+        grid_text(p, 1, who_plays([seat_names.shown(str(n))
+                                   for n in r.options.get("players", [])]))
         page_list(p, [_(e) for e in self.entries()], self.index, row=2)
