@@ -17,21 +17,9 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.hw.buttons import KeyPad
 from companion.keys import Key
+from tests.test_buttons import FakeClock
 
 PINS = {"ok": 24, "back": 25}
-
-
-class FakeClock:
-    """The pad's debounce clock, moved by the test (the hold timer keeps real time)."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, ms: float) -> None:
-        self.now += ms / 1000
 
 
 @pytest.fixture

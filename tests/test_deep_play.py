@@ -27,15 +27,15 @@ from luma.core.device import dummy
 
 from companion import i18n
 from companion.app import App
-from companion.catalogue import GameInfo, discover, position, rules_module
+from companion.catalogue import GameInfo, discover, position
 from companion.config import from_mapping
 from companion.dice import Dice
 from companion.keys import Key
-from companion.session import replay
 from companion.store import Store
 from companion.ui.menus import Confirm, GamePicker, HistoryScreen, HomeScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.unfinished import NewGameQuestion
+from tests.checks import frame_and_log_agree
 
 BUILT = {k: g for k, g in discover().items() if isinstance(g, GameInfo)}
 
@@ -106,17 +106,9 @@ def make_app(path: str, language: str, seed: int) -> App:
 
 def check(app: App, where: str, cut: bool | set[str], names: list[str],
           typed: set[str] = frozenset()) -> None:
-    assert app.stack, where
-    frame = app.display.image
-    assert frame.size == (128, 64) and app.frames_sent >= 1, where
+    frame_and_log_agree(app, where)
     assert not app.slips, f"{where}: {app.slips}"
     assert not (app.message and "went wrong" in app.message), where
-    session = app.session
-    if session is not None:
-        logged = app.store.actions(session.game_id)
-        assert logged == session.actions, f"{where}: screen and log disagree"
-        assert replay(rules_module(session.key), session.options, logged) == session.state, \
-            f"{where}: the state is not the replay of the log"
     if isinstance(cut, set):
         cut.update(f"{type(app.top).__name__}: {f}" for f in faults(app, names, typed))
     elif cut:

@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 from luma.core.device import dummy
 
 from companion.app import App
-from companion.catalogue import GameInfo, discover, position, rules_module
+from companion.catalogue import GameInfo, discover, position
 from companion.config import from_mapping
 from companion.dice import Dice
 from companion.keys import NAMES, Key
-from companion.session import replay
 from companion.store import Store
+from tests.checks import frame_and_log_agree
 
 BUILT = [key for key, game in discover().items() if isinstance(game, GameInfo)]
 TOTAL = 100_000 if os.environ.get("COMPANION_SOAK") == "full" else 10_000
@@ -42,15 +42,7 @@ def settle(app: App) -> None:
 
 
 def check(app: App, where: str) -> None:
-    assert app.stack, where
-    frame = app.display.image
-    assert frame.size == (128, 64) and app.frames_sent >= 1, where
-    session = app.session
-    if session is not None:
-        logged = app.store.actions(session.game_id)
-        assert logged == session.actions, f"{where}: screen and log disagree"
-        assert replay(rules_module(session.key), session.options, logged) == session.state, \
-            f"{where}: the state is not the replay of the log"
+    frame_and_log_agree(app, where)
 
 
 def open_game(app: App, key: str) -> None:
