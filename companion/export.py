@@ -173,9 +173,11 @@ def as_table(rows: Iterable[Play]) -> str:
         winners = ", ".join(seat_names.shown(w) for w in r.winners if not seat_names.is_nobody(w))
         lines.append("  ".join((left(local_iso(r.finished)[:10], 10), left(r.game, 24),
                                 left(players, 30), winners or "-")))
-    lines.append("")
-    lines.append(_("Wins per player and game:"))
-    for (game, player), n in sorted(win_counts(rows).items()):
+    wins = win_counts(rows)
+    if wins:  # the dice roller's games have no winner: no heading over nothing
+        lines.append("")
+        lines.append(_("Wins per player and game:"))
+    for (game, player), n in sorted(wins.items()):
         lines.append(f"  {left(game, 24)}  {left(seat_names.shown(player), 20)}  {n}")
     return "\n".join(lines) + "\n"
 

@@ -130,3 +130,18 @@ def test_a_scene_that_fails_is_one_line_not_a_traceback(monkeypatch, tmp_path: P
     assert code == 2 and "Traceback" not in err and len(err.splitlines()) == 1
     assert err.startswith("companion: the screen broken-scene cannot be drawn: its scene "
                           "fails with ValueError")
+
+
+def test_no_wins_heading_over_games_nobody_won(tmp_path: Path) -> None:
+    """A dice roller evening has no winner: the table ends with its games, not a heading
+    over nothing."""
+    from tests.logs import dice_game
+
+    db = tmp_path / "c.db"
+    game_id = dice_game(db)
+    store = Store.open(db)
+    GameSession.resume(store, game_id).apply({"type": "finish"})
+    store.close()
+    table = run_cli("history", "--db", str(db))
+    assert table.returncode == 0 and "Dice roller" in table.stdout
+    assert "Wins per player and game:" not in table.stdout, table.stdout
