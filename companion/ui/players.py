@@ -186,10 +186,7 @@ class GameRecords(Screen):
     VALUE_X = 50  # who holds the record, and the value
 
     def render(self, p: Painter) -> None:
-        short = catalogue.title(self.key, short=True)
-        records_word = _("records")
-        fits = text_width(short, "bold") + text_width(records_word, "bold") + 8 <= WIDTH
-        title_bar(p, short, records_word if fits else _("best"))
+        title_bar(p, catalogue.title(self.key, short=True), (_("records"), _("best")))
         records = st.records(st.plays(self.ctx.store), self.key)
         if not records:
             for i, line in enumerate(wrap(_("Nobody on the roster has finished it yet."), 21)):

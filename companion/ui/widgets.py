@@ -20,8 +20,16 @@ LIST_TOP = 15
 ROW_H = 12
 
 
-def title_bar(p: Painter, title: str, right: str = "") -> None:
-    """An inverted bar across the top with ``title`` left and ``right`` right-aligned."""
+def title_bar(p: Painter, title: str, right: str | Sequence[str] = "") -> None:
+    """An inverted bar across the top with ``title`` left and ``right`` right-aligned.
+
+    ``right`` may be alternatives, longest first: the first that leaves ``title`` whole
+    is shown (the last where none does). ``("round 3", "")`` drops the round beside a
+    long name rather than cut the name.
+    """
+    if not isinstance(right, str):
+        right = next((r for r in right if text_width(title, "bold") + (
+            text_width(r, "bold") + 6 if r else 0) <= WIDTH - 2), right[-1])
     p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
     room = WIDTH - 2 - text_width(right, "bold") - 6 if right else WIDTH - 2
     p.text((1, 0), p.fit(title, "bold", room), "bold", fill=0)

@@ -23,7 +23,6 @@ from companion.games.brain_robbery.screens.parts import (
     biggest,
     fitting,
     game,
-    named_bar,
     padded,
     signed,
     where,
@@ -190,7 +189,7 @@ class FightPicker(Sub):
         s = game(self.ctx)
         others = self.others()
         self.row = min(self.row, max(0, len(others) - 1))
-        named_bar(p, _("{name} attacks").format(name=s.mover.name), where(s, s.mover))
+        title_bar(p, _("{name} attacks").format(name=s.mover.name), (where(s, s.mover), ""))
         lines = [_("{mark} {name} {n}d").format(mark="[ ]" if n in self.left_out else "[x]",
                                                  name=n, n=rules.dice_needed(s, n))
                  for n in others]

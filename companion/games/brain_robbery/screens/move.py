@@ -25,7 +25,6 @@ from companion.games.brain_robbery.screens.parts import (
     draw_train,
     fitting,
     game,
-    named_bar,
     signed,
     where,
     wrap_px,
@@ -190,8 +189,8 @@ class MoveView(ActionView):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         move = s.move
-        named_bar(p, _("{name} moves").format(name=s.mover.name),
-                  _("round {n}").format(n=s.round))  # the turn card before showed it too
+        title_bar(p, _("{name} moves").format(name=s.mover.name),  # the whole name: the
+                  (_("round {n}").format(n=s.round), ""))  # turn card showed the round
         if move.dice:
             dice_row(p, list(move.dice), y=14, height=27, x0=0, x1=64)
         else:

@@ -69,14 +69,6 @@ def where(state: rules.State, player: rules.Player) -> str:
     return car_name(state, next(c for c in state.train if c.board == player.car))
 
 
-def named_bar(p: Painter, title: str, right: str) -> None:
-    """The title bar of a screen named after a player ("Ann moves"): ``right`` (the
-    round, the car) only where it fits beside the whole title, which is never cut for it."""
-    if text_width(title, "bold") + text_width(right, "bold") + 8 > WIDTH:
-        right = ""
-    title_bar(p, title, right)
-
-
 def fitting(font: str, width: int, *texts: str) -> str:
     """The first of ``texts`` no wider than ``width`` pixels in ``font`` (else the last).
 

@@ -149,11 +149,9 @@ class SwapScreen(Screen):
     def render(self, p: Painter) -> None:
         name = self.ctx.session.state.players[self.seat]
         colour = COLOUR_DIE[self.colour]
-        title = _("Swap {name}").format(name=name)
-        cost = _("{n} energy").format(n=D.SWAP_COST)
-        if text_width(title, "bold") + text_width(cost, "bold") + 8 > WIDTH:
-            cost = ""  # the name whole: the costs screen before showed the swap's price
-        title_bar(p, title, cost)
+        # the name whole: the costs screen before showed the swap's price
+        title_bar(p, _("Swap {name}").format(name=name),
+                  (_("{n} energy").format(n=D.SWAP_COST), ""))
         draw_block(p, colour, self.column, BLOCK_BOX, TURN_CELL)  # where the costs had it
         p.text((RIGHT_X, 13), _("col {n}").format(n=self.column), "medium")
         p.text((RIGHT_X, 29), colour_name(colour), "medium")
