@@ -20,6 +20,29 @@ LIST_TOP = 15
 ROW_H = 12
 
 
+def fitting(font: str, width: int, *texts: str) -> str:
+    """The first of ``texts`` no wider than ``width`` pixels in ``font`` (else the last):
+    a line with a player's name, then the same line without it.
+
+    >>> fitting("small", 60, "ROLL Bartholomew", "ROLL next")
+    'ROLL next'
+    """
+    return next((t for t in texts if text_width(t, font) <= width), texts[-1])
+
+
+def wrap_px(text: str, font: str, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels in ``font`` (at spaces, and
+    between Japanese phrases or characters: :func:`wrap`).
+
+    >>> wrap_px("Caboose is back as the Engine", "small", 80)
+    ['Caboose is back', 'as the Engine']
+    """
+    cells = max(1, width // 4)
+    while cells > 1 and not all(text_width(t, font) <= width for t in wrap(text, cells)):
+        cells -= 1
+    return wrap(text, cells)
+
+
 def title_bar(p: Painter, title: str, right: str | Sequence[str] = "") -> None:
     """An inverted bar across the top with ``title`` left and ``right`` right-aligned.
 

@@ -21,13 +21,13 @@ from companion.games.brain_robbery.screens.move import (
     TurnView,
     back_to_move_result,
 )
-from companion.games.brain_robbery.screens.parts import biggest, game, seat_order, wrap_px
+from companion.games.brain_robbery.screens.parts import biggest, game, seat_order
 from companion.games.brain_robbery.screens.reveal import StartTrainReveal
 from companion.i18n import N_, translator
 from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, title_bar
+from companion.ui.widgets import hint, title_bar, wrap_px
 
 KEY = "brain_robbery"
 

@@ -21,7 +21,6 @@ from companion.games.brain_robbery.screens.parts import (
     NumberPick,
     Sub,
     biggest,
-    fitting,
     game,
     padded,
     signed,
@@ -32,7 +31,7 @@ from companion.ui.dice_entry import DiceEntry
 from companion.ui.fonts import fitted, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context
-from companion.ui.widgets import hint, menu_list, title_bar
+from companion.ui.widgets import fitting, hint, menu_list, title_bar
 
 _, ngettext = translator(__name__)
 

@@ -23,11 +23,9 @@ from companion.games.brain_robbery.screens.parts import (
     brain_text,
     car_name,
     draw_train,
-    fitting,
     game,
     signed,
     where,
-    wrap_px,
 )
 from companion.games.brain_robbery.screens.reveal import NewCarReveal
 from companion.i18n import translator
@@ -36,7 +34,7 @@ from companion.ui.fonts import text_width
 from companion.ui.menus import Confirm
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import dice_row, hint, title_bar
+from companion.ui.widgets import dice_row, fitting, hint, title_bar, wrap_px
 
 D6 = range(1, 7)
 

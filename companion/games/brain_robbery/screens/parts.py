@@ -15,7 +15,7 @@ from companion.i18n import NC_, package_translator, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, menu_list, title_bar, wrap
+from companion.ui.widgets import fitting, hint, menu_list, title_bar
 
 _, ngettext = translator(__name__)
 
@@ -69,30 +69,9 @@ def where(state: rules.State, player: rules.Player) -> str:
     return car_name(state, next(c for c in state.train if c.board == player.car))
 
 
-def fitting(font: str, width: int, *texts: str) -> str:
-    """The first of ``texts`` no wider than ``width`` pixels in ``font`` (else the last).
-
-    >>> fitting("small", 40, "Bartholomew", "Bart")
-    'Bart'
-    """
-    return next((t for t in texts if text_width(t, font) <= width), texts[-1])
-
-
 def biggest(text: str, width: int, fonts: Sequence[str] = ("large", "medium", "text")) -> str:
     """The largest of ``fonts`` that draws ``text`` within ``width`` pixels (else the last)."""
     return next((f for f in fonts if text_width(text, f) <= width), fonts[-1])
-
-
-def wrap_px(text: str, font: str, width: int) -> list[str]:
-    """``text`` in lines no wider than ``width`` pixels in ``font``.
-
-    >>> wrap_px("Caboose is back as the Engine", "small", 80)
-    ['Caboose is back', 'as the Engine']
-    """
-    cells = max(1, width // 4)
-    while cells > 1 and not all(text_width(t, font) <= width for t in wrap(text, cells)):
-        cells -= 1
-    return wrap(text, cells)
 
 
 def padded(p: Painter, name: str, width: int, font: str = "text") -> str:

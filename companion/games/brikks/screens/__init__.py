@@ -26,7 +26,7 @@ from companion.games.brikks.screens.score import OverView, ScoreView
 from companion.games.brikks.screens.setup import BrikksSetup
 from companion.games.brikks.screens.shots import SCENES
 from companion.games.brikks.screens.table import CostsScreen, PlayersScreen
-from companion.games.brikks.screens.words import ColourFace, colour_name, fitting, wrap_px
+from companion.games.brikks.screens.words import ColourFace, colour_name
 from companion.i18n import translator
 from companion.keys import Key
 from companion.ui.dice_entry import DiceEntry
@@ -34,7 +34,7 @@ from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.menus import Confirm
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint
+from companion.ui.widgets import fitting, hint, wrap_px
 
 _, ngettext = translator(__name__)
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 from companion.games.base import Result
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
-from companion.games.brikks.screens.words import wrap_px
 from companion.i18n import N_, translator
 from companion.ranking import numbered
 from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, PagedScreen, Screen
-from companion.ui.widgets import hint, title_bar
+from companion.ui.widgets import hint, title_bar, wrap_px
 
 _, ngettext = translator(__name__)
 

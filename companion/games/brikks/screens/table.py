@@ -19,12 +19,12 @@ from companion.games.brikks.screens.frame import (
     play_hint,
     play_title,
 )
-from companion.games.brikks.screens.words import colour_name, fitting, wrap_px
+from companion.games.brikks.screens.words import colour_name
 from companion.i18n import translator
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import title_bar
+from companion.ui.widgets import fitting, title_bar, wrap_px
 
 SLOTS = D.COLUMNS + 1  # columns 1-4, then the swap
 
