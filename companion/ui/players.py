@@ -109,13 +109,14 @@ class PlayerCard(Screen):
 
     def render(self, p: Painter) -> None:
         title_bar(p, self.name, _("OK=edit"))
-        for i, (left, right) in enumerate(self.lines()[self.top:self.top + 4]):
+        lines = self.lines()  # reads the log: once a frame
+        for i, (left, right) in enumerate(lines[self.top:self.top + 4]):
             y = 13 + i * 12
             room = WIDTH - 3 - (text_width(right, "text") + 6 if right else 0)
             p.text((2, y), p.fit(left, "text", room), "text")
             if right:
                 p.right(y, right, "text", x1=WIDTH - 1)
-        if len(self.lines()) > 4:
+        if len(lines) > 4:
             hint(p, _("UP/DOWN scroll"))
 
 
