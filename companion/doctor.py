@@ -177,12 +177,14 @@ class Doctor:
         service = self._service_state()
         if service is not None and not self.is_root():
             # The service's folder is its own user's (mode 0700): only root looks inside.
+            from companion.doctor_bus import companion_command
+
             yield Check(
                 N_("state"),
                 "info",
                 _("the service saves games in {path}, which only its own user may open: "
                   "sudo {command} doctor looks inside").format(
-                    path=service, command=_command()),
+                    path=service, command=companion_command()),
             )
             yield self._card(service, 0)
         else:
@@ -521,13 +523,6 @@ class Doctor:
                         pin=pin, high_if_pull_up_else="high" if pull_up else "low"
                     ),
                 )
-
-
-def _command() -> str:
-    """This companion as a command sudo can run (its full path)."""
-    from companion.doctor_bus import companion_command
-
-    return companion_command()
 
 
 def games_report() -> Iterator[Check]:
