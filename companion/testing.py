@@ -167,11 +167,7 @@ class Rig:
         """Every text on the last frame that was cut to fit or runs past its edge (or its
         widget's): what a player could not read whole. Empty when all is well."""
         p = self.app.painter
-        if p is None:
-            return []
-        return [f"shortened: {t!r}" for t in p.cut] + [
-            f"past its edge: {d.text!r} at {d.xy} ({d.font})"
-            for d in p.drawn if d.overflows()]
+        return [] if p is None else p.faults()
 
     @property
     def frame(self) -> Any:

@@ -82,9 +82,8 @@ def faults(app: App, names: list[str], typed: set[str]) -> list[str]:
     shortened in a table's name column (the games' own choice, e.g. Genial's 「山田は」)."""
     p = app.painter
     assert p is not None
-    found = [f"shortened: {t!r}" for t in p.cut if t not in names] + [
-        f"past its edge: {d.text!r} at {d.xy} ({d.font}) outside {d.region}"
-        for d in p.drawn if d.overflows()]
+    bare = {f"shortened: {name!r}" for name in names}
+    found = [f for f in p.faults() if f not in bare]
     if not found:
         return []
     typed = typed | {q.name for q in app.store.players(hidden=True) if q.name not in names}

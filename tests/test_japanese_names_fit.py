@@ -16,13 +16,6 @@ from companion.testing import Rig
 NAMES = ("山田はなこ", "佐藤太郎", "けんた", "さくら")
 
 
-def faults(rig: Rig) -> list[str]:
-    """Every text on the last frame that was shortened or runs past its edge."""
-    p = rig.app.painter
-    return [f"shortened: {t!r}" for t in p.cut] + [
-        f"past its edge: {d.text!r} ({d.font})" for d in p.drawn if d.overflows()]
-
-
 def japanese(tmp_path: Path, names: tuple[str, ...] = NAMES) -> Rig:
     config = from_mapping({"display": {"driver": "dummy"}, "language": "ja",
                            "input": {"bounce_ms": 20, "hold_ms": 100}})
@@ -49,16 +42,16 @@ def test_brain_crush_keeps_the_round_and_four_whole_names(rig: Rig) -> None:
     rig.keys("ok", "ok")                                   # 4 players (the default), start
     assert rig.app.session.options["players"] == list(NAMES)
     assert rig.text.startswith("ラウンド 1/4 | 0組取得 | 山田はなこ | 最初 | 0 | 佐藤太郎 |")
-    assert all(readable(rig, name) for name in NAMES) and faults(rig) == []
+    assert all(readable(rig, name) for name in NAMES) and rig.faults() == []
     rig.keys("ok")                                         # 山田はなこ's set picker
-    assert rig.app.texts[:5] == ["山田はなこ", "黄", "緑", "赤", "青"] and faults(rig) == []
+    assert rig.app.texts[:5] == ["山田はなこ", "黄", "緑", "赤", "青"] and rig.faults() == []
     rig.keys("ok", "right")                                # three 5s of yellow; 佐藤太郎 misses
     assert rig.text.startswith("ラウンド 1/4 | 1組取得 | 山田はなこ | 最初 | 15 | 佐藤太郎 | 0")
-    assert faults(rig) == []
+    assert rig.faults() == []
     rig.keys("long ok", "ok")                              # every piece face up: round 1 done
-    assert "第1ラウンド" in rig.text and faults(rig) == []
+    assert "第1ラウンド" in rig.text and rig.faults() == []
     rig.keys("ok")
-    assert rig.text.startswith("ラウンド 2/4") and faults(rig) == []
+    assert rig.text.startswith("ラウンド 2/4") and rig.faults() == []
 
 
 def test_brain_crush_the_starter_named_five_characters(tmp_path: Path) -> None:
@@ -66,7 +59,7 @@ def test_brain_crush_the_starter_named_five_characters(tmp_path: Path) -> None:
     try:
         rig.open_game("brain_crush")
         rig.keys("left", "left", "down", "down", "down", "right", "ok", "ok")  # 2, random
-        assert "ラウンド 1/2" in rig.app.texts and faults(rig) == []
+        assert "ラウンド 1/2" in rig.app.texts and rig.faults() == []
         assert all(readable(rig, name) for name in ("佐藤太郎", "山田はなこ"))
     finally:
         rig.close()
@@ -90,11 +83,11 @@ def test_brikks_title_and_costs_keep_the_name_and_energy(rig: Rig, duel: bool) -
     s = rig.app.session.state
     assert s.duel is duel and s.players[0] == "山田はなこ"
     rig.keys("roll")
-    assert rig.app.texts[:2] == ["Brikks", "1R 山田はなこ"] and faults(rig) == []
+    assert rig.app.texts[:2] == ["Brikks", "1R 山田はなこ"] and rig.faults() == []
     rig.keys("right", "right")                             # the costs of 山田はなこ
-    assert readable(rig, f"山田はなこ {s.trackers[0].energy}") and faults(rig) == []
+    assert readable(rig, f"山田はなこ {s.trackers[0].energy}") and rig.faults() == []
     rig.keys("down")                                       # 佐藤太郎's costs
-    assert readable(rig, f"佐藤太郎:EP{s.trackers[1].energy}") and faults(rig) == []
+    assert readable(rig, f"佐藤太郎:EP{s.trackers[1].energy}") and rig.faults() == []
 
 
 def test_brikks_solo_keeps_its_mode_and_round(tmp_path: Path) -> None:
@@ -103,7 +96,7 @@ def test_brikks_solo_keeps_its_mode_and_round(tmp_path: Path) -> None:
         start_brikks(rig, "left")                          # 1 player: solo
         assert rig.app.session.state.solo
         rig.keys("roll")
-        assert rig.app.texts[:2] == ["Brikks ソロ", "1R"] and faults(rig) == []
+        assert rig.app.texts[:2] == ["Brikks ソロ", "1R"] and rig.faults() == []
     finally:
         rig.close()
 
@@ -117,9 +110,9 @@ def test_brikks_setup_names_an_empty_seat_by_its_label(tmp_path: Path) -> None:
         rig.keys("down", "down", "right")                  # seat 2: Guest 2 → + 新しい人
         assert "席2: + 新しい人" in rig.app.texts
         rig.keys("down", "down")
-        assert "席2 レベル: 2" in rig.app.texts and faults(rig) == []
+        assert "席2 レベル: 2" in rig.app.texts and rig.faults() == []
         rig.keys("down", "down", "right", "right")         # スタート: random → seat 1 → seat 2
-        assert "スタート: 席2" in rig.app.texts and faults(rig) == []
+        assert "スタート: 席2" in rig.app.texts and rig.faults() == []
         assert "New" not in rig.text
     finally:
         rig.close()
@@ -153,7 +146,7 @@ def test_genial_winner_name_sits_under_the_title_bar(tmp_path: Path, names: tupl
         assert big.font in {"large", "medium"} and big.ink()[1] > 11, big.ink()  # not on the bar
         sentence = "".join(rig.app.texts[3:])
         assert "下から2番目の色で" in sentence and "橙13点" in sentence
-        assert faults(rig) == []
+        assert rig.faults() == []
     finally:
         rig.close()
 
@@ -165,7 +158,7 @@ def test_genial_final_table_keeps_whole_names(tmp_path: Path) -> None:
         genial_final(rig, names)
         seen: list[str] = []
         for _row in range(8):                              # scroll down the places
-            assert faults(rig) == []
+            assert rig.faults() == []
             seen += rig.app.texts
             rig.keys("down")
         assert {"1. 佐藤太郎", "2. 山田はなこ", "3. けんた", "11 13 16 17"} <= set(seen)

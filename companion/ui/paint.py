@@ -95,6 +95,14 @@ class Painter:
         #: sends the pages holding them first (:mod:`companion.hw.partial`).
         self.focus: tuple[int, int] | None = None
 
+    def faults(self) -> list[str]:
+        """Every text on this frame that was cut to fit or runs past its edge (or its
+        widget's), one line each: what a player could not read whole. Empty when all is
+        well; the tests, :mod:`companion.testing` and a game's own tests ask this."""
+        return [f"shortened: {t!r}" for t in self.cut] + [
+            f"past its edge: {d.text!r} at {d.xy} ({d.font}) ink {d.ink()} outside {d.region}"
+            for d in self.drawn if d.overflows()]
+
     @contextmanager
     def region(self, box: Box) -> Iterator[None]:
         """Texts drawn inside this block belong to a widget occupying ``box``."""
