@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from companion.testing import Rig
+from tests.test_brain_robbery_fight_picker_names import open_attack_list
 
 NAMES = ["山田はなこ", "佐藤太郎", "Cy"]
 
@@ -66,19 +67,7 @@ def test_the_move_dice_entry_names_the_mover_whole(language: str) -> None:
 def test_the_attack_list_names_the_attacker_whole(language: str) -> None:
     rig = Rig(players=tuple(NAMES))
     try:
-        rig.app.change_setting("language", language)
-        rig.app.start_game("brain_robbery", {"players": NAMES, "starts": NAMES[0], "first": 0})
-        for action in [{"type": "setup", "first": 0, "board": 2, "side": "A"},
-                       {"type": "move_roll", "dice": [1]},
-                       {"type": "move", "car": 1, "break": False, "checks": []}]:
-            assert rig.app.play(action) is not None, action
-        rig.app.show_game()
-        fight = "戦闘!" if language == "ja" else "Fight!"
-        for _ in range(5):
-            if any(fight in t for t in rig.app.texts):
-                break
-            rig.keys("down")  # the after-move actions, to Fight!
-        rig.keys("ok")
+        open_attack_list(rig, language, NAMES)
         assert rig.app.texts[0].startswith("山田はなこ"), rig.app.texts
         whole(rig)
     finally:
