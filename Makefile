@@ -35,7 +35,7 @@ clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
 
 wiring: $(VENV)/.installed
-	$(BIN)/python -m companion.wiring hardware
+	$(BIN)/python -m companion.owner.wiring hardware
 
 # Rebuild companion/ui/fonts/ja/ (committed) from Debian packages; see tools/make_fonts.py.
 fonts: $(VENV)/.installed

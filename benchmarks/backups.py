@@ -4,7 +4,7 @@ A log of ``games`` finished games of 60 actions each (years of game nights) is m
 a temporary folder. The scripted night (:mod:`benchmarks.script`) is played on it with
 our adapter three times: once to warm up, once quietly, and once while a second thread
 makes backup after backup of that same log — the box's own
-:meth:`companion.backup.Backups.make` (the backup API on its own connection, flushed
+:meth:`companion.log.backups.Backups.make` (the backup API on its own connection, flushed
 every 64 pages, ``integrity_check``, rename, rotation). For each key: the wall time from
 the pin going low to the first frame handed to the bus, and the main thread's CPU time
 (``time.thread_time``) over the same span. Only keys pressed while a copy was under
@@ -30,9 +30,9 @@ from luma.oled.device import ssd1306
 from benchmarks.bus import _TimedDisplay
 from benchmarks.report import pct
 from benchmarks.script import Step, play
-from companion.backup import Backups
 from companion.hw.fakebus import RecordingSerial
-from companion.store import Store
+from companion.log.backups import Backups
+from companion.log.store import Store
 from companion.testing import Rig
 
 

@@ -2,7 +2,7 @@
 
 The keys take the laptop's whole path: bytes written into the keyboard reader (as a
 terminal would deliver them) → :class:`~companion.hw.keyboard.TerminalKeys` → mock
-pins → key pad → the app's queue → :meth:`App.run <companion.app.App.run>` on its own
+pins → key pad → the app's queue → :meth:`App.run <companion.app.loop.App.run>` on its own
 thread → screens → log → display. Two displays:
 
 * **terminal**: the terminal emulator, printing every frame into a pipe that a reader
@@ -27,16 +27,16 @@ from typing import Any
 from luma.oled.device import ssd1306
 from PIL import Image
 
-from companion.app import App
-from companion.config import from_mapping
-from companion.dice import Dice
+from companion.app.loop import App
+from companion.app.runtime import KEYBOARD_BOUNCE_MS, buttons_for
+from companion.config.file import from_mapping
+from companion.core.dice import Dice
+from companion.core.keys import QUIT
 from companion.hw.fakebus import RecordingSerial, SSD1306Ram
 from companion.hw.keyboard import SEQUENCES, PinPresser, TerminalKeys
 from companion.hw.partial import PartialDisplay
 from companion.hw.terminal import TerminalDisplay
-from companion.keys import QUIT
-from companion.runtime import KEYBOARD_BOUNCE_MS, buttons_for
-from companion.store import Store
+from companion.log.store import Store
 from companion.testing import Rig
 
 #: The short presses a burst is made of, as the terminal sends them.

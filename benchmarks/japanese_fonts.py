@@ -27,7 +27,7 @@ def rss(key="VmRSS"):
     for line in open("/proc/self/status"):
         if line.startswith(key + ":"):
             return int(line.split()[1]) / 1024
-import companion.app  # what the running app has imported before any screen is drawn
+import companion.app.loop  # what the running app has imported before any screen is drawn
 from companion.ui.paint import Painter
 english = Painter.blank()
 english.text((0, 0), "Roll the dice: 3 + 4", "text")

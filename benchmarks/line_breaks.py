@@ -23,7 +23,7 @@ def rss():
     for line in open("/proc/self/status"):
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
-import companion.app
+import companion.app.loop
 from companion.ui.linebreak import _wrap, wrap
 question = "ゲームの最初の手を取り消しますか?"
 out = {"rss_before": rss()}

@@ -3,7 +3,7 @@
 Every step is one press of a real mock pin through :class:`~companion.testing.Rig`, so
 the keys take the box's own path (gpiozero → key pad → queue → screen → log → frame).
 The night visits the menus, rolls the dice roller, then plays whichever of Brikks,
-Genial Spezial and Four-Colour Stones are installed (:func:`companion.catalogue.find`).
+Genial Spezial and Four-Colour Stones are installed (:func:`companion.config.registry.find`).
 
 Two nights: :data:`NIGHT`, the short one (``turns`` turns of each game, every game left
 unfinished, so each *New game* asks about it), and :data:`EVENING`, where each game is
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from companion.catalogue import find
+from companion.config.registry import find
+from companion.shell.unfinished import SET_ASIDE, NewGameQuestion
 from companion.testing import Rig
-from companion.ui.unfinished import SET_ASIDE, NewGameQuestion
 
 Phase = Callable[[Rig, int], Iterator[str]]
 

@@ -1,3 +1,116 @@
-"""Table Companion: dice, scores and rules for a games table, on a Raspberry Pi with an OLED."""
+"""Table Companion: dice, scores and rules for a games table, on a Raspberry Pi with an OLED.
+
+The package is laid out by what each part does (``docs/architecture.md``). Modules that
+moved when it was laid out keep their old names for one release: importing one gives a
+:class:`DeprecationWarning` naming the new place, and its names come from there.
+
+>>> import warnings
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     from companion.keys import Key
+>>> Key.OK.name, caught[0].category.__name__
+('OK', 'DeprecationWarning')
+"""
 
 __version__ = "0.1.0"
+
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+import types
+import warnings
+
+#: Old module name → the modules its names now live in (searched in this order).
+MOVED: dict[str, tuple[str, ...]] = {
+    "companion.backup": ("companion.log.backups",),
+    "companion.bootconfig": ("companion.owner.bootconfig",),
+    "companion.catalogue": ("companion.config.registry",),
+    "companion.cli": ("companion.owner.cli",),
+    "companion.cli_language": ("companion.owner.cli_language",),
+    "companion.columns": ("companion.core.columns",),
+    "companion.commands": ("companion.owner.commands",),
+    "companion.dice": ("companion.core.dice",),
+    "companion.dicesets": ("companion.core.dicesets",),
+    "companion.doctor": ("companion.owner.doctor.checks",),
+    "companion.doctor_bus": ("companion.owner.doctor.bus",),
+    "companion.doctor_libs": ("companion.owner.doctor.libs",),
+    "companion.errors": ("companion.core.errors",),
+    "companion.export": ("companion.records.export",),
+    "companion.fairness": ("companion.core.fairness",),
+    "companion.i18n": ("companion.core.i18n",),
+    "companion.install": ("companion.owner.install",),
+    "companion.keys": ("companion.core.keys",),
+    "companion.localtime": ("companion.core.localtime",),
+    "companion.logfile": ("companion.log.opening",),
+    "companion.os_reasons": ("companion.core.os_reasons",),
+    "companion.pages": ("companion.log.sqlite_pages",),
+    "companion.people": ("companion.owner.players_command",),
+    "companion.ranking": ("companion.core.ranking",),
+    "companion.restore": ("companion.owner.backup_command",),
+    "companion.result_text": ("companion.records.result_text",),
+    "companion.roster": ("companion.core.roster",),
+    "companion.runtime": ("companion.app.runtime",),
+    "companion.salvage": ("companion.log.salvage",),
+    "companion.schema": ("companion.log.schema",),
+    "companion.screenshots": ("companion.owner.screenshots",),
+    "companion.seat_names": ("companion.core.seat_names",),
+    "companion.session": ("companion.app.session",),
+    "companion.settings": ("companion.config.settings",),
+    "companion.shelfconfig": ("companion.config.shelf",),
+    "companion.stats": ("companion.records.stats",),
+    "companion.store": ("companion.log.store",),
+    "companion.watchdog": ("companion.app.watchdog",),
+    "companion.wiring": ("companion.owner.wiring",),
+    "companion.wording": ("companion.core.wording",),
+    "companion.ui.menus": ("companion.ui.setup", "companion.ui.confirm", "companion.ui.lists",
+                           "companion.shell.home", "companion.shell.game_picker",
+                           "companion.shell.history", "companion.shell.keys_help"),
+    "companion.ui.players": ("companion.shell.players",),
+    "companion.ui.scenes": ("companion.shell.scenes",),
+    "companion.ui.settings_screen": ("companion.shell.settings",),
+    "companion.ui.unfinished": ("companion.shell.unfinished",),
+}
+
+
+class _Moved(types.ModuleType):
+    """An old module name: every name read from it comes from the modules it moved to."""
+
+    def __init__(self, name: str, homes: tuple[str, ...]) -> None:
+        super().__init__(name)
+        self.__homes = homes
+
+    def __getattr__(self, attr: str) -> object:
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        for home in self.__homes:
+            module = importlib.import_module(home)
+            if hasattr(module, attr):
+                return getattr(module, attr)
+        raise AttributeError(f"module {self.__name__!r} has no attribute {attr!r}")
+
+    def __dir__(self) -> list[str]:
+        return sorted({n for h in self.__homes for n in dir(importlib.import_module(h))})
+
+
+class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds the old names in :data:`MOVED` (only those: every other import is untouched)."""
+
+    def find_spec(self, name, path=None, target=None):  # type: ignore[no-untyped-def]
+        if name not in MOVED:
+            return None
+        return importlib.util.spec_from_loader(name, self)
+
+    def create_module(self, spec):  # type: ignore[no-untyped-def]
+        homes = MOVED[spec.name]
+        warnings.warn(f"{spec.name} has moved to {' / '.join(homes)}; the old name goes "
+                      "in the next release (docs/writing-a-game.md names the public API)",
+                      DeprecationWarning, stacklevel=2)
+        return _Moved(spec.name, homes)
+
+    def exec_module(self, module):  # type: ignore[no-untyped-def]
+        """Nothing to run: the names are read from the new modules when asked for."""
+
+
+if not any(isinstance(f, _MovedFinder) for f in sys.meta_path):
+    sys.meta_path.append(_MovedFinder())

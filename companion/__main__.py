@@ -1,5 +1,5 @@
 """``python -m companion`` is the same as the ``companion`` command."""
 
-from companion.cli import main
+from companion.owner.cli import main
 
 raise SystemExit(main())

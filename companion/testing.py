@@ -29,15 +29,15 @@ from typing import Any
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 
-from companion import i18n
-from companion.app import App
-from companion.config import Config, from_mapping
-from companion.dice import Dice
+from companion.app.loop import App
+from companion.config.file import Config, from_mapping
+from companion.core import i18n
+from companion.core.dice import Dice
+from companion.core.i18n import _
+from companion.core.keys import NAMES
 from companion.hw.buttons import KeyPad
 from companion.hw.buzzer import open_sounder
-from companion.i18n import _
-from companion.keys import NAMES
-from companion.store import Store
+from companion.log.store import Store
 
 
 class Clock:
@@ -131,8 +131,8 @@ class Rig:
     def open_game(self, key: str) -> None:
         """Start menu → *New game* (setting an unfinished game aside if asked) → ``key``,
         with button presses, as a player would."""
-        from companion import catalogue
-        from companion.ui.unfinished import SET_ASIDE, NewGameQuestion
+        from companion.config import registry as catalogue
+        from companion.shell.unfinished import SET_ASIDE, NewGameQuestion
 
         self.app.home()
         home = self.app.top
@@ -196,7 +196,8 @@ def walk(key: str, *, presses: int = 300, language: str = "en", seed: int = 7,
     []
     """
     rng = random.Random(f"{key}/{seed}")
-    from companion.ui.menus import GamePicker, HomeScreen
+    from companion.shell.game_picker import GamePicker
+    from companion.shell.home import HomeScreen
 
     rig = Rig(seed=seed, language=language, players=players)
     found: set[str] = set()

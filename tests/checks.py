@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.app import App
-from companion.catalogue import rules_module
-from companion.session import replay
+from companion.app.loop import App
+from companion.app.session import replay
+from companion.config.registry import rules_module
 
 
 def frame_and_log_agree(app: App, where: str) -> None:

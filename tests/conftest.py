@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from companion import i18n
-from companion.store import Store
+from companion.core import i18n
+from companion.log.store import Store
 from companion.testing import Rig
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -82,6 +82,6 @@ def golden(request: pytest.FixtureRequest):
 def _english_again():
     """A test that switched the box to Japanese leaves the next one in English."""
     yield
-    from companion import i18n
+    from companion.core import i18n
 
     i18n.use("en")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.log.store import Store
 
 
 def dice_game(db: Path, rolls: int = 2) -> int:

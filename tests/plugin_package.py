@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import catalogue, i18n
+from companion.config import registry as catalogue
+from companion.core import i18n
 
 SOURCE = Path(__file__).parent / "fixtures" / "plugin_game" / "liar_tally"
 KEY = "liar_tally"

@@ -12,12 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion import config, export, fairness
-from companion.commands import roll
-from companion.dice import Dice
-from companion.dicesets import NotationError, describe, distribution, parse, standard
-from companion.errors import CompanionError, ConfigError
+from companion.config import file as config
+from companion.core import fairness
+from companion.core.dice import Dice
+from companion.core.dicesets import NotationError, describe, distribution, parse, standard
+from companion.core.errors import CompanionError, ConfigError
 from companion.games.any_dice import rules
+from companion.owner.commands import roll
+from companion.records import export
 from companion.testing import Rig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -194,7 +196,7 @@ def test_a_custom_colour_die_and_a_built_set(tmp_path: Path) -> None:
 
 
 def test_a_set_with_a_die_the_rules_do_not_know_is_refused() -> None:
-    from companion.errors import RuleError
+    from companion.core.errors import RuleError
 
     with pytest.raises(RuleError, match="a die needs 2 to 100 faces"):
         rules.new_game({"players": ["Table"], "name": "x", "dice": [{"label": "x",

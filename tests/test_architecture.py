@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import BUILT_IN
+from companion.config.registry import BUILT_IN
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
@@ -45,7 +45,7 @@ def test_the_contracts_hold() -> None:
 
 @pytest.mark.parametrize(("module", "line", "contract"), [
     ("games/genial/scoring.py", "import random", "Rules are pure"),
-    ("games/brikks/rules.py", "from companion.store import Store", "Rules are pure"),
+    ("games/brikks/rules.py", "from companion.log.store import Store", "Rules are pure"),
     ("games/area_tiles/rules.py", "import time", "Rules are pure"),
     ("ui/widgets.py", "import gpiozero", "Screens know keys, not pins"),
     ("games/brain_crush/rules.py", "from companion.games.four_stones import rules",
@@ -87,7 +87,8 @@ def test_every_built_in_game_is_in_the_independence_contract() -> None:
 def test_listing_the_games_loads_no_rules_or_screens() -> None:
     """The start menu lists every game at start-up: their declarations must stay light
     (Brain Robbery's action names once pulled its rules' data in: +20 ms to the first frame)."""
-    code = ("import sys; from companion import catalogue; catalogue.menu((), ()); "
+    code = ("import sys; from companion.config import registry as catalogue; "
+            "catalogue.menu((), ()); "
             "print(sorted(m for m in sys.modules if m.startswith('companion.games.') and "
             "m.rsplit('.', 1)[1] in ('rules', 'screens', 'data', 'state', 'entries', 'scoring')))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from luma.oled.device import ssd1306
 
-from companion.catalogue import position
-from companion.config import from_mapping
+from companion.config.file import from_mapping
+from companion.config.registry import position
 from companion.games.area_tiles import rules
 from companion.hw.fakebus import RecordingSerial
 from companion.hw.partial import PartialDisplay

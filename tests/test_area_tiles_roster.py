@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.catalogue import position
+from companion.config.registry import position
 from companion.games.area_tiles import rules
 from companion.testing import Rig
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.catalogue import position
-from companion.config import from_mapping
+from companion.config.file import from_mapping
+from companion.config.registry import position
 from companion.games.area_tiles import rules
 from companion.testing import Rig
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import position
-from companion.config import from_mapping
-from companion.errors import RuleError
+from companion.config.file import from_mapping
+from companion.config.registry import position
+from companion.core.errors import RuleError
 from companion.games.area_tiles import rules
 from companion.testing import Rig
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import backup
-from companion.backup import BackupError, Backups, Cancelled, copy_log, to_prune
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.log import backups as backup
+from companion.log.backups import BackupError, Backups, Cancelled, copy_log, to_prune
+from companion.log.store import Store
 from companion.testing import Rig
 
 

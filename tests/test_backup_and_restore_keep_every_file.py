@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.restore import restore
+from companion.owner import cli
+from companion.owner.backup_command import restore
 from tests.logs import dice_game
 
 

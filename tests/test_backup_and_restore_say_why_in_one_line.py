@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
+from companion.owner import cli
 from tests.logs import dice_game
 
 

@@ -9,10 +9,10 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from companion import cli
-from companion.backup import Backups, folder_for, listing, status
-from companion.restore import restore
-from companion.store import Store
+from companion.log.backups import Backups, folder_for, listing, status
+from companion.log.store import Store
+from companion.owner import cli
+from companion.owner.backup_command import restore
 from tests.logs import dice_game
 
 

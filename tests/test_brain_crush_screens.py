@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import position
-from companion.config import from_mapping
+from companion.config.file import from_mapping
+from companion.config.registry import position
 from companion.games.brain_crush import rules as bc
 from companion.testing import Rig
 

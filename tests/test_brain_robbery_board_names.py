@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
-from companion.store import Store
+from companion.log.store import Store
+from companion.owner.cli import main
 
 BOARDS = ["Red", "Blue", "Green", "Gold", "Grey", "Pink", "Teal", "Plum"]
 

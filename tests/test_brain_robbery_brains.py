@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.brain_robbery.rules import legal_actions, new_game, step
 from companion.testing import Rig
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.app.session import GameSession
 from companion.games.brain_robbery import rules
-from companion.session import GameSession
-from companion.store import Store
+from companion.log.store import Store
+from companion.owner.cli import main
 
 #: Ann uncouples the Caboose; Bob draws it again as the Engine and stops on a Break; Cy
 #: breaks the last car but the Engine; Ann stops on a Break with only the Engine left.

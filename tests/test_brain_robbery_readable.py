@@ -151,7 +151,7 @@ def test_where_to_put_a_board_reads_in_12_px(rig: Rig) -> None:
 
 
 def test_named_boards_too_long_for_the_rows_page() -> None:
-    from companion.config import from_mapping
+    from companion.config.file import from_mapping
 
     names = ["Caboose", *(f"The Long Observation Car No {n} With Its Dome" for n in range(2, 9))]
     config = from_mapping({"display": {"driver": "dummy"}, "input": {"hold_ms": 100},
@@ -176,7 +176,7 @@ NAMES = ("brain_robbery-turn", "brain_robbery-board", "brain_robbery-new-car",
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_goldens(golden, language: str) -> None:
-    from companion.screenshots import render
+    from companion.owner.screenshots import render
 
     for name in NAMES:
         golden(name + ("-ja" if language == "ja" else ""), render(name, language))

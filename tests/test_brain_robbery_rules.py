@@ -10,7 +10,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.brain_robbery import data as brain_robbery_data
 from companion.games.brain_robbery import rules as br
 from companion.games.brain_robbery.rules import (

@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery import screens as ui
-from companion.screenshots import make_app, press
+from companion.owner.screenshots import make_app, press
 from companion.testing import Rig
 
 #: The roster the setups offer, seat by seat (the names these tests expect).
@@ -275,7 +275,7 @@ def test_every_key_on_every_scene_is_safe(scene: str) -> None:
 
 def test_golden_readable_end_fight_and_deal(golden) -> None:
     """#21: the names and numbers read across the table, in 12 px, in both languages."""
-    from companion.screenshots import render
+    from companion.owner.screenshots import render
 
     for name in ("brain_robbery-end", "brain_robbery-end-iqs", "brain_robbery-combat",
                  "brain_robbery-deal"):

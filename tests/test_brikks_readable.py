@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import ImageChops
 
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.games.brikks import rules
 from companion.testing import Rig
 

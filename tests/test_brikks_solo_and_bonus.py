@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import from_mapping
-from companion.errors import RuleError
+from companion.config.file import from_mapping
+from companion.core.errors import RuleError
 from companion.games.brikks import data as D
 from companion.games.brikks import house_rules
 from companion.games.brikks import rules as B
@@ -140,6 +140,6 @@ def test_owner_house_rule_solo_energy_4_through_the_setup(tmp_path: Path) -> Non
 
 
 def test_bad_config_value_is_one_sentence() -> None:
-    from companion.config import ConfigError
+    from companion.config.file import ConfigError
     with pytest.raises(ConfigError, match=r"house_rules\.brikks\.solo_energy: .*4, 5"):
         from_mapping({"house_rules": {"brikks": {"solo_energy": 3}}})

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from companion import bootconfig, cli
-from companion.config import from_mapping
-from companion.doctor import Doctor
-from companion.doctor_bus import bus_speed_checks
-from companion.errors import CompanionError
+from companion.config.file import from_mapping
+from companion.core.errors import CompanionError
 from companion.hw import busclock
 from companion.hw.fakebus import RecordingSerial
-from companion.install import clock_steps, execute
+from companion.owner import bootconfig, cli
+from companion.owner.doctor.bus import bus_speed_checks
+from companion.owner.doctor.checks import Doctor
+from companion.owner.install import clock_steps, execute
 
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion import bootconfig
+from companion.owner import bootconfig
 
 TEXT = """dtparam=audio=on
 dtparam=i2c_arm=on

@@ -15,8 +15,8 @@ import time
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from companion.core.keys import Key
 from companion.hw.buttons import KeyPad
-from companion.keys import Key
 from tests.test_buttons import FakeClock
 
 PINS = {"ok": 24, "back": 25}

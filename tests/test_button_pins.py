@@ -15,9 +15,9 @@ from gpiozero.pins.mock import MockFactory, MockPin
 from luma.core.device import dummy
 
 import companion.hw.display
-from companion import cli
-from companion.errors import HardwareError
+from companion.core.errors import HardwareError
 from companion.hw.buttons import KeyPad
+from companion.owner import cli
 
 
 def no_gpio_library() -> Any:

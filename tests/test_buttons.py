@@ -8,8 +8,8 @@ import time
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from companion.core.keys import Key
 from companion.hw.buttons import KeyPad
-from companion.keys import Key
 
 PINS = {"up": 17, "down": 27, "ok": 24, "back": 25}
 

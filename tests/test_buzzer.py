@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.hw.buzzer import SOUNDS, Sounder, open_sounder
 
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from companion import export
-from companion.commands import roll
-from companion.dice import Dice
-from companion.localtime import seconds
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.core.dice import Dice
+from companion.core.localtime import seconds
+from companion.log.store import Store
+from companion.owner.commands import roll
+from companion.records import export
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -119,7 +119,7 @@ def test_cli_basics(args: list[str]) -> None:
 
 def test_a_scene_that_fails_is_one_line_not_a_traceback(monkeypatch, tmp_path: Path,
                                                        capsys) -> None:
-    from companion import cli, screenshots
+    from companion.owner import cli, screenshots
 
     def broken(app) -> None:
         raise ValueError("unknown key 'down'")

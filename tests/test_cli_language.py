@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.columns import cells
+from companion.core.columns import cells
 from companion.testing import Rig
 
 ROOT = Path(__file__).resolve().parent.parent

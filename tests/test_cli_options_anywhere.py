@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from companion import cli, runtime
-from companion.session import GameSession
-from companion.store import Store
+from companion.app import runtime
+from companion.app.session import GameSession
+from companion.log.store import Store
+from companion.owner import cli
 
 
 @pytest.fixture

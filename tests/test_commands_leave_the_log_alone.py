@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.log.store import Store
+from companion.owner import cli
 from tests.logs import dice_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -164,7 +164,8 @@ def test_history_of_a_damaged_log_shows_what_can_be_read(tmp_path: Path, capsys)
 def test_over_ssh_a_missing_log_points_at_the_services_log(tmp_path, monkeypatch, capsys) -> None:  # noqa: ANN001
     """On the box the service keeps its log in /var/lib/companion; the owner's own
     `companion history` looks in ~/.local/state and should say where to look."""
-    from companion import cli, logfile
+    from companion.log import opening as logfile
+    from companion.owner import cli
 
     monkeypatch.setattr(logfile, "SERVICE_STATE", tmp_path / "var-lib-companion")
     (tmp_path / "var-lib-companion").mkdir()

@@ -1,4 +1,4 @@
-"""Guards companion.config: presets, defaults, and one clear line for every bad value."""
+"""Guards companion.config.file: presets, defaults, and one clear line for every bad value."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import config
-from companion.errors import ConfigError
+from companion.config import file as config
+from companion.core.errors import ConfigError
 
 
 def test_built_in_default_is_the_laptop() -> None:

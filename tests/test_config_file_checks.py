@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli, config
+from companion.config import file as config
+from companion.owner import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,7 +73,7 @@ def broken_plugin(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
     """An installed game whose package no longer imports."""
     from importlib.metadata import EntryPoint
 
-    from companion import catalogue
+    from companion.config import registry as catalogue
 
     broken = EntryPoint("broken", "no_such_package_xyz:GAME", catalogue.GROUP)
     real = catalogue.entry_points

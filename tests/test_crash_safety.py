@@ -13,7 +13,7 @@ with SIGKILL at a random moment, and checks:
   (no quarantine notice).
 
 Two lanes run side by side. CI runs 60 kills (about half a minute);
-``COMPANION_SOAK=full`` runs 240. The figures are in docs/reliability.md.
+``companionSOAK=full`` runs 240. The figures are in docs/reliability.md.
 """
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.session import replay
 from companion.games.dice_roller import rules as dice_roller
-from companion.session import replay
-from companion.store import Store
+from companion.log.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
-FULL = os.environ.get("COMPANION_SOAK") == "full"
+FULL = os.environ.get("companionSOAK") == "full"
 KILLS = 240 if FULL else 60
 LANES = 2
 CONFIG = """\

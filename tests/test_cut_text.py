@@ -9,13 +9,14 @@ import random
 import pytest
 from luma.core.device import dummy
 
-from companion import i18n, screenshots
-from companion.app import App
-from companion.catalogue import GameInfo, discover, position
-from companion.config import from_mapping
-from companion.dice import Dice
-from companion.keys import NAMES, Key
-from companion.store import Store, _why
+from companion.app.loop import App
+from companion.config.file import from_mapping
+from companion.config.registry import GameInfo, discover, position
+from companion.core import i18n
+from companion.core.dice import Dice
+from companion.core.keys import NAMES, Key
+from companion.log.store import Store, _why
+from companion.owner import screenshots
 from companion.testing import Clock, Rig
 from companion.ui.paint import Painter
 from companion.ui.widgets import hint, menu_list, message_box

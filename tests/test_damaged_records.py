@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.session import GameSession
-from companion.store import DamagedRecord, Store
+from companion.app.session import GameSession
+from companion.log.store import DamagedRecord, Store
+from companion.owner import cli
 
 
 def two_finished_games(db: Path) -> None:

@@ -7,7 +7,7 @@ the other menus. After every key: a frame was drawn, no screen went wrong, the g
 screen is the replay of its log, no text is cut; now and then the box loses power and a
 new App on the same log must show the same game; at the end ``companion history``
 (text, CSV, JSON, BG Stats) exports every finished game. CI plays one game per game and
-language; ``COMPANION_DEEP=<n>`` plays n seeds of each (``COMPANION_SOAK=full``: 20).
+language; ``companionDEEP=<n>`` plays n seeds of each (``companionSOAK=full``: 20).
 """
 
 from __future__ import annotations
@@ -25,24 +25,27 @@ from pathlib import Path
 import pytest
 from luma.core.device import dummy
 
-from companion import i18n
-from companion.app import App
-from companion.catalogue import GameInfo, discover, position
-from companion.config import from_mapping
-from companion.dice import Dice
-from companion.keys import Key
-from companion.store import Store
-from companion.ui.menus import Confirm, GamePicker, HistoryScreen, HomeScreen
+from companion.app.loop import App
+from companion.config.file import from_mapping
+from companion.config.registry import GameInfo, discover, position
+from companion.core import i18n
+from companion.core.dice import Dice
+from companion.core.keys import Key
+from companion.log.store import Store
+from companion.shell.game_picker import GamePicker
+from companion.shell.history import HistoryScreen
+from companion.shell.home import HomeScreen
+from companion.shell.unfinished import NewGameQuestion
+from companion.ui.confirm import Confirm
 from companion.ui.name_entry import NameEntry
-from companion.ui.unfinished import NewGameQuestion
 from tests.checks import frame_and_log_agree
 
 BUILT = {k: g for k, g in discover().items() if isinstance(g, GameInfo)}
 
 #: The roster: names of different widths, Latin and Japanese, as a table's names read.
 NAMES = ["Al", "山田はなこ", "Bo", "佐藤太郎", "Cy", "李", "Eve"]
-SEEDS = (20 if os.environ.get("COMPANION_SOAK") == "full"
-         else int(os.environ.get("COMPANION_DEEP", "1")))
+SEEDS = (20 if os.environ.get("companionSOAK") == "full"
+         else int(os.environ.get("companionDEEP", "1")))
 
 #: (key, long, weight): mostly forward, some long presses, a little BACK and undo.
 WEIGHTS = [("OK", False, 30), ("UP", False, 9), ("DOWN", False, 12), ("LEFT", False, 9),
@@ -122,7 +125,7 @@ def press(app: App, key: Key) -> None:
 
 def exports(path: str, language: str) -> None:
     """The history exports of the log, as the commands write them: exit 0, no traceback."""
-    from companion import cli
+    from companion.owner import cli
 
     out = io.StringIO()
     err = io.StringIO()

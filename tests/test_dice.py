@@ -1,4 +1,4 @@
-"""Guards companion.dice: every face equally likely, no modulo bias, repeatable seeds."""
+"""Guards companion.core.dice: every face equally likely, no modulo bias, repeatable seeds."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from companion.dice import COLOUR_DIE, Dice
+from companion.core.dice import COLOUR_DIE, Dice
 
 # Chi-square critical values at p = 0.001 for k - 1 degrees of freedom.
 CRITICAL_0_001 = {3: 16.266, 5: 20.515}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
+from companion.owner import cli
 
 HUGE = "1" * 5000
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import fairness
+from companion.core import fairness
 from companion.games.dice_test import rules
 from companion.testing import Rig
 

@@ -13,10 +13,10 @@ import types
 
 import pytest
 
-from companion import cli
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.hw.display import open_display
 from companion.hw.guarded import open_guarded
+from companion.owner import cli
 
 HAT = from_mapping({"preset": "waveshare-oled-hat-1in3"})
 
@@ -52,10 +52,10 @@ def test_companion_run_says_so_and_does_not_crash(monkeypatch, tmp_path, capsys)
     config = tmp_path / "config.toml"
     config.write_text('preset = "waveshare-oled-hat-1in3"\n')
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")  # the buttons open; q ends the run
-    from companion import runtime
+    from companion.app import runtime
 
     def stop_at_once(app) -> None:
-        from companion.keys import QUIT
+        from companion.core.keys import QUIT
 
         app.keys.put(QUIT)
         run(app)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import i18n
-from companion.config import from_mapping
+from companion.config.file import from_mapping
+from companion.core import i18n
 from companion.hw.display import open_display
 from companion.hw.guarded import open_guarded
 

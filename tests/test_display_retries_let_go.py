@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import smbus2
 
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.hw.display import open_display
 from companion.hw.guarded import open_guarded
 
@@ -84,7 +84,7 @@ CHILD = FAKE_BUS + textwrap.dedent('''
     import smbus2
     smbus2.SMBus = FakeSMBus
     from PIL import Image
-    from companion.config import from_mapping
+    from companion.config.file import from_mapping
     from companion.hw.display import open_display
     from companion.hw.guarded import open_guarded
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from companion import screenshots, wiring
-from companion.catalogue import BUILT_IN, find
-from companion.config import preset_names
+from companion.config.file import preset_names
+from companion.config.registry import BUILT_IN, find
+from companion.owner import screenshots, wiring
 
 ROOT = Path(__file__).resolve().parent.parent
 

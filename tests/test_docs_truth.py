@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli, config, settings, shelfconfig
+from companion.config import file as config
+from companion.config import settings
+from companion.config import shelf as shelfconfig
+from companion.owner import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", ROOT / "README.ja.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -176,7 +179,7 @@ def test_the_games_readme_gives_a_starts_row_have_one() -> None:
 
 
 def test_four_stones_page_shows_the_pass_notes_the_turn_screen_writes() -> None:
-    from companion import i18n
+    from companion.core import i18n
     from companion.games.four_stones import rules
     from companion.games.four_stones.screens import turn
 
@@ -203,7 +206,7 @@ def test_install_service_speaks_the_locale_as_readme_says(
     try:
         assert cli.main(["--config", str(other), "install-service", "--dry-run"]) == 0
     finally:
-        from companion import i18n
+        from companion.core import i18n
         i18n.use("en")
     assert done in capsys.readouterr().out
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
@@ -316,9 +319,9 @@ def test_readme_quotes_notices_the_box_writes() -> None:
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     bullet = readme.split("**Messages do not eat keys.**", 1)[1].split(" - **", 1)[0]
     quoted = re.findall(r'\("([^"]+)", "([^"]+)", "([^"]+)"\)', bullet)[0]
-    sources = {"Undone: {what}": ROOT / "companion" / "app.py",
+    sources = {"Undone: {what}": ROOT / "companion" / "app" / "loop.py",
                "Cap: {name} lost {n}": ROOT / "companion/games/genial/screens/score.py",
-               "Resumed {game}.": ROOT / "companion" / "app.py"}
+               "Resumed {game}.": ROOT / "companion" / "app" / "loop.py"}
     for template, source in sources.items():
         assert f'"{template}"' in source.read_text(encoding="utf-8"), template
     for text, template in zip(quoted, sources, strict=True):
@@ -343,7 +346,7 @@ def test_readme_ja_lists_the_same_keys_with_the_same_defaults() -> None:
 def test_every_house_rule_default_on_a_game_page_is_the_code_s() -> None:
     import json
 
-    from companion.catalogue import BUILT_IN, find
+    from companion.config.registry import BUILT_IN, find
 
     checked = 0
     for key in BUILT_IN:

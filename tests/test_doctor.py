@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
 
-from companion.config import from_mapping
-from companion.doctor import Doctor, main
+from companion.config.file import from_mapping
+from companion.owner.doctor.checks import Doctor, main
 
 BONNET = from_mapping({"preset": "adafruit-oled-bonnet", "state": {"dir": "/tmp"}})
 LAPTOP = from_mapping({"state": {"dir": "/tmp"}})
@@ -143,7 +143,7 @@ def test_a_state_dir_under_proc_gets_a_real_fix_not_chown(tmp_path: Path, pi) ->
 
 
 def test_state_dir_fixes_name_what_is_wrong(tmp_path: Path) -> None:
-    from companion.doctor import _state_fix
+    from companion.owner.doctor.checks import _state_fix
 
     a_file = tmp_path / "notes.txt"
     a_file.write_text("x")

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory, MockPin
 
-from companion.config import from_mapping
-from companion.doctor import Doctor
-from companion.errors import HardwareError
+from companion.config.file import from_mapping
+from companion.core.errors import HardwareError
 from companion.hw.buttons import KeyPad
+from companion.owner.doctor.checks import Doctor
 
 
 class OneWireOnGPIO4(MockPin):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from companion.config import from_mapping
-from companion.doctor_bus import bus_speed_checks
+from companion.config.file import from_mapping
+from companion.owner.doctor.bus import bus_speed_checks
 
 BONNET = from_mapping({"preset": "adafruit-oled-bonnet"})
 

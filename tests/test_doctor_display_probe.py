@@ -14,8 +14,8 @@ import pytest
 import smbus2
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import from_mapping
-from companion.doctor import Doctor, main
+from companion.config.file import from_mapping
+from companion.owner.doctor.checks import Doctor, main
 
 BONNET = from_mapping({"preset": "adafruit-oled-bonnet", "state": {"dir": "/tmp"}})
 

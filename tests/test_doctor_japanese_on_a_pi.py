@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion import i18n
-from companion.config import from_mapping
-from companion.doctor import main
+from companion.config.file import from_mapping
+from companion.core import i18n
+from companion.owner.doctor.checks import main
 
 
 @pytest.fixture

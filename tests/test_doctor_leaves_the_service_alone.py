@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import from_mapping
-from companion.doctor import Doctor
+from companion.config.file import from_mapping
+from companion.owner.doctor.checks import Doctor
 
 BONNET = from_mapping({"preset": "adafruit-oled-bonnet", "state": {"dir": "/tmp"}})
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion import doctor_libs
-from companion.config import from_mapping
-from companion.doctor import Check, main
-from companion.doctor_libs import Probe, library_checks, pin_factory_check
+from companion.config.file import from_mapping
+from companion.owner.doctor import libs as doctor_libs
+from companion.owner.doctor.checks import Check, main
+from companion.owner.doctor.libs import Probe, library_checks, pin_factory_check
 
 BONNET = from_mapping({"preset": "adafruit-oled-bonnet", "state": {"dir": "/tmp"}})
 HAT = from_mapping({"preset": "waveshare-oled-hat-1in3", "state": {"dir": "/tmp"}})

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.backup import Backups
-from companion.config import load
-from companion.doctor import Doctor
-from companion.store import Store
+from companion.config.file import load
+from companion.log.backups import Backups
+from companion.log.store import Store
+from companion.owner.doctor.checks import Doctor
 
 
 @pytest.fixture

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import config, i18n
-from companion.errors import BadName, ConfigError, Translatable
-from companion.store import Store
+from companion.config import file as config
+from companion.core import i18n
+from companion.core.errors import BadName, ConfigError, Translatable
+from companion.log.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 

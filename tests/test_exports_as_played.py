@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import position, rules_module
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.config.registry import position, rules_module
+from companion.log.store import Store
 from companion.testing import Rig
 
 ROOT = Path(__file__).resolve().parent.parent

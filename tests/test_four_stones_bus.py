@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from luma.oled.device import ssd1306
 
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.games.four_stones import rules as fs
 from companion.hw.fakebus import RecordingSerial
 from companion.hw.partial import PartialDisplay

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import RuleError
+from companion.core.errors import RuleError
 from companion.games.four_stones import rules as fs
 
 PLAYERS = {"players": ["Ann", "Bob", "Cy", "Di"]}

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import position
-from companion.config import from_mapping
-from companion.dice import Dice
+from companion.config.file import from_mapping
+from companion.config.registry import position
+from companion.core.dice import Dice
 from companion.games.four_stones import rules as fs
 from companion.games.four_stones.board import AREAS, SIZE
 from companion.testing import Rig

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import i18n
-from companion.catalogue import position
-from companion.config import from_mapping
+from companion.config.file import from_mapping
+from companion.config.registry import position
+from companion.core import i18n
 from companion.testing import Rig
 
 
@@ -70,8 +70,8 @@ def test_every_setup_calls_the_start_player_row_start(tmp_path: Path, game: str,
 def test_genial_names_a_colour_and_a_tie_break_one_way(tmp_path: Path) -> None:
     """The winner's sentence and the places note both say 橙 (the header's one-character
     colour), and the screen says 「下から2番目の色で勝利」 as the history does."""
-    from companion import result_text
     from companion.games.genial import rules
+    from companion.records import result_text
 
     names = ("佐藤太郎", "山田はなこ", "けんた")
     rig = japanese(tmp_path, names)
@@ -116,8 +116,8 @@ def test_brikks_duel_both_out_is_decided_by_the_points_of_full_rows(
         english_after: None, template: str) -> None:
     """The rulebook (「横列が完全にマークされている列のみVPを計算します。その合計で勝敗を
     決定します」): the points of the complete rows, which the screens call 段."""
-    from companion import result_text
     from companion.games.base import Result, said
+    from companion.records import result_text
 
     stored = Result(places=(), detail=said(template)).to_json()
     i18n.use("ja")

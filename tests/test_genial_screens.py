@@ -403,7 +403,7 @@ def test_four_players_fit_on_the_score_table(rig: Rig) -> None:
 
 
 def test_golden_score_turn_standings_and_winner(rig: Rig, golden) -> None:
-    from companion.screenshots import render
+    from companion.owner.screenshots import render
 
     for name in ("genial-score", "genial-turn", "genial-cap", "genial-standings",
                  "genial-winner", "genial-winner-places", "genial-board"):

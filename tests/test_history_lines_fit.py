@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.testing import Rig
 
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue import position
-from companion.errors import RuleError
+from companion.app.session import GameSession
+from companion.config.registry import position
+from companion.core.errors import RuleError
 from companion.games.area_tiles import house_rules as area_house
 from companion.games.brikks import house_rules as brikks_house
-from companion.session import GameSession
-from companion.store import Store
+from companion.log.store import Store
 from companion.testing import Rig
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.install import execute, plan
+from companion.owner.install import execute, plan
 
 
 def test_an_existing_config_is_kept_and_the_steps_say_so(tmp_path: Path) -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.errors import CompanionError
-from companion.install import exec_word, plan
+from companion.core.errors import CompanionError
+from companion.owner import cli
+from companion.owner.install import exec_word, plan
 
 
 def unit_of(tmp_path: Path, venv: str) -> str:

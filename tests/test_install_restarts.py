@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion import cli
-from companion.install import execute, plan
+from companion.owner import cli
+from companion.owner.install import execute, plan
 
 
 def steps(tmp_path: Path, **options):

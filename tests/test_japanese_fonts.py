@@ -184,7 +184,7 @@ def run_python(code: str) -> str:
 def test_english_never_imports_the_japanese_fonts() -> None:
     out = run_python(
         "import sys\n"
-        "import companion.app, companion.cli\n"
+        "import companion.app.loop, companion.owner.cli\n"
         "from companion.ui.paint import Painter\n"
         "p = Painter.blank(); p.text((0, 0), 'Roll!', 'bold'); p.centred(20, 'x', 'large')\n"
         "print(sorted(m for m in sys.modules if 'japanese' in m))")

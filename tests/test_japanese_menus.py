@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.testing import Rig
 
 JA = {"display": {"driver": "dummy"}, "language": "ja"}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.testing import Rig
 
 #: Four ordinary names: five, four, three and three characters (60, 48, 36, 36 px).

@@ -17,7 +17,7 @@ from luma.core.device import dummy
 from PIL import Image
 
 from benchmarks.script import play
-from companion.keys import QUIT
+from companion.core.keys import QUIT
 from companion.testing import Rig
 
 SEED = 11
@@ -139,10 +139,10 @@ def test_the_keyboard_bridge_passes_a_burst_in_order(tmp_path) -> None:
 
     from gpiozero.pins.mock import MockFactory
 
-    from companion.config import DEFAULT_BUTTONS
+    from companion.app.runtime import KEYBOARD_BOUNCE_MS
+    from companion.config.file import DEFAULT_BUTTONS
     from companion.hw.buttons import KeyPad
     from companion.hw.keyboard import PinPresser
-    from companion.runtime import KEYBOARD_BOUNCE_MS
 
     factory = MockFactory()
     keys: queue.Queue[Any] = queue.Queue()

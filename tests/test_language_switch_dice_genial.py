@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion import i18n
-from companion.errors import RuleError
+from companion.core import i18n
+from companion.core.errors import RuleError
 from companion.games.dice_test import rules as dice_test_rules
 from companion.games.genial import rules as genial_rules
 from companion.testing import Rig

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import i18n, screenshots
+from companion.core import i18n
+from companion.owner import screenshots
 from companion.ui.fonts import LOOKALIKES, needs_japanese
 
 

@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from companion import config, i18n
-from companion.config import from_mapping
-from companion.dicesets import NotationError, parse
-from companion.errors import ConfigError
+from companion.config import file as config
+from companion.config.file import from_mapping
+from companion.core import i18n
+from companion.core.dicesets import NotationError, parse
+from companion.core.errors import ConfigError
 from companion.games.score_pad.screens import EXAMPLE_SHELF
 from companion.testing import Rig
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.errors import StorageError
-from companion.session import GameSession
-from companion.store import Store, _why
+from companion.app.session import GameSession
+from companion.core.errors import StorageError
+from companion.log.store import Store, _why
+from companion.owner import cli
 from tests.logs import dice_game
 from tests.test_commands_leave_the_log_alone import damage_an_index_page
 
@@ -28,7 +28,7 @@ def finished_and_backed_up(db: Path) -> None:
 
 def test_a_power_cut_during_salvage_keeps_the_game_in_progress(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion import salvage
+    from companion.log import salvage
 
     db = tmp_path / "companion.db"
     finished_and_backed_up(db)

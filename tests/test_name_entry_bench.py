@@ -16,7 +16,7 @@ def test_the_planned_presses_type_each_kind_of_name() -> None:
 
 
 def test_the_list_is_fifty_names_the_box_accepts() -> None:
-    from companion.roster import clean_name
+    from companion.core.roster import clean_name
 
     names = [n for group in name_entry.NAMES.values() for n in group]
     assert len(names) == 50 == len(set(names))

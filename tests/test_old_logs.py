@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.log.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -61,7 +61,7 @@ def test_the_old_log_covers_every_seed_game(old_log: Store) -> None:
 
 
 def test_after_the_migration_every_name_is_a_roster_entry(old_log: Store) -> None:
-    from companion import roster
+    from companion.core import roster
 
     expected = json.loads((FIXTURES / "v1-log.expected.json").read_text())
     seats = old_log.seat_players()

@@ -15,14 +15,16 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion import bootconfig, catalogue, i18n
-from companion.config import from_mapping
-from companion.doctor import Check, Doctor, _state_fix
-from companion.doctor_bus import bus_speed_checks
-from companion.doctor_libs import Probe, library_checks
-from companion.errors import HardwareError
+from companion.config import registry as catalogue
+from companion.config.file import from_mapping
+from companion.core import i18n
+from companion.core.errors import HardwareError
 from companion.hw import busclock
-from companion.install import clock_steps, execute, plan
+from companion.owner import bootconfig
+from companion.owner.doctor.bus import bus_speed_checks
+from companion.owner.doctor.checks import Check, Doctor, _state_fix
+from companion.owner.doctor.libs import Probe, library_checks
+from companion.owner.install import clock_steps, execute, plan
 from companion.ui.widgets import wrap
 from tests.test_bus_speed import BOOKWORM, boot, device_tree
 
@@ -63,7 +65,7 @@ def test_a_state_folder_that_cannot_be_one_says_so_in_japanese(japanese, tmp_pat
 
 
 def test_the_state_and_backup_lines_read_in_japanese(japanese, tmp_path: Path) -> None:
-    from companion.store import Store
+    from companion.log.store import Store
 
     state = tmp_path / "state"
     state.mkdir()
@@ -117,8 +119,8 @@ def test_a_game_that_does_not_load_says_why_in_japanese(japanese) -> None:
                                                          error="ImportError: x"))
     assert broken.why() == "パッケージを読み込めません(ImportError: x)。"
     odd = catalogue.Unavailable(
-        "odd", i18n.Notice("its entry point is not a companion.catalogue.GameInfo."))
-    assert not english_in(odd.why().replace("companion.catalogue.GameInfo", ""))
+        "odd", i18n.Notice("its entry point is not a companion.config.registry.GameInfo."))
+    assert not english_in(odd.why().replace("companion.config.registry.GameInfo", ""))
 
 
 def test_install_service_says_its_steps_in_japanese(japanese, tmp_path: Path) -> None:
@@ -182,7 +184,7 @@ def test_a_log_that_cannot_be_written_says_so_on_the_screen_in_japanese(
 
 
 def test_a_rebuilt_log_says_what_came_back_in_japanese(japanese) -> None:
-    from companion.salvage import Report
+    from companion.log.salvage import Report
 
     report = Report(backup=Path("companion-20261122-140500.db"), backup_games=3,
                     backup_actions=40, games=4, actions=57)
@@ -197,7 +199,7 @@ def test_a_rebuilt_log_says_what_came_back_in_japanese(japanese) -> None:
 
 
 def test_the_last_frame_says_stopped_in_japanese() -> None:
-    from companion.runtime import show_stopped
+    from companion.app.runtime import show_stopped
     from companion.testing import Rig
 
     rig = Rig(config=from_mapping({"display": {"driver": "dummy"}, "language": "ja"}))
@@ -214,7 +216,7 @@ def test_every_help_line_of_the_command_line_reads_in_japanese(japanese) -> None
     """Our own words in ``--help`` (argparse's "usage:" and "options:" are its own)."""
     import argparse
 
-    from companion.cli import _parser
+    from companion.owner.cli import _parser
 
     def helps(parser: argparse.ArgumentParser) -> list[str]:
         out = [parser.description or ""]
@@ -234,7 +236,7 @@ def test_every_help_line_of_the_command_line_reads_in_japanese(japanese) -> None
 
 def test_a_command_line_mistake_is_one_line_in_japanese(monkeypatch, capsys) -> None:
     """argparse's own words too: "usage:", "error:", what is missing or not allowed."""
-    from companion import cli
+    from companion.owner import cli
 
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)
@@ -257,14 +259,14 @@ def test_a_command_line_mistake_is_one_line_in_japanese(monkeypatch, capsys) -> 
 def test_a_file_the_system_refuses_is_explained_in_japanese(monkeypatch, capsys,  # noqa: ANN001
                                                             tmp_path) -> None:
     """「…に書き込めません: No such file or directory。」 was the system's English."""
-    from companion import cli
+    from companion.owner import cli
 
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
     monkeypatch.setenv("HOME", str(tmp_path))
     db = tmp_path / "c.db"
-    from companion.store import Store
+    from companion.log.store import Store
 
     Store.open(db).close()
     try:

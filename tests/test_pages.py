@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from companion.pages import PageFile, orphan_rows
+from companion.log.sqlite_pages import PageFile, orphan_rows
 
 PAGE = 4096
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import install
-from companion.install import plan
+from companion.owner import install
+from companion.owner.install import plan
 
 ROOT = Path(__file__).resolve().parent.parent
 PI_CHECK = ROOT / "hardware" / "pi-check"

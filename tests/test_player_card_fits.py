@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.testing import Rig
 
 

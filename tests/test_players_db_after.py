@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.store import Store
+from companion.log.store import Store
+from companion.owner import cli
 
 
 @pytest.mark.parametrize("where", ["before", "between", "after"])

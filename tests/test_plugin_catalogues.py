@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import catalogue, i18n
-from companion.doctor import games_report
+from companion.config import registry as catalogue
+from companion.core import i18n
+from companion.owner.doctor.checks import games_report
 from companion.testing import Rig
 from tests.plugin_package import KEY, plugin  # noqa: F401  (a fixture)
 

@@ -10,9 +10,9 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from companion import catalogue
-from companion.catalogue import GameInfo, Unavailable
-from companion.doctor import games_report
+from companion.config import registry as catalogue
+from companion.config.registry import GameInfo, Unavailable
+from companion.owner.doctor.checks import games_report
 from companion.testing import Rig
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import catalogue
-from companion.catalogue import Unavailable
-from companion.doctor import games_report
+from companion.config import registry as catalogue
+from companion.config.registry import Unavailable
+from companion.owner.doctor.checks import games_report
 from companion.testing import Rig
 from tests.plugin_package import KEY, plugin  # noqa: F401  (a fixture)
 
@@ -53,9 +53,9 @@ def declare(package: Path, change: str) -> None:
     changed = dict(DECLARED)
     changed.update(dict(part.split("=", 1) for part in _arguments(change)))
     (package / "__init__.py").write_text(
-        "from companion.catalogue import GameInfo\n"
+        "from companion.config.registry import GameInfo\n"
         "from companion.games.base import HouseRule\n"
-        "from companion.i18n import N_, NC_\n\n"
+        "from companion.core.i18n import N_, NC_\n\n"
         "GAME = GameInfo(" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")\n")
 
 

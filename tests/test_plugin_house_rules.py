@@ -4,7 +4,7 @@ the setup builds, and decides the round (it was checked at start-up, then ignore
 
 from __future__ import annotations
 
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.testing import Rig
 
 

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from companion import catalogue, cli, screenshots
-from companion.catalogue import BUILT_IN
-from companion.doctor import games_report
+from companion.config import registry as catalogue
+from companion.config.registry import BUILT_IN
+from companion.owner import cli, screenshots
+from companion.owner.doctor.checks import games_report
 
-DECLARATION = '''from companion.catalogue import GameInfo
+DECLARATION = '''from companion.config.registry import GameInfo
 
 GAME = GameInfo(key="{key}", title="Ghost", short="Ghost", min_players=1, max_players=4,
                 rules="{rules}", screens="{screens}")

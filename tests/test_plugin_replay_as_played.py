@@ -35,7 +35,7 @@ def test_the_state_at_the_table_is_the_state_after_a_restart(plugin: Path,  # no
         rig.close()
     again = Rig(db=db)  # the box restarts: the game is replayed from the log
     try:
-        from companion.session import GameSession
+        from companion.app.session import GameSession
 
         replayed = GameSession.resume(again.store, 1)
         assert replayed.state == at_table and replayed.over == over

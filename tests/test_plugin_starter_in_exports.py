@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion import export
+from companion.records import export
 from companion.testing import Rig
 from tests.plugin_package import KEY, plugin  # noqa: F401  (a fixture)
 

@@ -9,10 +9,11 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from companion import catalogue, export
-from companion.catalogue import BUILT_IN, GameInfo, Unavailable
-from companion.config import from_mapping, load_text
-from companion.errors import ConfigError
+from companion.config import registry as catalogue
+from companion.config.file import from_mapping, load_text
+from companion.config.registry import BUILT_IN, GameInfo, Unavailable
+from companion.core.errors import ConfigError
+from companion.records import export
 from companion.testing import Rig
 
 
@@ -104,7 +105,7 @@ def test_hiding_every_game_is_refused() -> None:
 
 def test_a_game_that_fails_to_load_is_listed_with_its_reason(monkeypatch) -> None:
     broken = EntryPoint("broken_game", "no_such_package_xyz:GAME", catalogue.GROUP)
-    not_a_game = EntryPoint("odd", "companion.keys:QUIT", catalogue.GROUP)
+    not_a_game = EntryPoint("odd", "companion.core.keys:QUIT", catalogue.GROUP)
     real = catalogue.entry_points
     monkeypatch.setattr(catalogue, "entry_points",
                         lambda group: [*real(group=group), broken, not_a_game])
@@ -113,7 +114,7 @@ def test_a_game_that_fails_to_load_is_listed_with_its_reason(monkeypatch) -> Non
         found = catalogue.discover()
         assert isinstance(found["broken_game"], Unavailable)
         assert "ModuleNotFoundError" in found["broken_game"].why()
-        assert "not a companion.catalogue.GameInfo" in found["odd"].why()
+        assert "not a companion.config.registry.GameInfo" in found["odd"].why()
         rig = Rig()
         try:
             rig.keys("ok")
@@ -124,7 +125,7 @@ def test_a_game_that_fails_to_load_is_listed_with_its_reason(monkeypatch) -> Non
             rig.keys("ok", "up", "ok")      # the rest of the box works: the game above opens
             above = catalogue.title(BUILT_IN[-1], short=True)  # the last built-in game
             assert above in rig.text and "setup" in rig.text
-            from companion.doctor import games_report
+            from companion.owner.doctor.checks import games_report
 
             lines = [str(c) for c in games_report()]
             installed = len(BUILT_IN) + 1  # and high_card, the example plugin
@@ -138,8 +139,8 @@ def test_a_game_that_fails_to_load_is_listed_with_its_reason(monkeypatch) -> Non
 
 
 def test_an_old_game_of_an_uninstalled_kind_is_named_not_crashed() -> None:
-    from companion.session import GameSession
-    from companion.store import Store
+    from companion.app.session import GameSession
+    from companion.log.store import Store
 
     store = Store.open(":memory:")
     game_id = store.new_game("uninstalled_game", {"players": ["Ann"]})

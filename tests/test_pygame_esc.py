@@ -10,7 +10,7 @@ pytest.importorskip("luma.emulator")
 
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
-from companion.config import from_mapping  # noqa: E402
+from companion.config.file import from_mapping  # noqa: E402
 from companion.hw.display import open_display  # noqa: E402
 from companion.hw.keyboard import PinPresser  # noqa: E402
 from companion.hw.pygame_keys import PygameKeys  # noqa: E402

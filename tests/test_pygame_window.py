@@ -12,12 +12,12 @@ pytest.importorskip("luma.emulator")
 
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
-from companion.config import from_mapping  # noqa: E402
+from companion.config.file import from_mapping  # noqa: E402
+from companion.core.keys import Key  # noqa: E402
 from companion.hw.buttons import KeyPad  # noqa: E402
 from companion.hw.display import open_display  # noqa: E402
 from companion.hw.keyboard import PinPresser  # noqa: E402
 from companion.hw.pygame_keys import PygameKeys  # noqa: E402
-from companion.keys import Key  # noqa: E402
 from companion.ui.paint import Painter  # noqa: E402
 
 
@@ -64,9 +64,9 @@ def test_window_keys_press_the_mock_pins(window) -> None:
 
 
 def test_the_app_loop_reads_the_window_keys(window) -> None:
-    from companion.app import App
-    from companion.runtime import KEYBOARD_BOUNCE_MS, laptop_keys
-    from companion.store import Store
+    from companion.app.loop import App
+    from companion.app.runtime import KEYBOARD_BOUNCE_MS, laptop_keys
+    from companion.log.store import Store
 
     config, device = window
     app = App(config=config, store=Store.open(":memory:"), display=device)

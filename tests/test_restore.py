@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.backup import Backups
-from companion.cli import main
-from companion.config import from_mapping
-from companion.doctor import Doctor
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.config.file import from_mapping
+from companion.log.backups import Backups
+from companion.log.store import Store
+from companion.owner.cli import main
+from companion.owner.doctor.checks import Doctor
 
 
 def games(db: Path, count: int) -> None:

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import backup, cli
+from companion.log import backups as backup
+from companion.owner import cli
 from tests.logs import dice_game
 
 SERVICE = (4321, 4322)  # the `companion` user and group on the box

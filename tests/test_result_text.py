@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from companion import result_text
 from companion.games.base import Result, listed, said, said_n
+from companion.records import result_text
 from companion.testing import Rig
 
 

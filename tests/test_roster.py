@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion import roster
-from companion.errors import BadName, RosterError
-from companion.store import Store
+from companion.core import roster
+from companion.core.errors import BadName, RosterError
+from companion.log.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -106,7 +106,7 @@ def _old_log(tmp_path: Path) -> str:
 
 
 def test_a_failing_migration_leaves_the_log_as_it_was(tmp_path: Path, monkeypatch) -> None:
-    from companion import schema
+    from companion.log import schema
 
     db = _old_log(tmp_path)
 
@@ -131,7 +131,7 @@ def test_a_failing_migration_leaves_the_log_as_it_was(tmp_path: Path, monkeypatc
 
 
 def test_players_list_says_when_everyone_is_hidden(tmp_path: Path, capsys) -> None:  # noqa: ANN001
-    from companion import cli
+    from companion.owner import cli
 
     db = str(tmp_path / "c.db")
     Store.open(db).close()
@@ -148,7 +148,7 @@ def test_players_list_says_when_everyone_is_hidden(tmp_path: Path, capsys) -> No
 
 def test_a_name_the_box_cannot_draw_is_refused_on_the_command_line(
         tmp_path: Path, capsys) -> None:  # noqa: ANN001
-    from companion import cli
+    from companion.owner import cli
 
     db = str(tmp_path / "c.db")
     Store.open(db).close()

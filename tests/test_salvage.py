@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from companion import salvage
-from companion.backup import Backups, listing
-from companion.salvage import Report, read_rows
-from companion.session import GameSession
-from companion.store import SCHEMA_VERSION, Store
+from companion.app.session import GameSession
+from companion.log import salvage
+from companion.log.backups import Backups, listing
+from companion.log.salvage import Report, read_rows
+from companion.log.store import SCHEMA_VERSION, Store
 from companion.testing import Rig
 from companion.ui.widgets import wrap
 

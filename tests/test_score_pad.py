@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from companion import export
-from companion.config import from_mapping
-from companion.errors import RuleError
+from companion.config.file import from_mapping
+from companion.config.shelf import shelf_games
+from companion.core.errors import RuleError
 from companion.games.score_pad import rules
-from companion.shelfconfig import shelf_games
+from companion.records import export
 from companion.testing import Rig
 
 SHELF = [

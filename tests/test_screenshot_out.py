@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion import cli
+from companion.owner import cli
 
 
 def shot(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:

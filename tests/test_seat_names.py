@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from companion import export, i18n, roster
-from companion.config import from_mapping
-from companion.errors import BadName
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.config.file import from_mapping
+from companion.core import i18n, roster
+from companion.core.errors import BadName
+from companion.log.store import Store
+from companion.records import export
 from companion.testing import Rig
 
 

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.errors import CompanionError
-from companion.install import UNIT_FILE, execute, plan
-from companion.watchdog import ServiceNotifier
+from companion.app.watchdog import ServiceNotifier
+from companion.core.errors import CompanionError
+from companion.owner import cli
+from companion.owner.install import UNIT_FILE, execute, plan
 
 TARGET = 1.9
 

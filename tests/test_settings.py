@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import config as cfg
-from companion import settings
+from companion.config import file as cfg
+from companion.config import settings
 from companion.testing import Rig
 
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli, settings
-from companion.errors import ConfigError
+from companion.config import settings
+from companion.core.errors import ConfigError
+from companion.owner import cli
 
 
 def said(capsys: pytest.CaptureFixture[str], config: Path) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion import config as cfg
+from companion.config import file as cfg
 from companion.testing import Rig
 
 

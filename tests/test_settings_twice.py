@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import config as cfg
+from companion.config import file as cfg
 from companion.testing import Rig
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion import export
-from companion.ranking import numbered
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.core.ranking import numbered
+from companion.log.store import Store
+from companion.records import export
 from companion.testing import Rig
 
 

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import runtime
-from companion.config import from_mapping
+from companion.app import runtime
+from companion.config.file import from_mapping
 from companion.hw import buttons
-from companion.store import Store
+from companion.log.store import Store
 from tests.apprun import EMULATOR, AppProcess
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
-from companion.store import Store
+from companion.log.store import Store
+from companion.owner import cli
 from tests.apprun import AppProcess
 from tests.logs import dice_game
 

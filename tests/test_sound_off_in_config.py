@@ -8,7 +8,7 @@ silent, because no buzzer was opened at all.
 
 from __future__ import annotations
 
-from companion.config import from_mapping
+from companion.config.file import from_mapping
 from companion.games.turn_timer.screens import FakeClock
 from tests.test_turn_timer import T0, open_timer, timer_rig
 

@@ -3,7 +3,7 @@ the middle of a game: the screen speaks Japanese at once and the game carries on
 
 from __future__ import annotations
 
-from companion.catalogue import position
+from companion.config.registry import position
 from companion.games.brain_crush import rules as crush
 from companion.games.four_stones import rules as stones
 from companion.testing import Rig

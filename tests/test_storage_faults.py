@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.log.store import Store
 from companion.testing import Rig
 from tests.apprun import AppProcess
 

@@ -1,4 +1,4 @@
-"""Guards companion.store and companion.session: durable log, replay, undo, damaged files."""
+"""Guards companion.log.store and companion.app.session: durable log, replay, undo, damage."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import RuleError, StorageError
-from companion.session import GameSession
-from companion.store import SCHEMA_VERSION, Store
+from companion.app.session import GameSession
+from companion.core.errors import RuleError, StorageError
+from companion.log.store import SCHEMA_VERSION, Store
 
 
 def test_actions_survive_reopening(tmp_path: Path) -> None:

@@ -11,9 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.config import from_mapping
+from companion.app.runtime import show_stopped
+from companion.config.file import from_mapping
 from companion.hw.terminal import frame_to_text
-from companion.runtime import show_stopped
 from companion.testing import Rig
 from tests.apprun import EMULATOR, ROOT
 

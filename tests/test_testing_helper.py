@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import i18n
+from companion.core import i18n
 from companion.testing import Rig, walk
 from tests.plugin_package import KEY, plugin  # noqa: F401  (a fixture)
 

@@ -12,7 +12,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import translations  # noqa: E402
 
-from companion.catalogue import BUILT_IN  # noqa: E402
+from companion.config.registry import BUILT_IN  # noqa: E402
 
 
 def test_every_built_in_game_has_a_japanese_catalogue() -> None:
@@ -42,7 +42,8 @@ def test_the_check_finds_an_untranslated_message() -> None:
 
 def test_a_short_title_has_its_own_translation_where_the_english_is_the_same() -> None:
     """Genial's English short and full titles are the same words; Japanese has two."""
-    from companion import catalogue, i18n
+    from companion.config import registry as catalogue
+    from companion.core import i18n
 
     try:
         i18n.use("ja")

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockPWMPin
 
-from companion import export
-from companion.config import from_mapping
-from companion.errors import RuleError
+from companion.config.file import from_mapping
+from companion.core.errors import RuleError
 from companion.games.turn_timer import rules
 from companion.games.turn_timer.screens import FakeClock
+from companion.records import export
 from companion.testing import Rig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -188,8 +188,8 @@ def test_without_a_buzzer_the_box_is_silent() -> None:
 
 CHILD = textwrap.dedent("""
     import sys, time
-    from companion import catalogue
-    from companion.config import from_mapping
+    from companion.config import registry as catalogue
+    from companion.config.file import from_mapping
     from companion.testing import Rig
 
     now = [float(sys.argv[2])]

@@ -4,8 +4,8 @@ Hypothesis presses random keys, short and long, starting each built game through
 start menu (so setup screens, menus, history and the other games are reachable too):
 no exception may escape, every key must end in a rendered 128×64 frame, and the game
 on screen must always be the replay of its log. Games are found through
-``companion.catalogue`` — a game whose screens appear is fuzzed without touching this
-file. CI runs 10 000 key events in all; ``COMPANION_SOAK=full`` runs 100 000.
+``companion.config.registry`` — a game whose screens appear is fuzzed without touching this
+file. CI runs 10 000 key events in all; ``companionSOAK=full`` runs 100 000.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from luma.core.device import dummy
 
-from companion.app import App
-from companion.catalogue import GameInfo, discover, position
-from companion.config import from_mapping
-from companion.dice import Dice
-from companion.keys import NAMES, Key
-from companion.store import Store
+from companion.app.loop import App
+from companion.config.file import from_mapping
+from companion.config.registry import GameInfo, discover, position
+from companion.core.dice import Dice
+from companion.core.keys import NAMES, Key
+from companion.log.store import Store
 from tests.checks import frame_and_log_agree
 
 BUILT = [key for key, game in discover().items() if isinstance(game, GameInfo)]
-TOTAL = 100_000 if os.environ.get("COMPANION_SOAK") == "full" else 10_000
+TOTAL = 100_000 if os.environ.get("companionSOAK") == "full" else 10_000
 PER_EXAMPLE = 100
 EXAMPLES = max(1, TOTAL // PER_EXAMPLE // max(1, len(BUILT)))
 CONFIG = from_mapping({"display": {"driver": "dummy"}})

@@ -7,10 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from companion import catalogue, i18n
-from companion.errors import RuleError
-from companion.session import GameSession
-from companion.store import Store
+from companion.app.session import GameSession
+from companion.config import registry as catalogue
+from companion.core import i18n
+from companion.core.errors import RuleError
+from companion.log.store import Store
 from companion.testing import Rig
 from companion.ui.overlay import _BAND_CELLS
 from companion.ui.widgets import wrap

@@ -68,7 +68,7 @@ def test_new_game_asks_and_set_aside_keeps_the_old_game_listed(rig: Rig) -> None
 
 
 def _md(rig: Rig, game_id: int) -> str:
-    from companion.localtime import month_day
+    from companion.core.localtime import month_day
 
     return month_day(rig.store.game(game_id).started)
 

@@ -47,6 +47,11 @@ def packages(root: Path = ROOT / "companion") -> list[Path]:
     return [root, *games, *plugins]
 
 
+def locale_dir(package: Path) -> Path:
+    """Where ``package`` keeps its catalogues: the core's are in ``companion/core/locale``."""
+    return package / "core" / "locale" if package == ROOT / "companion" else package / "locale"
+
+
 def template(package: Path, core: bool) -> Catalog:
     """Every message marked in ``package``'s code (the core leaves its games out)."""
     catalog = Catalog(project="companion", charset="utf-8")
@@ -67,7 +72,7 @@ def catalogues(chosen: list[Path] | None = None) -> Iterator[tuple[Path, str, Ca
     for package in chosen or packages():
         tmpl = template(package, core=package == ROOT / "companion")
         for lang in LANGUAGES:
-            po = package / "locale" / lang / "LC_MESSAGES" / "messages.po"
+            po = locale_dir(package) / lang / "LC_MESSAGES" / "messages.po"
             if po.is_file():
                 with open(po, "rb") as fp:
                     current = read_po(fp, locale=lang)

@@ -6,9 +6,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.errors import RuleError, Word
-from companion.ranking import ranked
-from companion.wording import joined
+from companion.core.errors import RuleError, Word
+from companion.core.ranking import ranked
+from companion.core.wording import joined
 
 __all__ = ["HouseRule", "Result", "RuleError", "Said", "said", "said_n", "listed", "word",
            "require", "players_from", "house_rule", "ranked"]

@@ -1,4 +1,4 @@
-"""Buttons on GPIO pins → :class:`~companion.keys.Key` events, debounced, short or long.
+"""Buttons on GPIO pins → :class:`~companion.core.keys.Key` events, debounced, short or long.
 
 gpiozero does the pins; debounce lives here because gpiozero's mock pins ignore
 ``bounce_time`` and each real backend debounces differently. A press is accepted on the
@@ -35,8 +35,8 @@ from typing import Any
 
 from gpiozero import DigitalInputDevice
 
-from companion.errors import HardwareError
-from companion.keys import Key
+from companion.core.errors import HardwareError
+from companion.core.keys import Key
 
 
 class _State:

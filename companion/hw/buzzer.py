@@ -30,7 +30,7 @@ from typing import Any
 from gpiozero import Buzzer, TonalBuzzer
 from gpiozero.tones import Tone
 
-from companion.i18n import _
+from companion.core.i18n import _
 
 #: A note: frequency in Hz (ignored by a plain buzzer), seconds on, seconds of silence after.
 Note = tuple[float, float, float]

@@ -1,6 +1,6 @@
 """Build the display named in the configuration: a luma OLED, an emulator, or a dummy.
 
->>> from companion.config import from_mapping
+>>> from companion.config.file import from_mapping
 >>> device = open_display(from_mapping({"display": {"driver": "dummy"}}))
 >>> device.size
 (128, 64)
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.config import Config
-from companion.errors import HardwareError
-from companion.i18n import _
+from companion.config.file import Config
+from companion.core.errors import HardwareError
+from companion.core.i18n import _
 
 WIDTH, HEIGHT = 128, 64
 

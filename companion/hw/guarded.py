@@ -37,7 +37,7 @@ from typing import Any
 
 from PIL import Image
 
-from companion.i18n import _, ngettext, shown
+from companion.core.i18n import _, ngettext, shown
 
 try:
     from luma.core.error import Error as _LumaError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.i18n import _
+from companion.core.i18n import _
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import page_list, title_bar

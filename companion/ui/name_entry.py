@@ -6,7 +6,7 @@ turns the page (abc → かな → 123) · hold OK (or the OK key) finishes. Wha
 exists only on this screen until it is accepted: a half-typed name is simply gone
 after a restart.
 
->>> from companion.screenshots import make_app
+>>> from companion.owner.screenshots import make_app
 >>> app = make_app(); app.start()
 >>> app.push(NameEntry(app, "New player", lambda name: None))
 >>> app.render().size
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.i18n import N_, _
+from companion.core.i18n import N_, _
 from companion.ui.fonts import text_width
 from companion.ui.keyboard import Keyboard
 from companion.ui.paint import WIDTH, Painter

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.i18n import _
+from companion.core.i18n import _
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.widgets import wrap
 

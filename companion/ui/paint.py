@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
-from companion.seat_names import shortened
+from companion.core.seat_names import shortened
 from companion.ui.fonts import CELLS, fitted, font, needs_japanese, text_width
 
 WIDTH, HEIGHT = 128, 64

@@ -11,23 +11,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.keys import Key
+from companion.core.keys import Key
 from companion.ui.paint import Painter
 
 if TYPE_CHECKING:
-    from companion.config import Config
-    from companion.dice import Dice
-    from companion.session import GameSession
-    from companion.store import Store
+    from companion.config.file import Config
+    from companion.core.dice import Dice
+    from companion.log.store import Store
+
+
+class GameView(Protocol):
+    """What screens read of the game being played (:class:`companion.app.session.GameSession`)."""
+
+    key: str
+    game_id: int
+    options: dict[str, Any]
+    state: Any
+
+    @property
+    def over(self) -> bool: ...
+    def end_action(self) -> dict[str, Any] | None: ...
 
 
 class Context(Protocol):
-    """What the app offers its screens (implemented by :class:`companion.app.App`)."""
+    """What the app offers its screens (implemented by :class:`companion.app.loop.App`)."""
 
     store: Store
     dice: Dice
     config: Config
-    session: GameSession | None
+    session: GameView | None
     wall_clock: Callable[[], float]
     #: Monotonic seconds (a fake clock in tests): for what moves by itself, like pages.
     clock: Callable[[], float]

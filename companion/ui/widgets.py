@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.i18n import _
+from companion.core.i18n import _
 from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.linebreak import wrap
 from companion.ui.paint import HEIGHT, WIDTH, Painter

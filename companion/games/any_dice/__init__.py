@@ -1,12 +1,12 @@
 """Any dice: NdX for d4 to d100, mixed sets such as 2d6+d20, and the config's own dice.
 
 The package holds the pure rules (``rules.py``) and the screens (``screens.py``); this
-declaration is its only way in. The notation lives in :mod:`companion.dicesets`, shared
+declaration is its only way in. The notation lives in :mod:`companion.core.dicesets`, shared
 with ``companion roll``.
 """
 
-from companion.catalogue import GameInfo
-from companion.i18n import N_, NC_
+from companion.config.registry import GameInfo
+from companion.core.i18n import N_, NC_
 
 GAME = GameInfo(
     key="any_dice",

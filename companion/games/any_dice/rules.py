@@ -5,7 +5,7 @@ after the config changes: ``{"players": ["Table"], "name": "2d6+d20", "dice":
 [{"label": "d6", "faces": [1, ..., 6]}, ...]}``. A roll is data:
 ``{"type": "roll", "faces": [3, 5, 17], "entered": False}``.
 
->>> from companion.dicesets import parse
+>>> from companion.core.dicesets import parse
 >>> s = new_game(options_for("d4+d6", parse("d4+d6")))
 >>> s = step(s, {"type": "roll", "faces": [2, 6]})
 >>> total(s, s.rolls[-1]), sorted(histogram(s).items())
@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.dicesets import MAX_DICE, Die, NotationError, distribution
+from companion.core.dicesets import MAX_DICE, Die, NotationError, distribution
 from companion.games.base import HouseRule, Result, RuleError, players_from, require, said_n
 
 TITLE = "Any dice"

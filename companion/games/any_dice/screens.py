@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.dicesets import STANDARD, Die, describe, standard
+from companion.core.dicesets import STANDARD, Die, describe, standard
+from companion.core.i18n import N_, translator
 from companion.games.any_dice import rules
-from companion.i18n import N_, translator
+from companion.ui.confirm import Confirm
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.menus import Choice, Confirm, ListScreen, SetupScreen
+from companion.ui.lists import ListScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, PagedScreen, Screen
+from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import bar_chart, hint, title_bar, wrap
 
 #: Sets offered on every box, after the config's own.
@@ -46,7 +48,7 @@ class SetPicker(ListScreen):
         return _("Which dice?")
 
     def sets(self) -> list[tuple[str, tuple[Die, ...]]]:
-        from companion.dicesets import parse
+        from companion.core.dicesets import parse
 
         own = list(self.ctx.config.dice.items())
         return own + [(name, parse(name)) for name in COMMON]
@@ -233,8 +235,8 @@ class HistogramScreen(PagedScreen):
 
 
 def _scene(app: Any, name: str, rolls: int) -> None:
-    from companion.dicesets import parse
-    from companion.ui.scenes import press
+    from companion.core.dicesets import parse
+    from companion.shell.scenes import press
 
     start(app, name, parse(name, app.config.dice))
     for _ in range(rolls):
@@ -246,22 +248,22 @@ def _scene_roll(app: Any) -> None:
 
 
 def _scene_colour(app: Any) -> None:
-    from companion.config import from_mapping
+    from companion.config.file import from_mapping
 
     app.config = from_mapping({"display": {"driver": "dummy"}, "dice": EXAMPLE_DICE})
     _scene(app, "d4+colour", 2)
 
 
 def _scene_histogram(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     _scene(app, "2d6+d20", 150)
     press(app, "RIGHT")
 
 
 def _scene_picker(app: Any) -> None:
-    from companion.config import from_mapping
-    from companion.ui.scenes import open_game
+    from companion.config.file import from_mapping
+    from companion.shell.scenes import open_game
 
     app.config = from_mapping({"display": {"driver": "dummy"}, "dice": EXAMPLE_DICE})
     open_game(app, "any_dice")

@@ -4,10 +4,10 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 (``screens``) and the house rules; this declaration is its only way in.
 """
 
-from companion.catalogue import GameInfo
+from companion.config.registry import GameInfo
+from companion.core.i18n import N_
 from companion.games.brain_robbery.actions import ACTIONS
 from companion.games.brain_robbery.house_rules import HOUSE_RULES
-from companion.i18n import N_
 
 GAME = GameInfo(
     key="brain_robbery",

@@ -23,7 +23,7 @@ SEP = word(", ")  # between names; 「、」 in Japanese
 
 
 def NC_(context: str, message: str) -> str:  # noqa: N802 - the extractor's marker
-    """Mark ``message`` for the catalogue in ``context`` (what :func:`companion.i18n.NC_`
+    """Mark ``message`` for the catalogue in ``context`` (what :func:`companion.core.i18n.NC_`
     does; here so that the pure rules can import this table)."""
     return message
 

@@ -4,9 +4,9 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 (``screens``) and the house rules; this declaration is its only way in.
 """
 
-from companion.catalogue import GameInfo
+from companion.config.registry import GameInfo
+from companion.core.i18n import N_, NC_
 from companion.games.brikks.house_rules import HOUSE_RULES
-from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="brikks",

@@ -13,10 +13,10 @@ changes (see :mod:`companion.hw.partial`).
 
 from __future__ import annotations
 
+from companion.core.i18n import N_, number, translator
 from companion.games.dice_roller import rules
-from companion.i18n import N_, number, translator
+from companion.ui.confirm import Confirm
 from companion.ui.dice_entry import DiceEntry
-from companion.ui.menus import Confirm
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.tumble import FRAMES, INTERVAL, Tumble

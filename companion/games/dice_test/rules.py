@@ -1,6 +1,6 @@
 """Test your own dice: players key in rolls of a physical die; the box tallies them.
 
-The verdict comes from :mod:`companion.fairness` once there are five rolls per face.
+The verdict comes from :mod:`companion.core.fairness` once there are five rolls per face.
 
 >>> s = new_game({"players": ["Table"], "die": "d4"})
 >>> s = step(s, {"type": "face", "face": 3})
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion import fairness
+from companion.core import fairness
 from companion.games.base import HouseRule, Result, RuleError, players_from, require
 
 TITLE = "Test your dice"

@@ -164,7 +164,7 @@ def _corner_five_cells(corner: tuple[int, int]) -> list[tuple[int, int]]:
 def deal_pool(star: bool = False) -> list[str]:
     """The pieces shuffled for a deal: the twelve 3s, twelve 2s and eight 1s (+ ``"*"``).
 
-    Shuffle this list elsewhere (``companion.dice``) and hand it to :func:`deal_board`.
+    Shuffle this list elsewhere (``companion.core.dice``) and hand it to :func:`deal_board`.
     """
     pool = [f"{colour}{value}" for value in (3, 2, 1) for colour in COLOURS
             for _ in range(PIECES_PER_COLOUR[value])]

@@ -5,8 +5,8 @@ declaration is its only way in. The games themselves come from ``[[shelf]]`` in 
 config; each play exports under its own title and BoardGameGeek id.
 """
 
-from companion.catalogue import GameInfo
-from companion.i18n import N_, NC_
+from companion.config.registry import GameInfo
+from companion.core.i18n import N_, NC_
 
 GAME = GameInfo(
     key="score_pad",

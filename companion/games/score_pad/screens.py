@@ -11,15 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion import catalogue
+from companion.config import registry as catalogue
+from companion.core.i18n import N_, translator
+from companion.core.ranking import numbered
 from companion.games.score_pad import rules
-from companion.i18n import N_, translator
-from companion.ranking import numbered
+from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
-from companion.ui.menus import Choice, Confirm, ListScreen, SetupScreen
+from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, PagedScreen, Screen
+from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import hint, title_bar
 
 _, ngettext = translator(__name__)
@@ -387,7 +389,7 @@ class ResultsScreen(Screen):
 
 
 def _shelf_config() -> Any:
-    from companion.config import from_mapping
+    from companion.config.file import from_mapping
 
     return from_mapping({"display": {"driver": "dummy"}, "shelf": EXAMPLE_SHELF})
 
@@ -402,7 +404,7 @@ EXAMPLE_SHELF = [
 
 
 def _play_carcassonne(app: Any, points: dict[tuple[int, int], int]) -> None:
-    from companion.shelfconfig import shelf_games
+    from companion.config.shelf import shelf_games
 
     entry = shelf_games(EXAMPLE_SHELF)[0]
     app.start_game("score_pad", {"players": ["Ann", "Ben", "Cleo", "Dan"], "shelf": entry})
@@ -416,21 +418,21 @@ CARCASSONNE = {(0, 0): 6, (0, 1): 9, (0, 2): 4, (0, 3): 7, (1, 0): 24, (1, 1): 1
 
 
 def _scene_entry(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     _play_carcassonne(app, CARCASSONNE)
     press(app, "RIGHT", "RIGHT", "UP", "UP")
 
 
 def _scene_table(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     _play_carcassonne(app, CARCASSONNE)
     press(app, "ROLL", "UP")
 
 
 def _scene_results(app: Any) -> None:
-    from companion.shelfconfig import shelf_games
+    from companion.config.shelf import shelf_games
 
     golf = shelf_games(EXAMPLE_SHELF)[1]
     app.start_game("score_pad", {"players": ["Ann", "Ben", "Cleo", "Dan"], "shelf": golf})
@@ -442,7 +444,7 @@ def _scene_results(app: Any) -> None:
 
 
 def _scene_shelf(app: Any) -> None:
-    from companion.ui.scenes import open_game
+    from companion.shell.scenes import open_game
 
     app.config = _shelf_config()
     open_game(app, "score_pad")

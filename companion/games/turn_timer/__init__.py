@@ -4,8 +4,8 @@ The package holds the pure rules (``rules.py``: clocks computed from the timesta
 the logged actions) and the screens (``screens.py``); this declaration is its only way in.
 """
 
-from companion.catalogue import GameInfo
-from companion.i18n import N_, NC_
+from companion.config.registry import GameInfo
+from companion.core.i18n import N_, NC_
 
 GAME = GameInfo(
     key="turn_timer",

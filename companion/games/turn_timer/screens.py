@@ -13,13 +13,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from companion import catalogue
+from companion.config import registry as catalogue
+from companion.core.i18n import N_, translator
 from companion.games.turn_timer import rules
-from companion.i18n import N_, translator
+from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
-from companion.ui.menus import Choice, Confirm, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
+from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import hint, title_bar
 
 BUDGETS = (0, 60, 120, 300, 600, 900, 1200, 1800, 2700, 3600)
@@ -226,7 +227,7 @@ class FakeClock:
 
 
 def _scene(app: Any, budget: int, seconds: list[float], *, wait: float) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     clock = FakeClock()
     app.wall_clock = clock
@@ -248,14 +249,14 @@ def _scene_warning(app: Any) -> None:
 
 
 def _scene_all(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     _scene(app, 300, [120.0, 95.0, 180.0, 200.0, 61.0], wait=12.0)
     press(app, "DOWN")
 
 
 def _scene_totals(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     _scene(app, 0, [42.0, 71.5, 38.0, 55.0, 61.0, 80.0, 33.0, 47.0], wait=20.0)
     app.play({"type": "finish", "at": app.wall_clock()})

@@ -5,9 +5,9 @@ reads to list it; the rules and screens are imported when someone opens the game
 words are in its own catalogue, ``locale/ja/LC_MESSAGES/messages.po``.
 """
 
-from companion.catalogue import GameInfo
+from companion.config.registry import GameInfo
+from companion.core.i18n import N_, NC_
 from companion.games.base import HouseRule
-from companion.i18n import N_, NC_
 
 GAME = GameInfo(
     key="high_card",

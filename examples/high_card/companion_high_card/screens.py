@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion import catalogue
-from companion.i18n import N_, translator
+from companion.config import registry as catalogue
+from companion.core.i18n import N_, translator
+from companion.shell.scenes import open_game, press
 from companion.ui.fonts import text_width
-from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
-from companion.ui.scenes import open_game, press
 from companion.ui.screen import Context, Screen
+from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import hint, title_bar, winner_page
 from companion_high_card import GAME, rules
 

@@ -14,18 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion import catalogue
+from companion.config import registry as catalogue
+from companion.core.i18n import N_, translator
+from companion.core.keys import Key
 from companion.games.area_tiles import house_rules, rules
 from companion.games.area_tiles.screens.draw import player_glyph, shown_name
 from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
-from companion.i18n import N_, translator
-from companion.keys import Key
+from companion.shell.scenes import open_game, press
 from companion.ui.fonts import text_width
-from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
-from companion.ui.scenes import open_game, press
 from companion.ui.screen import Context, Screen
+from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import TITLE_H, hint, title_bar
 
 _, ngettext = translator(__name__)

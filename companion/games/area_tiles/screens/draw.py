@@ -7,8 +7,8 @@ symbol question reads like the tiles on the table.
 
 from __future__ import annotations
 
+from companion.core.i18n import N_, translator
 from companion.games.area_tiles import rules
-from companion.i18n import N_, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 

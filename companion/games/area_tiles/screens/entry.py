@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
+from companion.core.i18n import translator
 from companion.games.area_tiles import rules
 from companion.games.area_tiles.screens.draw import (
     arrow,
@@ -20,9 +21,8 @@ from companion.games.area_tiles.screens.draw import (
     shown_name,
     title_or_name,
 )
-from companion.i18n import translator
+from companion.ui.confirm import Confirm
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.menus import Confirm
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint, title_bar

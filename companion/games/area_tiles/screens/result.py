@@ -7,9 +7,9 @@ undoes the finish and goes back to the area entry.
 
 from __future__ import annotations
 
+from companion.core.i18n import N_, translator
 from companion.games.area_tiles import rules
 from companion.games.area_tiles.screens.draw import player_glyph, shown_name, title_or_name
-from companion.i18n import N_, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import PagedScreen

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.core.i18n import N_, translator
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery.house_rules import pinned
 from companion.games.brain_robbery.screens.fight import AfterView, FightView, OverView, ScoringView
@@ -23,10 +24,9 @@ from companion.games.brain_robbery.screens.move import (
 )
 from companion.games.brain_robbery.screens.parts import biggest, game, seat_order
 from companion.games.brain_robbery.screens.reveal import StartTrainReveal
-from companion.i18n import N_, translator
-from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
+from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import hint, title_bar, wrap_px
 
 KEY = "brain_robbery"
@@ -157,7 +157,7 @@ class GameScreen(Screen):
 
 
 def press(app: Any, *names: str) -> None:
-    from companion.ui.scenes import press as press_keys
+    from companion.shell.scenes import press as press_keys
 
     press_keys(app, *names)
 

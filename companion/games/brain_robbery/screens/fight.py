@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.core.i18n import translator
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery.screens.move import D6, ActionView, PhaseView
 from companion.games.brain_robbery.screens.pages import Pager, page_bar
@@ -26,7 +27,6 @@ from companion.games.brain_robbery.screens.parts import (
     signed,
     where,
 )
-from companion.i18n import translator
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.fonts import fitted, text_width
 from companion.ui.paint import WIDTH, Painter

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.core.i18n import translator
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery.screens.parts import (
     NumberPick,
@@ -28,10 +29,9 @@ from companion.games.brain_robbery.screens.parts import (
     where,
 )
 from companion.games.brain_robbery.screens.reveal import NewCarReveal
-from companion.i18n import translator
+from companion.ui.confirm import Confirm
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.fonts import text_width
-from companion.ui.menus import Confirm
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import dice_row, fitting, hint, title_bar, wrap_px

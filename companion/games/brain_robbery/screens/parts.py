@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.core.i18n import NC_, package_translator, translator
 from companion.games.brain_robbery import rules
-from companion.i18n import NC_, package_translator, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen

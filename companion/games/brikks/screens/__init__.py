@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.dice import COLOUR_DIE
+from companion.core.dice import COLOUR_DIE
+from companion.core.i18n import translator
+from companion.core.keys import Key
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.draw import draw_block
@@ -27,11 +29,9 @@ from companion.games.brikks.screens.setup import BrikksSetup
 from companion.games.brikks.screens.shots import SCENES
 from companion.games.brikks.screens.table import CostsScreen, PlayersScreen
 from companion.games.brikks.screens.words import ColourFace, colour_name
-from companion.i18n import translator
-from companion.keys import Key
+from companion.ui.confirm import Confirm
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.menus import Confirm
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import fitting, hint, wrap_px

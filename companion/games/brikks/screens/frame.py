@@ -7,15 +7,15 @@ On the Pi's 100 kHz I²C bus the panel is sent only the columns that changed (ab
 sending only what differs: the roller's name, the block, its column and colour.
 
 >>> from companion.games.brikks import rules
->>> from companion.i18n import use
+>>> from companion.core.i18n import use
 >>> use("en"); roll_label(rules.new_game({"players": ["Ann", "Ben"]}))
 'R1 Ann'
 """
 
 from __future__ import annotations
 
+from companion.core.i18n import translator
 from companion.games.brikks import rules
-from companion.i18n import translator
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.widgets import title_bar

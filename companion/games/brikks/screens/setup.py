@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.i18n import N_, translator
 from companion.games.brikks import data as D
 from companion.games.brikks import house_rules, rules
-from companion.i18n import N_, translator
 from companion.ui.fonts import CELLS
-from companion.ui.menus import NEW_PLAYER, Choice, SetupScreen
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context
+from companion.ui.setup import NEW_PLAYER, Choice, SetupScreen
 from companion.ui.widgets import TITLE_H, hint, menu_list, title_bar
 
 KEY = "brikks"

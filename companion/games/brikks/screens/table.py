@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.dice import COLOUR_DIE
+from companion.core.dice import COLOUR_DIE
+from companion.core.i18n import translator
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.draw import draw_block
@@ -20,7 +21,6 @@ from companion.games.brikks.screens.frame import (
     play_title,
 )
 from companion.games.brikks.screens.words import colour_name
-from companion.i18n import translator
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen

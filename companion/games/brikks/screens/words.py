@@ -1,14 +1,14 @@
 """Brikks words the screens share: colour names, dice faces that follow the language,
 and text wrapped to a width in pixels (Japanese and English differ in width).
 
->>> from companion.i18n import use
+>>> from companion.core.i18n import use
 >>> use("en"); colour_name("red"), str(ColourFace("blue"))
 ('red', 'blue')
 """
 
 from __future__ import annotations
 
-from companion.i18n import N_, translator
+from companion.core.i18n import N_, translator
 
 _, ngettext = translator(__name__)
 

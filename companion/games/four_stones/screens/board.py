@@ -14,8 +14,8 @@ does not fit in that size, so the box shows it in two ways:
 
 from __future__ import annotations
 
+from companion.core.i18n import N_, translator
 from companion.games.four_stones.board import EMPTY, ROWS, Board, jumped_cells, move_cells
-from companion.i18n import N_, translator
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen

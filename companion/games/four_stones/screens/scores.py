@@ -8,11 +8,11 @@ board + pieces taken + the first-place bonus).
 
 from __future__ import annotations
 
+from companion.core.i18n import translator
+from companion.core.ranking import numbered
 from companion.games.four_stones import rules
 from companion.games.four_stones.rules import COLOURS, PAIRS
 from companion.games.four_stones.screens.board import INITIALS, colour_word
-from companion.i18n import translator
-from companion.ranking import numbered
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.widgets import hint, title_bar

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.i18n import NC_, package_translator, translator
 from companion.games.four_stones import rules
 from companion.games.four_stones.board import piece_value
 from companion.games.four_stones.screens.board import (
@@ -29,7 +30,6 @@ from companion.games.four_stones.screens.board import (
     jump_strip,
 )
 from companion.games.four_stones.screens.scores import render_deal, render_final, render_round
-from companion.i18n import NC_, package_translator, translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.core.i18n import N_, translator
 from companion.games.genial import rules
 from companion.games.genial.screens.grid import (
     NAME_W,
@@ -25,10 +26,9 @@ from companion.games.genial.screens.grid import (
 )
 from companion.games.genial.screens.result import StandingsScreen
 from companion.games.genial.screens.score import GenialScreen
-from companion.i18n import N_, translator
-from companion.ui.menus import Choice, SetupScreen
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
+from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import hint, title_bar, wrap
 
 _, ngettext = translator(__name__)
@@ -191,14 +191,14 @@ def _final(app: Any) -> None:
 
 
 def _scene_setup(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     app.open_setup(KEY)
     press(app, "RIGHT")  # 3 players
 
 
 def _scene_board(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     _scene_setup(app)
     press(app, "UP", "OK")  # Start → board setup
@@ -209,7 +209,7 @@ def _scene_score(app: Any) -> None:
 
 
 def _scene_turn(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     """Bob enters two on orange and three on blue, not yet confirmed."""
     _midgame(app)
@@ -217,7 +217,7 @@ def _scene_turn(app: Any) -> None:
 
 
 def _scene_cap(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     """Ann's orange is at 18: three more and +2 on all four lose three to the cap."""
     _reach(app, [[18, 12, 16, 14], [5, 5, 5, 5], [6, 6, 6, 6]], rounds=15)
@@ -225,7 +225,7 @@ def _scene_cap(app: Any) -> None:
 
 
 def _scene_standings(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     _midgame(app)
     press(app, "long RIGHT")
@@ -236,7 +236,7 @@ def _scene_winner(app: Any) -> None:
 
 
 def _scene_winner_places(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.shell.scenes import press
 
     _final(app)
     press(app, "DOWN", "DOWN", "DOWN", "DOWN")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.i18n import translator
 from companion.games.genial import rules
 from companion.games.genial.screens.labels import ABBR, round_of
 from companion.games.genial.screens.names import short_names
-from companion.i18n import translator
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.widgets import TITLE_H

@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
+from companion.core.i18n import N_, translator
 from companion.games.genial import rules
-from companion.i18n import N_, translator
 
 _, ngettext = translator(__name__)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.seat_names import shortened
+from companion.core.seat_names import shortened
 from companion.ui.fonts import fitted, text_width
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from companion.core.i18n import N_, translator
 from companion.games.genial import rules
 from companion.games.genial.screens.grid import (
     KEY_OF,
@@ -26,9 +27,8 @@ from companion.games.genial.screens.grid import (
     shown_names,
 )
 from companion.games.genial.screens.labels import ABBR, COLOUR
-from companion.i18n import N_, translator
+from companion.ui.confirm import Confirm
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.menus import Confirm
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint, title_bar, wrap

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.i18n import translator
 from companion.games.genial import rules
 from companion.games.genial.screens.grid import (
     ARROWS,
@@ -33,7 +34,6 @@ from companion.games.genial.screens.grid import (
     shown_names,
 )
 from companion.games.genial.screens.result import StandingsScreen, draw_winner, winner_rows
-from companion.i18n import translator
 from companion.ui.paint import HEIGHT, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint

@@ -1,0 +1,347 @@
+"""The games this box offers: every package registered in the ``companion.games`` group.
+
+A game is a package that declares itself with a :class:`GameInfo` and registers that
+declaration as an entry point, so a game installed from another package appears in the
+menu with no change to the companion::
+
+    # my_game/__init__.py
+    from companion.config.registry import GameInfo
+
+    GAME = GameInfo(key="high_card", title="High card", short="High card",
+                    min_players=2, max_players=6,
+                    rules="my_game.rules", screens="my_game.screens")
+
+    # my_game's pyproject.toml
+    [project.entry-points."companion.games"]
+    high_card = "my_game:GAME"
+
+Only the declarations are loaded to build the menu; a game's rules and screens are
+imported when it is opened. A package that fails to load is listed as
+:class:`Unavailable` with a one-line reason, and the rest of the box works.
+
+>>> find("genial").title
+'Genial Spezial'
+>>> find("no_such_game") is None
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from types import ModuleType
+from typing import Any
+
+from companion.core import i18n
+from companion.core.errors import RuleError
+from companion.core.i18n import N_, Notice
+
+GROUP = "companion.games"
+
+#: The games that come with the companion, in their default menu order.
+BUILT_IN = ("dice_roller", "dice_test", "genial", "brikks", "brain_robbery", "four_stones",
+            "brain_crush", "area_tiles", "score_pad", "any_dice", "turn_timer")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's declaration: what the menu, history and exports need to know of it.
+
+    :param key: the game's id in the log, the config and the entry point (``"brikks"``).
+    :param title: its full name; ``short`` fits a menu line (16 characters at most).
+    :param rules: the module path of its pure rules (``new_game``, ``step``,
+        ``is_over``, ``result``; see :mod:`companion.games`).
+    :param screens: the module path of its screens (``new_game(app)``,
+        ``play_screen(app)``, optionally ``SCREENSHOTS``).
+    :param bgg_id: its BoardGameGeek id, where it has one.
+    :param house_rules: the choices its rule book leaves open, name → ``HouseRule``.
+    :param actions: every action type its rules accept, with what a player calls it
+        (marked ``NC_("action", …)``, the context :data:`ACTION`, for its catalogue), so
+        that undo can say what it took back: ``{"roll": NC_("action", "roll")}`` shows
+        "Undone: roll". When a game names its actions, the box refuses to play one it
+        does not name.
+    """
+
+    key: str
+    title: str
+    short: str
+    min_players: int
+    max_players: int
+    rules: str
+    screens: str
+    bgg_id: int | None = None
+    house_rules: Mapping[str, Any] = field(default_factory=dict)
+    actions: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Unavailable:
+    """A registered game whose package could not be loaded, and why (one line)."""
+
+    key: str
+    problem: i18n.Notice
+
+    def why(self) -> str:
+        """The problem in the language in use."""
+        return self.problem.translated()
+
+    @property
+    def title(self) -> str:
+        return self.key
+
+    @property
+    def short(self) -> str:
+        return self.key[:16]
+
+
+Entry = GameInfo | Unavailable
+
+
+def _one_line(err: BaseException) -> str:
+    text = " ".join(str(err).split()) or type(err).__name__
+    return f"{type(err).__name__}: {text}"[:200]
+
+
+def _load(key: str, load: Any) -> Entry:
+    try:
+        info = load()
+    except Exception as err:  # a third-party package may fail in any way at import
+        return Unavailable(key, Notice("its package does not load ({error}).",
+                                       error=_one_line(err)))
+    if not isinstance(info, GameInfo):
+        return Unavailable(
+            key, Notice("its entry point is not a companion.config.registry.GameInfo."))
+    if info.key != key:
+        return Unavailable(key, Notice("its entry point is named {key} but declares {declared}.",
+                                       key=repr(key), declared=repr(info.key)))
+    problem = declaration_problem(info)
+    return info if problem is None else Unavailable(key, problem)
+
+
+#: The most characters a game's ``short`` title may have: one line of the game menu.
+SHORT_MAX = 16
+_SWAPPED = N_("its declaration gives min_players {low} above max_players {high}; both are "
+              "whole numbers from 1, min_players the smaller.")
+_COUNTS = N_("its declaration gives min_players {low} and max_players {high}; both must be "
+             "whole numbers from 1, min_players the smaller.")
+
+
+def declaration_problem(info: GameInfo) -> Notice | None:
+    """What is wrong with declaration ``info`` (one sentence), or None: a game declared
+    with values the box cannot use is listed "(broken)" instead of failing when opened.
+
+    >>> declaration_problem(find("genial")) is None
+    True
+    >>> from dataclasses import replace
+    >>> print(declaration_problem(replace(find("genial"), min_players=5)))  # doctest: +ELLIPSIS
+    its declaration gives min_players 5 above max_players 4; ...
+    """
+    for name in ("title", "short", "rules", "screens"):
+        value = getattr(info, name)
+        if not isinstance(value, str) or not value.strip():
+            return Notice("its declaration gives {name} as {value}; it must be a text.",
+                          name=name, value=repr(value)[:40])
+    if len(info.short) > SHORT_MAX:
+        return Notice("its declaration's short title {short} has {n} characters; at most "
+                      "{most} fit a menu line.", short=repr(info.short), n=len(info.short),
+                      most=SHORT_MAX)
+    low, high = info.min_players, info.max_players
+    if not all(type(n) is int for n in (low, high)) or not 1 <= low <= high:
+        swapped = type(low) is int and type(high) is int and 1 <= high < low
+        return Notice(_SWAPPED if swapped else _COUNTS, low=repr(low), high=repr(high))
+    if info.bgg_id is not None and (type(info.bgg_id) is not int or info.bgg_id < 1):
+        return Notice("its declaration gives bgg_id {value}; it must be a BoardGameGeek id "
+                      "(a whole number from 1) or None.", value=repr(info.bgg_id)[:40])
+    return _tables_problem(info)
+
+
+def _is_house_rule(rule: Any) -> bool:
+    """A :class:`companion.games.base.HouseRule` (told by its shape: the games import
+    the catalogue, not the other way round)."""
+    return hasattr(rule, "default") and callable(getattr(rule, "check", None))
+
+
+def _tables_problem(info: GameInfo) -> Notice | None:
+    if not isinstance(info.house_rules, Mapping) or not all(
+            isinstance(k, str) and _is_house_rule(v) for k, v in info.house_rules.items()):
+        return Notice("its declaration's house_rules must map each rule's name to a HouseRule.")
+    for name, rule in info.house_rules.items():
+        try:
+            rule.check(name, rule.default)
+        except RuleError as err:
+            return Notice("its declaration's house rule {name} does not allow its own default "
+                          "({why}).", name=repr(name), why=str(err))
+    if not isinstance(info.actions, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) and v for k, v in info.actions.items()):
+        return Notice("its declaration's actions must map each action type to its name, "
+                      "NC_(\"action\", \"…\").")
+    return None
+
+
+@functools.cache
+def discover() -> dict[str, Entry]:
+    """Every registered game, built-in ones first in their default order, then by key.
+
+    A built-in game is always the companion's own: another package that registers the
+    same key is listed apart, as ``key@package``, :class:`Unavailable` with the reason
+    (so is a second package registering a plugin's key: the first found is played)."""
+    found: dict[str, Entry] = {}
+    for key in BUILT_IN:
+        found[key] = _load(key, lambda k=key: importlib.import_module(
+            f"companion.games.{k}").GAME)
+    plugins: dict[str, str] = {}  # key → the package whose game it is
+    for ep in entry_points(group=GROUP):
+        if ep.name in BUILT_IN and ep.value == f"companion.games.{ep.name}:GAME":
+            continue  # this distribution's own declaration
+        package = _package(ep)
+        if ep.name not in found:
+            found[ep.name] = _load(ep.name, ep.load)
+            plugins[ep.name] = package
+            continue
+        apart = f"{ep.name}@{package}"
+        if ep.name in BUILT_IN:
+            problem = Notice("its package {package} registers it as {key}, the name of a game "
+                             "that comes with the companion, which is kept: the package must "
+                             "give its game another name.", package=package, key=ep.name)
+        else:
+            problem = Notice("its package {package} registers it as {key}, as {other} does: "
+                             "the game of {other} is kept; one of them must give its game "
+                             "another name.", package=package, key=ep.name,
+                             other=plugins[ep.name])
+        found.setdefault(apart, Unavailable(apart, problem))
+    order = [k for k in BUILT_IN if k in found] + sorted(k for k in found if k not in BUILT_IN)
+    return {k: found[k] for k in order}
+
+
+def _package(ep: Any) -> str:
+    """The name of the distribution that registers entry point ``ep`` (its top-level
+    module when it has no distribution: an entry point made by hand)."""
+    dist = getattr(ep, "dist", None)
+    return str(dist.name) if dist is not None else ep.value.split(":")[0].split(".")[0]
+
+
+def find(key: str) -> GameInfo | None:
+    """The declaration of game ``key``, or None if no loadable game has that key."""
+    entry = discover().get(key)
+    return entry if isinstance(entry, GameInfo) else None
+
+
+#: The ``msgctxt`` of a game's short title, for a game whose English short and full
+#: titles are the same words but whose translations differ (:func:`companion.core.i18n.NC_`).
+SHORT_TITLE = "short title"
+
+
+def title(key: str, *, short: bool = False) -> str:
+    """The name to show for game ``key`` in the language in use (the game's own
+    catalogue translates it); the key itself when it is not installed."""
+    info = find(key)
+    if info is None:
+        return key
+    t = i18n.package_translator(info.rules)
+    return t.pgettext(SHORT_TITLE, info.short) if short else t.gettext(info.title)
+
+
+#: The ``msgctxt`` of an action's name, so that "roll" in "Undone: roll" keeps its own
+#: translation apart from the same English word on a game's screens.
+ACTION = "action"
+
+
+def action_name(key: str, kind: str) -> str | None:
+    """What game ``key`` calls an action of type ``kind``, in the language in use; None
+    when the game does not name it.
+
+    >>> action_name("brikks", "start_block"), action_name("brikks", "no_such_action")
+    ('start block', None)
+    """
+    info = find(key)
+    if info is None or kind not in info.actions:
+        return None
+    return i18n.package_translator(info.rules).pgettext(ACTION, info.actions[kind])
+
+
+def menu(order: Iterable[str] = (), hide: Iterable[str] = ()) -> list[Entry]:
+    """The game menu: ``order`` first, then the rest in default order, minus ``hide``.
+
+    >>> [g.key for g in menu(order=["brikks"], hide=["dice_test", "dice_roller"])][:3]
+    ['brikks', 'genial', 'brain_robbery']
+    """
+    games = discover()
+    hidden = set(hide)
+    keys = [k for k in order if k in games] + [k for k in games if k not in set(order)]
+    return [games[k] for k in keys if k not in hidden]
+
+
+def position(key: str, order: Iterable[str] = (), hide: Iterable[str] = ()) -> int:
+    """Where game ``key`` stands in :func:`menu` (for tests and screenshot scenes)."""
+    return [g.key for g in menu(order, hide)].index(key)
+
+
+#: What the box calls in a game's rules and screens modules (the others are optional).
+NEEDS = {"rules": ("new_game", "step", "is_over", "result"),
+         "screens": ("new_game", "play_screen")}
+
+
+def _module(key: str, which: str) -> ModuleType:
+    info = find(key)
+    if info is None:
+        entry = discover().get(key)
+        why = (entry.why() if isinstance(entry, Unavailable)
+               else i18n._("it is not installed."))
+        raise RuleError("{key} cannot be played: {why}", key=key, why=why)
+    module = importlib.import_module(getattr(info, which))
+    lacking = _lacking(module, which)
+    if lacking is not None:
+        raise RuleError("{key} cannot be played: {why}", key=key, why=lacking.translated())
+    return module
+
+
+def _lacking(module: ModuleType, which: str) -> Notice | None:
+    """Which function the box calls is missing from a game's ``which`` module."""
+    missing = [n for n in NEEDS[which] if not callable(getattr(module, n, None))]
+    if not missing:
+        return None
+    return Notice("its {which} module {module} has no {function}().", which=which,
+                  module=module.__name__, function=missing[0])
+
+
+def rules_module(key: str) -> ModuleType:
+    """The rules module of game ``key``; :class:`RuleError` if the game is not available."""
+    return _module(key, "rules")
+
+
+def screens_module(key: str) -> ModuleType:
+    """The screens module of game ``key``; :class:`RuleError` if it is not available
+    (nor when its rules module cannot be played: the game is not opened then)."""
+    _module(key, "rules")
+    return _module(key, "screens")
+
+
+def import_problem(key: str) -> Notice | None:
+    """Why game ``key`` cannot be played as its declaration says: its rules or screens
+    module does not import (a plugin whose package lost a module, or a library it needs)
+    or lacks a function the box calls, or a catalogue of its words cannot be read; None
+    when all is well."""
+    info = find(key)
+    if info is None:
+        return None
+    for which, module, broken in (
+            ("rules", info.rules, N_("its rules module {module} does not import ({error}).")),
+            ("screens", info.screens, N_("its screens module {module} does not import "
+                                         "({error})."))):
+        try:
+            imported = importlib.import_module(module)
+        except Exception as err:  # a third-party module may fail in any way at import
+            return Notice(broken, module=module, error=_one_line(err))
+        lacking = _lacking(imported, which)
+        if lacking is not None:
+            return lacking
+    for lang in i18n.LANGUAGES:
+        why = i18n.catalogue_problem(info.rules, lang)
+        if why is not None:
+            return Notice("its catalogue locale/{language}/LC_MESSAGES cannot be read "
+                          "({error}), so its words show in English.", language=lang,
+                          error=why[:200])
+    return None

@@ -1,0 +1,1 @@
+"""The action log: one SQLite file, opened, migrated, salvaged and backed up."""

@@ -1,0 +1,333 @@
+"""Opening the action log: for the app (which repairs a damaged log) and for one-shot
+commands (which only ever read it, or write to a whole one).
+
+The app's :meth:`Opening.open` never raises for a bad file: a damaged one is rebuilt
+beside it from the backups and what is still readable (:mod:`companion.log.salvage`), then
+set aside and replaced, in an order a power cut cannot break; a file it may not write
+opens read-only, showing its games. :meth:`Opening.open_existing` (``history``,
+``stats``, ``players``) never creates, moves or repairs anything.
+
+>>> from companion.log.store import Store
+>>> Store.open_existing("/no/such/companion.db")
+Traceback (most recent call last):
+companion.core.errors.StorageError: there is no log at /no/such/companion.db.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Self
+
+from companion.core.errors import StorageError
+from companion.core.i18n import Notice
+from companion.log.schema import SCHEMA_VERSION, migrate
+
+#: Where the service keeps its log (systemd's StateDirectory=companion), which an owner
+#: over SSH reaches only by naming it: their own commands default to ~/.local/state.
+SERVICE_STATE = Path("/var/lib/companion")
+
+
+def why(err: Exception, path: str) -> StorageError:
+    """A short reason for the screen, from an OS or SQLite error."""
+    text = str(err).lower()
+    if "full" in text or getattr(err, "errno", None) == 28:
+        return StorageError("the storage is full")
+    if path != ":memory:" and Path(path).is_dir():
+        return StorageError("{path} is a folder, not a log", path=path)
+    if path != ":memory:" and "unable to open" in text and not Path(path).parent.is_dir():
+        return StorageError("its folder {folder} is missing", folder=str(Path(path).parent))
+    if "readonly" in text or "read-only" in text or isinstance(err, PermissionError) \
+            or "unable to open" in text:
+        return StorageError("its folder is read-only")
+    if "locked" in text:
+        return StorageError("the log is in use by another program")
+    if "disk i/o" in text and path != ":memory:" and card_full(path):
+        return StorageError("the storage is full")
+    return StorageError("the log cannot be written ({why})",
+                        why=getattr(err, "strerror", None) or err)
+
+
+def card_full(path: str) -> bool:
+    """SQLite says "disk I/O error" when it cannot make its -wal/-shm on a full card."""
+    import shutil
+
+    try:
+        return shutil.disk_usage(Path(path).parent).free < 64 * 1024
+    except OSError:
+        return False
+
+
+def in_use_elsewhere(path: str) -> bool:
+    """True when another process has the log open: every SQLite connection to a log in
+    WAL mode holds a shared lock on one byte of its -shm file (the "DMS" byte, offset
+    128), so a write lock on it cannot be had while one does."""
+    import fcntl
+    import os
+
+    try:
+        fd = os.open(path + "-shm", os.O_RDWR)
+    except OSError:
+        return False  # no -shm: nobody has it open in WAL mode
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 128)
+        fcntl.lockf(fd, fcntl.LOCK_UN, 1, 128)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+
+
+class Opening:
+    """The ways to open a :class:`~companion.log.store.Store` (its base class)."""
+
+    @classmethod
+    def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time) -> Self:
+        """Open (or create) the log at ``path``; ``":memory:"`` for a throwaway log.
+
+        A damaged file is moved aside and a new log rebuilt from the backups and what
+        is still readable (:mod:`companion.log.salvage`); a log written by a newer
+        companion, or a directory we may not write, opens read-only. Never raises for a
+        bad file; raises :class:`StorageError` only when no log at all can be had.
+        """
+        path = str(path)
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                cls._finish_salvage(path, clock)
+            conn = cls._connect(path)
+            version = cls._migrate(conn)
+        except sqlite3.OperationalError as err:
+            # Locked, read-only, full disk, I/O error: the file may well be fine.
+            # Never move it aside for that; show what it holds and save nothing.
+            if path == ":memory:":
+                raise StorageError("cannot open an in-memory log: {why}", why=str(err)) from err
+            return cls._read_only(path, why(err, path), keep=True)
+        except sqlite3.DatabaseError as err:
+            if path == ":memory:":
+                raise StorageError("cannot open an in-memory log: {why}", why=str(err)) from err
+            return cls._quarantine(path, err, clock)
+        except StorageError as err:
+            return cls._read_only(path, err)
+        except OSError as err:  # the state directory cannot be made
+            return cls._read_only(path, why(err, path))
+        if path != ":memory:":
+            from companion.log import salvage
+
+            if salvage.behind(path, conn):
+                conn.close()
+                return cls._quarantine(path, None, clock)
+        store = cls(conn, path)
+        store.clock = clock
+        if version > SCHEMA_VERSION:  # pragma: no cover - guarded in _migrate
+            return cls._read_only(path, Notice("log from a newer version"))
+        return store
+
+    @classmethod
+    def open_existing(cls, path: str | Path, *, write: bool = False) -> Self:
+        """The log at ``path`` for a one-shot command (``history``, ``stats``,
+        ``players``), which may run while the app writes it: never created, moved or
+        repaired, and read from a copy in memory unless ``write``. A missing file, a
+        folder, a file that is not a companion log, and (to ``write``) a damaged log are
+        a :class:`StorageError` saying so; reading a damaged log shows what it holds.
+        """
+        path = str(path)
+        if Path(path).is_dir():
+            raise StorageError("{path} is a folder, not a companion log.", path=path)
+        if not Path(path).exists():
+            service = SERVICE_STATE / "companion.db"
+            if SERVICE_STATE.is_dir() and Path(path) != service:
+                raise StorageError("there is no log at {path}; the service keeps its log in "
+                                   "{service}: add --db {service} (with sudo).",
+                                   path=path, service=str(service))
+            raise StorageError("there is no log at {path}.", path=path)
+        # Without a -wal beside it no program has the log open (WAL mode keeps one while
+        # open): read it as immutable, so that reading does not leave a -wal/-shm there.
+        flags = "mode=ro" if Path(path + "-wal").exists() else "mode=ro&immutable=1"
+        try:
+            probe = sqlite3.connect(f"{Path(path).resolve().as_uri()}?{flags}", uri=True)
+            try:
+                tables = {r[0] for r in probe.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+                check = cls._quick_check(probe) \
+                    if {"schema_version", "games", "actions"} <= tables else None
+            finally:
+                probe.close()
+        except sqlite3.OperationalError as err:
+            if "not a database" not in str(err):
+                raise StorageError("cannot read {path}: {why}", path=path,
+                                   why=why(err, path)) from None
+            tables, check = set(), None
+        except sqlite3.DatabaseError:
+            tables, check = set(), None
+        if check is None:
+            raise StorageError("{path} is not a companion log.", path=path)
+        damaged = check != "ok"
+        if write and damaged:
+            raise StorageError("the log at {path} is damaged; the companion repairs it when "
+                               "it starts (companion run), then try again.", path=path)
+        try:
+            if write:
+                conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+                conn.execute("PRAGMA synchronous=FULL")
+                conn.execute("PRAGMA foreign_keys=ON")
+            else:
+                conn = sqlite3.connect(":memory:", isolation_level=None,
+                                       check_same_thread=False)
+                if not damaged or not cls._salvaged_copy(path, conn):
+                    cls._copy_read_only(path, conn, flags)
+            cls._migrate(conn)
+        except sqlite3.Error as err:
+            raise StorageError("cannot read {path}: {why}", path=path,
+                               why=why(err, path)) from None
+        notice = Notice("the log is damaged: showing what can still be read; the companion "
+                        "repairs it when it starts") if damaged else None
+        return cls(conn, path, notice=notice, read_only=not write)
+
+    @staticmethod
+    def _quick_check(conn: sqlite3.Connection) -> str:
+        try:
+            return str(conn.execute("PRAGMA quick_check").fetchone()[0])
+        except sqlite3.DatabaseError as err:  # "malformed": damaged, but ours
+            return str(err)
+
+    @classmethod
+    def _salvaged_copy(cls, path: str, into: sqlite3.Connection) -> bool:
+        """What the app's salvage would make of a damaged log, built in a scratch folder
+        (the log's own is left alone) and copied into ``into``; False if nothing came."""
+        import io
+        import tempfile
+
+        from companion.log import salvage
+
+        with tempfile.TemporaryDirectory(prefix="companion-read-") as scratch:
+            copy = Path(scratch) / "log.db"
+            salvage.rebuild(Path(path), Path(path), migrate=cls._migrate,
+                            schema=SCHEMA_VERSION, out=io.StringIO(), into=copy)
+            if not copy.is_file():
+                return False
+            source = sqlite3.connect(copy)
+            try:
+                source.backup(into)
+            finally:
+                source.close()
+        return True
+
+    @staticmethod
+    def _connect(path: str) -> sqlite3.Connection:
+        if path != ":memory:" and Path(path).is_file():
+            # Checked through a read-only connection: closing a writable one on a damaged
+            # file would checkpoint its WAL into it, and the file set aside must be as it was.
+            probe = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+            try:
+                check = probe.execute("PRAGMA quick_check").fetchone()
+            finally:
+                probe.close()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(
+                    f"quick_check: {check[0] if check else 'no answer'}")
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        return conn
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> int:
+        return migrate(conn)
+
+    @classmethod
+    def _quarantine(cls, path: str, err: Exception | None,
+                    clock: Callable[[], float]) -> Self:
+        """Build a new log beside the file from the newest good backup and what the file
+        still holds (``err`` None: it is whole but behind its newest backup), then set
+        the file aside and put the new log in its place. A power cut at any point
+        leaves the file, or the whole new log (which :meth:`open` then puts in place)."""
+        from companion.log import salvage
+
+        if in_use_elsewhere(path):  # another program writes it: moving it would lose that
+            return cls._read_only(path, Notice("the log is damaged, and another program is "
+                                               "using it"), keep=True)
+        aside = cls._aside(path, "corrupt" if err is not None else "behind", clock)
+        rebuilt = cls._rebuilt(path)
+        rebuilt.unlink(missing_ok=True)
+        report = salvage.rebuild(Path(path), Path(path), migrate=cls._migrate,
+                                 schema=SCHEMA_VERSION, newer="damaged" if err else "backup",
+                                 into=rebuilt, kept=aside.name)
+        try:
+            cls._swap(path, aside, rebuilt)
+            conn = cls._connect(path)
+            cls._migrate(conn)
+        except (OSError, sqlite3.DatabaseError, StorageError):
+            return cls._read_only(path, Notice("the log is damaged and cannot be repaired "
+                                               "here"), keep=True)
+        notice = report.line() if report.recovered else \
+            Notice("Saved games were damaged; kept as {name}. New log.", name=aside.name)
+        return cls(conn, path, notice=notice)
+
+    @staticmethod
+    def _aside(path: str, why: str, clock: Callable[[], float]) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(clock()))
+        base = f"{path}.{why}-{stamp}"
+        aside, n = Path(base), 1
+        while aside.exists():
+            aside, n = Path(f"{base}-{n}"), n + 1
+        return aside
+
+    @staticmethod
+    def _rebuilt(path: str) -> Path:
+        return Path(path).with_name(f".{Path(path).name}.rebuilt")
+
+    @staticmethod
+    def _swap(path: str, aside: Path, rebuilt: Path) -> None:
+        """Set the damaged file aside (its WAL first: a WAL left beside the new log
+        would be read into it) and put the rebuilt log, if any, in its place."""
+        from companion.log.backups import fsync_dir
+
+        for suffix in ("-wal", "-shm", ""):
+            if Path(path + suffix).exists():
+                Path(path + suffix).rename(str(aside) + suffix)
+        if rebuilt.exists():
+            rebuilt.replace(path)
+        fsync_dir(Path(path).parent)
+
+    @classmethod
+    def _finish_salvage(cls, path: str, clock: Callable[[], float]) -> None:
+        """A salvage cut short after it built the new log: set aside what is left of
+        the damaged file and put the new log in place."""
+        rebuilt = cls._rebuilt(path)
+        if rebuilt.is_file():
+            cls._swap(path, cls._aside(path, "corrupt", clock), rebuilt)
+
+    @classmethod
+    def _read_only(cls, path: str, why: StorageError | Notice, keep: bool = False) -> Self:
+        """A log in memory: nothing is saved. With ``keep``, a copy of the file's games
+        (opened read-only, never written) so history and the last game stay visible."""
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            if keep:
+                cls._copy_read_only(path, conn)
+            cls._migrate(conn)
+        except (sqlite3.Error, StorageError):  # the copy is unusable: start empty
+            conn.close()
+            conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            cls._migrate(conn)
+        return cls(conn, path, notice=Notice("Not saving games: {why}.", why=why),
+                   read_only=True)
+
+    @staticmethod
+    def _copy_read_only(path: str, into: sqlite3.Connection, first: str = "mode=ro") -> None:
+        uri = Path(path).resolve().as_uri()
+        for flags in (first, "mode=ro&immutable=1"):  # immutable: no -shm possible
+            try:
+                source = sqlite3.connect(f"{uri}?{flags}", uri=True)
+                try:
+                    source.backup(into)
+                    return
+                finally:
+                    source.close()
+            except sqlite3.Error as err:
+                failed = err
+        raise failed

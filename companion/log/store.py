@@ -1,0 +1,428 @@
+"""The action log: one SQLite file that is the companion's only mutable state.
+
+Every action a player confirms is appended (and committed, ``synchronous=FULL``) before
+the screen acknowledges it; the current game is the replay of its actions, so undo is
+"drop the last action" and a restart after a power cut is "replay". Finished games stay
+as history.
+
+A file that cannot be read as our database is never deleted: the app builds a new log
+from the newest good backup plus every row still readable from the damaged file
+(:mod:`companion.log.salvage`), renames the file aside
+(``companion.db.corrupt-20261122-014500``) and :attr:`Store.notice` says so once
+(:mod:`companion.log.opening` opens the log; one-shot commands never repair it). A log that
+counts fewer saved changes than its newest backup (:attr:`Store.generation`: its WAL
+file was lost or torn) is set aside and rebuilt the same way.
+
+>>> store = Store.open(":memory:")
+>>> game = store.new_game("dice_roller", {"players": ["Table"]})
+>>> store.append(game, {"type": "roll", "dice": [4]})
+1
+>>> [a["type"] for a in store.actions(game)]
+['roll']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from companion.core import roster
+from companion.core.errors import BadName, RosterError, StorageError
+from companion.core.i18n import N_, Notice, notice_n
+from companion.log.opening import Opening
+from companion.log.opening import why as _why
+from companion.log.schema import SCHEMA_VERSION as SCHEMA_VERSION
+from companion.log.schema import link_seats
+
+
+class DamagedRecord(StorageError):
+    """A row of the log that does not read as what it must hold (a damaged card, a
+    hand edit): the message names the game; the rest of the log is fine."""
+
+
+def _parsed(text: Any, want: type, game: int, what: str) -> Any:
+    """``text`` as JSON of type ``want``, else :class:`DamagedRecord`."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        value = None
+    if not isinstance(value, want):
+        raise DamagedRecord(what, game=game)
+    return value
+
+
+#: Where a finished game's result must hold a mapping or a list (the readers index them).
+_RESULT_SHAPES = {"scores": dict, "places": list, "winners": list, "sentences": list}
+
+
+def _record(r: tuple[Any, ...], strict: bool = False) -> GameRecord:
+    try:
+        options = _parsed(r[2], dict, r[0], N_("saved game {game} has damaged settings; "
+                                              "the other games are fine."))
+    except DamagedRecord:
+        if strict or r[4] is not None:
+            raise
+        # Unfinished: still listed (History > Unfinished), where resuming it says what is
+        # damaged and abandoning it stays possible; the log's row is left as it is.
+        options = {}
+    damaged = N_("saved game {game} has a damaged result; the other games are fine.")
+    result = None
+    if r[5] is not None:
+        result = _parsed(r[5], dict, r[0], damaged)
+        if any(not isinstance(result.get(k, want()), want) for k, want in _RESULT_SHAPES.items()) \
+                or not all(isinstance(p, list) for p in result.get("places", [])):
+            raise DamagedRecord(damaged, game=r[0])
+    return GameRecord(r[0], r[1], options, r[3], r[4], result, r[6])
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as the log knows it."""
+
+    id: int
+    kind: str
+    options: dict[str, Any]
+    started: str
+    finished: str | None
+    result: dict[str, Any] | None
+    actions: int
+
+
+@dataclass(frozen=True)
+class Player:
+    """One person on the roster. ``uuid`` never changes, whatever the name becomes."""
+
+    id: int
+    uuid: str
+    name: str
+    colour: str | None
+    created: str
+    last_played: str | None
+    hidden: bool
+
+
+_PLAYER = "SELECT id, uuid, name, colour, created, last_played, hidden FROM players"
+
+
+def _now(clock: Callable[[], float] = time.time) -> str:
+    """The time for the log: always UTC (screens and exports show it as local time)."""
+    return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds")
+
+
+class Store(Opening):
+    """The SQLite action log. Open it with :meth:`open` (the app) or :meth:`open_existing`
+    (a one-shot command); only this module and :mod:`companion.log.opening` touch sqlite3."""
+
+    def __init__(self, conn: sqlite3.Connection, path: str, notice: str | None = None,
+                 read_only: bool = False) -> None:
+        self._db = conn
+        self.path = path
+        #: A one-time message for the screen (a quarantined file, read-only mode), or None.
+        self.notice = notice
+        self.read_only = read_only
+        #: Counts every saved change (SQLite's ``user_version``, written in the same
+        #: transaction): a log whose count is below its newest backup's lost commits.
+        self.generation: int = conn.execute("PRAGMA user_version").fetchone()[0]
+        #: Called after each saved change with ``"game"``, ``"action"``, ``"undo"``,
+        #: ``"finished"``, ``"reopened"`` or ``"abandoned"`` (the backups listen; it
+        #: must not block).
+        self.on_saved: Callable[[str], None] | None = None
+        #: Called when a write fails on a full card; True if it freed space to retry.
+        self.make_room: Callable[[], bool] | None = None
+        #: Where the log's times come from (a fixed clock makes pictures repeatable).
+        self.clock: Callable[[], float] = time.time
+        #: How many damaged game records the last list of games left out.
+        self.skipped = 0
+
+    def skipped_line(self) -> Notice | None:
+        """The line saying the last list of games left damaged records out, if it did."""
+        if not self.skipped:
+            return None
+        return notice_n("{n} damaged game record was skipped.",
+                        "{n} damaged game records were skipped.", self.skipped)
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- writing -----------------------------------------------------------------------
+
+    def _write(self, sql: str, args: tuple[Any, ...], event: str) -> sqlite3.Cursor:
+        try:
+            try:
+                cur = self._commit(sql, args)
+            except sqlite3.Error as err:
+                # A full card: the backups make room first, then the write is tried once more.
+                if _why(err, self.path).template != "the storage is full" \
+                        or self.make_room is None \
+                        or not self.make_room():
+                    raise
+                cur = self._commit(sql, args)
+        except sqlite3.Error as err:
+            raise _why(err, self.path) from err
+        if self.on_saved is not None:
+            self.on_saved(event)
+        return cur
+
+    def _commit(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+        """Run one write and count it in ``user_version``, in one transaction."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = self._db.execute(sql, args)
+            self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
+            self._db.execute("COMMIT")
+        except BaseException:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # SQLite already rolled it back
+            raise
+        self.generation += 1
+        return cur
+
+    def new_game(self, kind: str, options: dict[str, Any]) -> int:
+        """Start a game of ``kind`` with ``options``; returns its id. Seats whose name
+        is on the roster are linked to that player in the same transaction."""
+        started = _now(self.clock)
+        with self._transaction("game"):
+            cur = self._db.execute(
+                "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
+                (kind, json.dumps(options, sort_keys=True), started),
+            )
+            link_seats(self._db, int(cur.lastrowid), options.get("players"), started,
+                        create=False)
+        return int(cur.lastrowid)
+
+    @contextlib.contextmanager
+    def _transaction(self, event: str) -> Iterator[None]:
+        """Several writes, all or nothing, counted once in ``user_version`` (like
+        :meth:`_commit`); a failure is a :class:`StorageError` saying why."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as err:
+            raise _why(err, self.path) from err
+        try:
+            yield
+            self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
+            self._db.execute("COMMIT")
+        except BaseException as err:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # SQLite already rolled it back
+            if isinstance(err, sqlite3.Error):
+                raise _why(err, self.path) from err
+            raise
+        self.generation += 1
+        if self.on_saved is not None:
+            self.on_saved(event)
+
+    def append(self, game_id: int, action: dict[str, Any]) -> int:
+        """Append ``action`` to the game's log, durably; returns its sequence number."""
+        row = self._db.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        seq = row[0] + 1
+        self._write(
+            "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+            (game_id, seq, json.dumps(action, sort_keys=True), _now(self.clock)), "action",
+        )
+        return seq
+
+    def drop_last(self, game_id: int, *, reopen: bool = False) -> dict[str, Any] | None:
+        """Remove and return the game's last action (undo); ``None`` if it has none.
+        With ``reopen`` (the action had ended the game) the game is unfinished again in
+        the same transaction: both are saved, or neither."""
+        row = self._db.execute(
+            "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        dropped = self._action(game_id, row[1], row[0])
+        if not reopen:
+            self._write("DELETE FROM actions WHERE game_id = ? AND seq = ?",
+                        (game_id, row[0]), "undo")
+            return dropped
+        with self._transaction("reopened"):
+            self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?",
+                             (game_id, row[0]))
+            self._db.execute("UPDATE games SET finished = NULL, result = NULL WHERE id = ?",
+                             (game_id,))
+        return dropped
+
+    def finish(self, game_id: int, result: dict[str, Any] | None) -> None:
+        """Mark the game finished with its result (``None`` reopens it, after an undo)."""
+        self._write(
+            "UPDATE games SET finished = ?, result = ? WHERE id = ?",
+            (_now(self.clock) if result is not None else None,
+             json.dumps(result) if result is not None else None, game_id),
+            "finished" if result is not None else "reopened",
+        )
+
+    def abandon(self, game_id: int) -> None:
+        """Set an unfinished game aside: it is no longer offered for resume."""
+        self._write("UPDATE games SET abandoned = 1 WHERE id = ?", (game_id,), "abandoned")
+
+    # -- reading -----------------------------------------------------------------------
+
+    def actions(self, game_id: int) -> list[dict[str, Any]]:
+        """The game's actions in order."""
+        rows = self._db.execute(
+            "SELECT action, seq FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        return [self._action(game_id, r[0], r[1]) for r in rows]
+
+    @staticmethod
+    def _action(game_id: int, text: Any, seq: int) -> dict[str, Any]:
+        try:
+            value = json.loads(text)
+        except (TypeError, ValueError):
+            value = None
+        if not isinstance(value, dict):
+            raise DamagedRecord(N_("saved game {game} has a damaged action ({n}); the other "
+                                   "games are fine."), game=game_id, n=seq)
+        return value
+
+    def game(self, game_id: int) -> GameRecord | None:
+        """The game ``game_id``; :class:`DamagedRecord` when its row cannot be read."""
+        rows = self._records("WHERE g.id = ?", (game_id,), strict=True)
+        return rows[0] if rows else None
+
+    def unfinished(self) -> GameRecord | None:
+        """The game played last (its last action or its start, whichever is later) of
+        those neither finished nor set aside: the one a power cut interrupted, even when
+        a newer game was started and this one resumed from History."""
+        rows = self._records(
+            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY MAX(g.started, "
+            "COALESCE((SELECT MAX(a.at) FROM actions a WHERE a.game_id = g.id), '')) DESC, "
+            "g.id DESC LIMIT 1", ()
+        )
+        return rows[0] if rows else None
+
+    def unfinished_games(self) -> list[GameRecord]:
+        """Every game neither finished nor abandoned, newest first (History → Unfinished).
+
+        This includes games that earlier versions left behind silently when a new one
+        was started: their rows were always in the log, only no screen offered them.
+        """
+        return self._records(
+            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC", ())
+
+    def history(self, limit: int = 100) -> list[GameRecord]:
+        """Finished games, newest first."""
+        return self._records("WHERE g.finished IS NOT NULL ORDER BY g.id DESC LIMIT ?", (limit,))
+
+    def _records(self, where: str, args: tuple[Any, ...], *,
+                 strict: bool = False) -> list[GameRecord]:
+        """The games ``where`` selects; a damaged one raises with ``strict``, else it is
+        left out and counted in :attr:`skipped`."""
+        rows = self._db.execute(
+            "SELECT g.id, g.kind, g.options, g.started, g.finished, g.result, "
+            "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) FROM games g " + where,
+            args,
+        ).fetchall()
+        out, self.skipped = [], 0
+        for r in rows:
+            try:
+                out.append(_record(r, strict))
+            except DamagedRecord:
+                if strict:
+                    raise
+                self.skipped += 1
+        return out
+
+    # -- the roster ----------------------------------------------------------------------
+
+    def players(self, *, hidden: bool = False) -> list[Player]:
+        """The roster, most recently played first (by seat in their last game), then
+        the never-played in the order they were added; ``hidden`` includes the hidden."""
+        rows = self._db.execute(
+            "SELECT p.id, p.uuid, p.name, p.colour, p.created, p.last_played, p.hidden, "
+            "(SELECT MAX(game_id) FROM seats WHERE player_id = p.id) AS g FROM players p "
+            + ("" if hidden else "WHERE p.hidden = 0 ") +
+            "ORDER BY g IS NULL, g DESC, (SELECT seat FROM seats "
+            "WHERE player_id = p.id AND game_id = g), p.id").fetchall()
+        return [Player(*r[:6], bool(r[6])) for r in rows]
+
+    def player(self, name: str) -> Player | None:
+        """The roster entry called ``name`` (case and width ignored), hidden or not."""
+        row = self._db.execute(_PLAYER + " WHERE key = ?", (roster.name_key(name),)).fetchone()
+        return Player(*row[:6], bool(row[6])) if row else None
+
+    def _known(self, name: str) -> Player:
+        found = self.player(name)
+        if found is None:
+            raise RosterError("{name} is not on the roster; companion players list shows it.",
+                              name=name)
+        return found
+
+    def _free(self, name: str, but: int | None = None) -> str:
+        clean = roster.clean_name(name)
+        taken = self.player(clean)
+        if taken is not None and taken.id != but:
+            if taken.hidden:
+                raise BadName("{name} (hidden) is already on the roster; choose another name.",
+                              name=taken.name)
+            raise BadName("{name} is already on the roster; choose another name.",
+                          name=taken.name)
+        return clean
+
+    def add_player(self, name: str, colour: str | None = None) -> Player:
+        """Add ``name`` to the roster, durably; :class:`BadName` says why it cannot be."""
+        clean = self._free(name)
+        self._write("INSERT INTO players (uuid, name, key, colour, created) VALUES (?, ?, ?, ?, ?)",
+                    (roster.new_uuid(), clean, roster.name_key(clean), colour, _now(self.clock)),
+                    "player")
+        return self._known(clean)
+
+    def rename_player(self, name: str, new: str) -> Player:
+        """Give a player a new name; every game they played stays theirs."""
+        who = self._known(name)
+        clean = self._free(new, but=who.id)
+        self._write("UPDATE players SET name = ?, key = ? WHERE id = ?",
+                    (clean, roster.name_key(clean), who.id), "player")
+        return self._known(clean)
+
+    def merge_players(self, name: str, into: str) -> Player:
+        """Make ``name``'s games ``into``'s and remove ``name`` (one person, two entries)."""
+        gone, kept = self._known(name), self._known(into)
+        if gone.id == kept.id:
+            raise RosterError("{gone} and {kept} are already one entry.",
+                              gone=gone.name, kept=kept.name)
+        both = self._db.execute(
+            "SELECT a.game_id FROM seats a JOIN seats b ON a.game_id = b.game_id "
+            "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1", (gone.id, kept.id)).fetchone()
+        if both is not None:
+            raise RosterError("{gone} and {kept} played each other in game {game}: they are "
+                              "two people, not one.", gone=gone.name, kept=kept.name,
+                              game=both[0])
+        with self._transaction("player"):
+            self._db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?",
+                             (kept.id, gone.id))
+            self._db.execute(
+                "UPDATE players SET last_played = NULLIF(MAX(COALESCE(last_played, ''), "
+                "COALESCE(?, '')), ''), hidden = 0 WHERE id = ?", (gone.last_played, kept.id))
+            self._db.execute("DELETE FROM players WHERE id = ?", (gone.id,))
+        return self._known(kept.name)
+
+    def hide_player(self, name: str, hidden: bool = True) -> Player:
+        """Leave a player out of the setup (``hidden=False`` brings them back)."""
+        who = self._known(name)
+        self._write("UPDATE players SET hidden = ? WHERE id = ?", (int(hidden), who.id),
+                    "player")
+        return self._known(who.name)
+
+    def seat_players(self) -> dict[int, dict[int, Player]]:
+        """game id → seat → the roster entry sitting there (seats of guests are absent)."""
+        out: dict[int, dict[int, Player]] = {}
+        for r in self._db.execute(
+                "SELECT s.game_id, s.seat, p.id, p.uuid, p.name, p.colour, p.created, "
+                "p.last_played, p.hidden FROM seats s JOIN players p ON p.id = s.player_id"):
+            out.setdefault(r[0], {})[r[1]] = Player(*r[2:8], bool(r[8]))
+        return out

@@ -1,0 +1,1 @@
+"""The owner's command line: companion run|roll|history|players|doctor|install-service|..."""

@@ -1,0 +1,182 @@
+"""The ``companion`` command: run | roll | screenshot | history | players | stats |
+backup | restore | doctor |
+install-service.
+
+Mistakes in the command line or the config file print one line on stderr and exit
+with status 2; nothing else does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion.core.errors import CommandError, CompanionError, ConfigError
+from companion.core.i18n import _
+from companion.owner.cli_language import speak_argparse
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description=_("Dice, scores and rules for the games table."))
+    parser.add_argument("--config", metavar="PATH",
+                        help=_("config file (default: ~/.config/companion/config.toml, then "
+                               "/etc/companion/config.toml, else the laptop default)"))
+    sub = parser.add_subparsers(dest="command")
+
+    run = sub.add_parser("run", help=_("start the companion (the default)"))
+    _run_options(run, default=argparse.SUPPRESS)  # given before `run`, it still counts
+    _run_options(parser)
+
+    roll = sub.add_parser("roll", help=_("roll dice once and print them: 3d6, 2d6+d20, brikks, …"))
+    roll.add_argument("spec", help=_("NdS such as 2d6, a mixed set such as 2d6+d20, a die or "
+                                     "set from the config's [[dice]], brikks or brain-robbery"))
+
+    shot = sub.add_parser("screenshot", help=_("render a screen to PNG"))
+    shot.add_argument("screen", nargs="?", help=_("screen name (see --list)"))
+    shot.add_argument("--out", help=_("PNG file to write"))
+    shot.add_argument("--all", metavar="DIR", help=_("render every screen into DIR"))
+    shot.add_argument("--list", action="store_true", help=_("list the screen names"))
+    shot.add_argument("--scale", type=int, default=4, help=_("pixel size in the PNG (default 4)"))
+    shot.add_argument("--language", choices=("en", "ja"), default="en",
+                      help=_("the language the screens speak (default en)"))
+
+    hist = sub.add_parser("history", help=_("list finished games"))
+    fmt = hist.add_mutually_exclusive_group()
+    fmt.add_argument("--csv", action="store_true", help=_("export as CSV"))
+    fmt.add_argument("--json", action="store_true", help=_("export as JSON"))
+    hist.add_argument("--bgstats", metavar="FILE",
+                      help=_("write the games as a BG Stats file (.bgsplay JSON) and say so "
+                             "in one line"))
+    hist.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                      help=_("the action log (default: state dir)"))
+
+    from companion.owner import backup_command as restore
+    from companion.owner import install
+    from companion.owner import players_command as people
+    from companion.owner.doctor import checks as doctor
+
+    restore.add_parsers(sub)
+    people.add_parsers(sub)
+    doctor.add_parser(sub)
+    install.add_parser(sub)
+    return parser
+
+
+def _run_options(p: argparse.ArgumentParser, default: object = None) -> None:
+    """``--emulator``, ``--db``, ``--trace``: on the top level (default None) and again on
+    a subcommand, where ``argparse.SUPPRESS`` keeps a value given before it."""
+    p.add_argument("--emulator", choices=("terminal", "pygame"), default=default,
+                   help=_("where to draw the screen on a laptop"))
+    p.add_argument("--db", metavar="FILE", default=default,
+                   help=_("the action log (default: state dir)"))
+    p.add_argument("--trace", metavar="FILE", default=default,
+                   help=_("write each frame's text to FILE"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    from companion.core import i18n
+    from companion.core.errors import Translatable
+
+    if hasattr(sys.stdout, "reconfigure"):  # an ASCII terminal (LC_ALL=C): "?", not a crash
+        sys.stdout.reconfigure(errors="replace")
+    i18n.use(i18n.from_environment())  # until the config names a language
+    speak_argparse()
+    args = _parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except CompanionError as err:
+        text = err.translated(i18n._) if isinstance(err, Translatable) else str(err)
+        print(f"companion: {text}", file=sys.stderr)
+        return 2
+
+
+def _load_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from companion.config import file as config
+    from companion.core import i18n
+
+    if args.config == "":
+        raise ConfigError("--config names no file; give a path such as "
+                          "/etc/companion/config.toml, or leave --config out.")
+    path = args.config if args.config is not None else config.default_path()
+    loaded = config.load(path)
+    i18n.use(loaded.language or i18n.from_environment())
+    return loaded
+
+
+def _open_trace(path: str):  # type: ignore[no-untyped-def]
+    """The ``--trace`` file, opened to append; one line (exit 2) when it cannot be."""
+    from companion.core.os_reasons import reason
+
+    try:
+        return open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed after the run
+    except OSError as err:
+        raise CommandError("--trace {path}: cannot write it: {why}.", path=path,
+                           why=reason(err)) from None
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    command = args.command or "run"
+    if command == "run":
+        from companion.app.runtime import run
+
+        cfg = _load_config(args)
+        trace = _open_trace(args.trace) if args.trace else None
+        try:
+            return run(cfg, emulator=args.emulator, db=args.db, trace=trace)
+        finally:
+            if trace:
+                trace.close()
+    if command == "roll":
+        from companion.owner.commands import roll
+
+        print(roll(args.spec, named=_load_config(args).dice))
+        return 0
+    if command == "screenshot":
+        from companion.owner import screenshots
+
+        if args.list:
+            print("\n".join(screenshots.names()))
+            return 0
+        if args.all:
+            for path in screenshots.render_all(Path(args.all), scale=args.scale,
+                                               language=args.language):
+                print(path)
+            return 0
+        if not args.screen or not args.out:
+            raise CompanionError("screenshot needs a SCREEN and --out FILE.png "
+                                 "(or --all DIR; --list shows the screens).")
+        screenshots.save(args.screen, Path(args.out), scale=args.scale,
+                         language=args.language)
+        return 0
+    if command == "history":
+        from companion.owner.commands import history
+
+        cfg = _load_config(args)
+        print(history(cfg, db=args.db, fmt="csv" if args.csv else "json" if args.json
+                      else "table", bgstats=args.bgstats,
+                      note=lambda line: print(line, file=sys.stderr)), end="")
+        return 0
+    if command in ("backup", "restore"):
+        from companion.owner import backup_command as restore
+
+        cfg = _load_config(args)
+        print(restore.backup(cfg, db=args.db, dest=args.path) if command == "backup"
+              else restore.restore(cfg, args.path, db=args.db))
+        return 0
+    if command in ("players", "stats"):
+        from companion.owner import players_command as people
+
+        print(getattr(people, command)(_load_config(args), args), end="")
+        return 0
+    if command == "doctor":
+        from companion.owner.doctor import checks as doctor
+
+        return doctor.main(_load_config(args))
+    if command == "install-service":
+        from companion.owner import install
+
+        return install.main(args)
+    raise CommandError("unknown command {command!r}.",
+                       command=command)

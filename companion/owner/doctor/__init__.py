@@ -1,0 +1,1 @@
+"""``companion doctor``: what stands between this box and a working companion."""

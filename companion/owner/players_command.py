@@ -1,0 +1,149 @@
+"""``companion players list|add|rename|merge|hide`` and ``companion stats``.
+
+For setting the box up from a laptop or over SSH. Every change is saved before the
+command says so; a bad name or an unknown player is one line on stderr and exit 2
+(through :class:`~companion.core.errors.CompanionError`), and nothing is saved.
+
+    $ companion players add "Ann"
+    Added Ann.
+    $ companion players rename Ann Annie
+    Ann is now Annie (their games stay theirs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from companion.config.file import Config
+from companion.core.columns import left
+from companion.core.errors import CommandError
+from companion.core.i18n import _
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The ``players`` and ``stats`` subcommands."""
+    players = sub.add_parser("players", help=_("the roster: list, add, rename, merge, hide"))
+    players.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                         help=_("the action log (default: state dir)"))
+    verbs = players.add_subparsers(dest="verb", required=True)
+    listing = verbs.add_parser("list", help=_("everyone on the roster, most recent first"))
+    listing.add_argument("--all", action="store_true", help=_("include hidden players"))
+    add = verbs.add_parser("add", help=_("add a player"))
+    add.add_argument("name")
+    add.add_argument("--colour", help=_("a colour they like to play"))
+    rename = verbs.add_parser("rename", help=_("rename a player; their games stay theirs"))
+    rename.add_argument("name")
+    rename.add_argument("new")
+    merge = verbs.add_parser("merge", help=_("NAME's games become INTO's; NAME is removed"))
+    merge.add_argument("name")
+    merge.add_argument("into")
+    hide = verbs.add_parser("hide", help=_("leave a player out of the setup (--show: back)"))
+    hide.add_argument("name")
+    hide.add_argument("--show", action="store_true", help=_("offer them in the setup again"))
+    for verb in verbs.choices.values():  # `players list --db FILE` too, as people type it
+        verb.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                          help=_("the action log (default: state dir)"))
+
+    stats = sub.add_parser("stats", help=_("plays, wins and records per person and game"))
+    stats.add_argument("--player", metavar="NAME", help=_("only this player"))
+    stats.add_argument("--game", metavar="KEY", help=_("only this game (genial, brikks, …)"))
+    stats.add_argument("--json", action="store_true", help=_("as JSON"))
+    stats.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                       help=_("the action log (default: state dir)"))
+
+
+def _store(config: Config, db: str | None, *, write: bool) -> Any:
+    from companion.owner.commands import open_log
+
+    store = open_log(config, db, write=write)
+    if write and store.read_only:
+        store.close()
+        raise CommandError("nothing changed: {why}", why=store.notice)
+    return store
+
+
+def players(config: Config, args: argparse.Namespace) -> str:
+    """Run a ``players`` verb; returns what to print."""
+    store = _store(config, args.db, write=args.verb != "list")
+    try:
+        if args.verb == "list":
+            return _listing(store, args.all)
+        if args.verb in ("add", "rename"):
+            _drawable(args.name if args.verb == "add" else args.new)
+        if args.verb == "add":
+            added = store.add_player(args.name, args.colour)
+            return _("Added {name}.").format(name=added.name) + "\n"
+        if args.verb == "rename":
+            old = store.player(args.name)
+            new = store.rename_player(args.name, args.new)
+            return _("{old} is now {new} (their games stay theirs).").format(
+                old=old.name, new=new.name) + "\n"
+        if args.verb == "merge":
+            gone = store.player(args.name)
+            kept = store.merge_players(args.name, args.into)
+            return _("{gone}'s games are now {kept}'s; {gone} is removed.").format(
+                gone=gone.name, kept=kept.name) + "\n"
+        player = store.hide_player(args.name, hidden=not args.show)
+        said = (_("{name} is hidden from the setup.") if player.hidden
+                else _("{name} is offered in the setup again."))
+        return said.format(name=player.name) + "\n"
+    finally:
+        store.close()
+
+
+def _drawable(name: str) -> None:
+    """Refuse a name with characters the box's fonts would draw as "?" (an emoji, a
+    character outside JIS X 0208): its keyboard cannot type them either."""
+    from companion.ui.fonts.japanese import missing
+
+    gone = missing(name)
+    if gone:
+        raise CommandError("the box cannot show {chars} in a name; letters, kana and "
+                           "kanji it can.", chars=gone)
+
+
+def _listing(store: Any, everyone: bool) -> str:
+    rows = store.players(hidden=everyone)
+    if not rows and store.players(hidden=True):
+        return _("Everyone on the roster is hidden: companion players list --all "
+                 "shows them.") + "\n"
+    if not rows:
+        return _("Nobody on the roster yet: companion players add NAME.") + "\n"
+    lines = ["  ".join((left(_("name"), 12), left(_("last played"), 11), left(_("colour"), 8),
+                        "uuid"))]
+    for p in rows:
+        hidden = "  " + _("(hidden)") if p.hidden else ""
+        lines.append("  ".join((left(p.name, 12), left((p.last_played or _("never"))[:10], 11),
+                                left(p.colour or "-", 8), p.uuid)) + hidden)
+    return "\n".join(lines) + "\n"
+
+
+def stats(config: Config, args: argparse.Namespace) -> str:
+    """Run ``stats``; returns what to print."""
+    from companion.config import registry as catalogue
+    from companion.records import stats as st
+
+    if args.game and args.game not in catalogue.discover():
+        raise CommandError("--game {game}: unknown game; games are {games}.",
+                           game=args.game, games=", ".join(catalogue.discover()))
+    store = _store(config, args.db, write=False)
+    try:
+        who = store.player(args.player) if args.player else None
+        if args.player and who is None:
+            raise CommandError("--player {player}: not on the roster (companion players "
+                               "list shows who is).", player=args.player)
+        rows = st.plays(store)
+        skipped = store.skipped_line()
+    finally:
+        store.close()
+    if skipped:
+        from companion.owner.commands import said
+
+        said(skipped)
+    name = who.name if who is not None else None
+    if args.json:
+        return json.dumps(st.as_json(rows, player=name, game=args.game), indent=2,
+                          ensure_ascii=False) + "\n"
+    return st.as_text(rows, player=name, game=args.game)

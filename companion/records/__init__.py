@@ -1,0 +1,1 @@
+"""Finished games read back: stats, records, detail sentences, exports."""

@@ -1,0 +1,1 @@
+"""The box's own screens: home, history, players, unfinished games, settings."""

@@ -1,0 +1,32 @@
+"""The game picker: every installed game that is not hidden, in the configured order."""
+
+from __future__ import annotations
+
+from companion.config import registry as catalogue
+from companion.core.i18n import N_, _
+from companion.ui.lists import ListScreen
+
+
+class GamePicker(ListScreen):
+    """Every installed game, in the config's order; one that failed to load says why."""
+
+    title = N_("New game")
+
+    def games(self) -> list[catalogue.Entry]:
+        chosen = self.ctx.config.games
+        return catalogue.menu(chosen.get("order", ()), chosen.get("hide", ()))
+
+    def keys(self) -> list[str]:
+        return [g.key for g in self.games()]
+
+    def items(self) -> list[str]:
+        return [catalogue.title(g.key, short=True) if isinstance(g, catalogue.GameInfo)
+                else _("{game} (broken)").format(game=g.short[:9]) for g in self.games()]
+
+    def choose(self, index: int) -> None:
+        game = self.games()[index]
+        if isinstance(game, catalogue.Unavailable):
+            self.ctx.notice(_("{game} does not load; companion doctor says why.").format(
+                game=game.key))
+            return
+        self.ctx.open_setup(game.key)

@@ -1,0 +1,98 @@
+"""The history list: finished games, newest first, and each one's detail sentence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.config import registry as catalogue
+from companion.core import i18n, seat_names
+from companion.core.i18n import N_, _, ngettext, number
+from companion.core.localtime import minute
+from companion.records import result_text
+from companion.shell import unfinished
+from companion.ui.lists import ListScreen
+from companion.ui.paint import Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import grid_text, hint, title_bar, wrap
+
+
+class HistoryScreen(ListScreen):
+    """*Unfinished (n)* first, then finished games, newest first, by local end date.
+    OK opens the unfinished list or shows one game's result."""
+
+    title = N_("History")
+
+    def unfinished(self) -> int:
+        return len(self.ctx.store.unfinished_games())
+
+    def records(self) -> list[Any]:
+        return self.ctx.store.history(50)
+
+    def items(self) -> list[str]:
+        out = [_("Unfinished ({n})").format(n=n) for n in [self.unfinished()] if n]
+        out += [unfinished.dated(r.finished, r.kind) for r in self.records()]
+        skipped = self.ctx.store.skipped  # damaged rows the store left out: said, not hidden
+        if skipped:
+            out.append(ngettext("{n} damaged, left out", "{n} damaged, left out",
+                                skipped).format(n=number(skipped)))
+        return out or [_("No games yet")]
+
+    def choose(self, index: int) -> None:
+        if self.unfinished():
+            if index == 0:
+                self.ctx.push(unfinished.UnfinishedList(self.ctx))
+                return
+            index -= 1
+        records = self.records()
+        if index < len(records):
+            self.ctx.push(GameSummary(self.ctx, records[index]))
+        elif self.ctx.store.skipped:
+            self.ctx.notice(i18n.shown(self.ctx.store.skipped_line()))
+
+
+class GameSummary(Screen):
+    """One finished (or running) game: players, scores, how it was decided."""
+
+    def __init__(self, ctx: Context, record: Any) -> None:
+        super().__init__(ctx)
+        self.record = record
+        self.top = 0
+
+    def lines(self) -> list[str]:
+        r = self.record
+        out = [_("Started {when}").format(when=minute(r.started)[5:]),
+               ngettext("{n} action", "{n} actions", r.actions).format(n=number(r.actions))]
+        result = r.result or {}
+        place = 1
+        for names in result.get("places", []):
+            for name in names:
+                if seat_names.is_nobody(name):
+                    continue  # the dice games' "Table" takes no place
+                score = result.get("scores", {}).get(name)
+                shown = seat_names.shown(name)
+                out.append(f"{place}. {shown}" + (f" {score}" if score is not None else ""))
+            place += len(names)  # shared places: 1, 1, 3
+        said = result_text.detail(result, r.kind)
+        if said:
+            out += wrap(said, 21, whole=tuple(seat_names.shown(name)
+                                              for names in result.get("places", [])
+                                              for name in names))
+        return out
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def rows(self) -> int:
+        """Four lines, or three above the scroll hint when there are more."""
+        return 4 if len(self.lines()) <= 4 else 3
+
+    def key_down(self) -> None:
+        self.top = min(max(0, len(self.lines()) - self.rows()), self.top + 1)
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, catalogue.title(self.record.kind, short=True), minute(self.record.started)[:4])
+        rows = self.rows()
+        for i, line in enumerate(self.lines()[self.top:self.top + rows]):
+            grid_text(p, i, line)
+        if rows < len(self.lines()):
+            hint(p, _("UP/DOWN scroll"))

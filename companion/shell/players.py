@@ -1,0 +1,261 @@
+"""The Players screen on the box: the roster, each person's stats, each game's records.
+
+*Players* on the start menu lists everyone on the roster (most recently played first)
+with their plays and wins, then *+ New player* and *Records*. OK on a person shows
+their card (plays, wins, last played, a line per game); OK on the card offers *Rename*
+and *Hide*. *Records* lists the games played; OK shows that game's records.
+Every change is in the log before the screen shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.config import registry as catalogue
+from companion.core.errors import RosterError, StorageError, Translatable
+from companion.core.i18n import N_, _, number
+from companion.records import stats as st
+from companion.ui.fonts import text_width
+from companion.ui.linebreak import cells
+from companion.ui.lists import ListScreen
+from companion.ui.name_entry import NameEntry
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import hint, page_list, title_bar, wrap
+
+NEW, RECORDS = N_("+ New player"), N_("Records")
+NAME_CELLS = 12  # the names' column in the Players list
+
+
+def _saved(action: Callable[[], object]) -> str | None:
+    """Run a roster change; None when saved, else the one-line reason."""
+    try:
+        action()
+    except RosterError as err:
+        return err.translated(_) if isinstance(err, Translatable) else str(err)
+    except StorageError as err:
+        return _("Not saved: {why}").format(why=err.translated(_))
+    return None
+
+
+def played(plays: int, wins: int) -> str:
+    """Plays and wins in a few cells: "2p 1w"."""
+    return _("{plays}p {wins}w").format(plays=number(plays), wins=number(wins))
+
+
+class PlayersScreen(ListScreen):
+    """Everyone on the roster with plays/wins, then + New player and Records."""
+
+    title = N_("Players")
+
+    def people(self) -> list[tuple[str, str]]:
+        counts = {s.uuid: s for s in st.people(st.plays(self.ctx.store))}
+        out = []
+        for p in self.ctx.store.players():
+            s = counts.get(p.uuid)
+            out.append((p.name, played(s.plays, s.wins) if s else _("new")))
+        return out
+
+    def items(self) -> list[str]:
+        return ([name + " " * max(1, NAME_CELLS + 1 - cells(name)) + note
+                 for name, note in self.people()] + [_(NEW), _(RECORDS)])
+
+    def choose(self, index: int) -> None:
+        people = self.people()
+        if index < len(people):
+            self.ctx.push(PlayerCard(self.ctx, people[index][0]))
+        elif index == len(people):
+            self.ctx.push(NameEntry(self.ctx, _("New player"), lambda name: _saved(
+                lambda: self.ctx.store.add_player(name))))
+        else:
+            self.ctx.push(RecordsScreen(self.ctx))
+
+
+class PlayerCard(Screen):
+    """One person: plays, wins, last played, then a line per game. OK: rename or hide."""
+
+    def __init__(self, ctx: Context, name: str) -> None:
+        super().__init__(ctx)
+        self.name = name
+        self.top = 0
+
+    def lines(self) -> list[tuple[str, str]]:
+        """The card's lines as (left, right-aligned) pairs, in the language in use."""
+        player = self.ctx.store.player(self.name)
+        mine = [s for s in st.people(st.plays(self.ctx.store))
+                if player is not None and s.uuid == player.uuid]
+        if not mine:
+            return [(line, "") for line in wrap(_("No finished games yet."), 21)]
+        s = mine[0]
+        out = [(_("Played {plays}, won {wins}").format(plays=number(s.plays),
+                                                       wins=number(s.wins)), ""),
+               (_("Last {date}").format(date=s.last_played[:10]), "")]
+        for g in s.games.values():
+            title, figures = catalogue.title(g.key, short=True), played(g.plays, g.wins)
+            if text_width(title, "text") + 6 + text_width(figures, "text") <= WIDTH - 3:
+                out.append((title, figures))
+            else:  # 「脳みそクラッシュ」, "4-Colour Stones": the figures under the name
+                out += [(title, ""), ("", figures)]
+        return out
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def key_down(self) -> None:
+        self.top = min(max(0, len(self.lines()) - 4), self.top + 1)
+
+    def key_ok(self) -> None:
+        self.ctx.push(PlayerActions(self.ctx, self))
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, self.name, _("OK=edit"))
+        lines = self.lines()  # reads the log: once a frame
+        for i, (left, right) in enumerate(lines[self.top:self.top + 4]):
+            y = 13 + i * 12
+            room = WIDTH - 3 - (text_width(right, "text") + 6 if right else 0)
+            p.text((2, y), p.fit(left, "text", room), "text")
+            if right:
+                p.right(y, right, "text", x1=WIDTH - 1)
+        if len(lines) > 4:
+            hint(p, _("UP/DOWN scroll"))
+
+
+class PlayerActions(ListScreen):
+    """Rename (the keyboard, starting from the name) or hide from the setup."""
+
+    def __init__(self, ctx: Context, card: PlayerCard) -> None:
+        super().__init__(ctx)
+        self.card = card
+        self.title = card.name
+
+    def items(self) -> list[str]:
+        return [_("Rename"), _("Hide from setup")]
+
+    def render(self, p: Painter) -> None:
+        self.title = self.card.name  # a name, not a message: drawn as it is
+        title_bar(p, self.title)
+        page_list(p, self.items(), min(self.index, 1))
+
+    def choose(self, index: int) -> None:
+        if index == 0:
+            self.ctx.replace(NameEntry(self.ctx, _("Rename"), self._rename,
+                                       text=self.card.name))
+            return
+        problem = _saved(lambda: self.ctx.store.hide_player(self.card.name))
+        if problem:
+            self.ctx.notice(problem)
+            return
+        self.ctx.pop()
+        self.ctx.pop()  # the card of someone now hidden
+        self.ctx.notice(_("{name} is hidden; companion players hide --show "
+                          "brings them back.").format(name=self.card.name))
+
+    def _rename(self, name: str) -> str | None:
+        problem = _saved(lambda: self.ctx.store.rename_player(self.card.name, name))
+        if problem is None:
+            self.card.name = self.ctx.store.player(name).name
+        return problem
+
+
+class RecordsScreen(ListScreen):
+    """The games someone on the roster has finished; OK shows that game's records."""
+
+    title = N_("Records")
+
+    def keys(self) -> list[str]:
+        return list(dict.fromkeys(r.key for r in st.plays(self.ctx.store)))
+
+    def items(self) -> list[str]:
+        return [catalogue.title(k, short=True) for k in self.keys()] or [_("No games yet")]
+
+    def choose(self, index: int) -> None:
+        keys = self.keys()
+        if keys:
+            self.ctx.push(GameRecords(self.ctx, keys[index]))
+
+
+class GameRecords(Screen):
+    """One game's records: most wins, best score (and the game's own, e.g. best solo)."""
+
+    def __init__(self, ctx: Context, key: str) -> None:
+        super().__init__(ctx)
+        self.key = key
+
+    #: The records' names as one word fits them on a line.
+    SHORT = {"Most wins": N_("Wins"), "Best score": N_("Best"), "Best total": N_("Best"),
+             "Best weakest colour": N_("Weakest"), "Best solo": N_("Solo")}
+    VALUE_X = 50  # who holds the record, and the value
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, catalogue.title(self.key, short=True), (_("records"), _("best")))
+        records = st.records(st.plays(self.ctx.store), self.key)
+        if not records:
+            for i, line in enumerate(wrap(_("Nobody on the roster has finished it yet."), 21)):
+                p.text((2, 14 + i * 12), line, "text")
+        y = 13
+        for r in records:
+            what = _(self.SHORT[r.what]) if r.what in self.SHORT else _(r.what)
+            p.text((2, y), p.fit(what, "text", self.VALUE_X - 4), "text")
+            p.text((self.VALUE_X, y), p.fit(f"{r.who} {r.value}", "text", WIDTH - self.VALUE_X),
+                   "text")
+            y += 12
+            if r.note:  # a solo rating: up to two small lines under its record
+                cells_wide = (WIDTH - 14) // text_width("0", "small")
+                for line in wrap(r.note, cells_wide)[:2]:
+                    p.text((14, y), p.fit(line, "small", WIDTH - 14), "small")
+                    y += 8
+        if any(r.what == "Best weakest colour" for r in records):
+            hint(p, _("Weakest: lowest colour"))
+
+
+# --- screenshot scenes ---------------------------------------------------------------------
+
+
+def _nights(app: object) -> None:
+    """Two Genial Spezial games and a solo Brikks game by the demo roster."""
+    for players, bonus in ((["Ann", "Ben", "Cleo"], 3), (["Ben", "Ann"], 2)):
+        app.start_game("genial", {"players": players, "first": 0})
+        app.play({"type": "turn", "all": bonus})
+        app.play({"type": "end_early"})
+    app.start_game("brikks", {"players": ["Cleo"]})
+    for action in ({"type": "start_block", "player": 0, "colour": "red"},
+                   {"type": "roll", "number": 1, "colour": "red"},
+                   {"type": "out", "player": 0},
+                   {"type": "score", "player": 0, "rows": [10] * 9 + [8, 0],
+                    "bonus_marks": 0, "bombs_left": 0, "energy_left": 0}):
+        app.play(action)
+    app.home()
+
+
+def _players(app: object) -> None:
+    _nights(app)
+    app.push(PlayersScreen(app))
+
+
+def _card(app: object) -> None:
+    _players(app)
+    app.push(PlayerCard(app, "Ann"))
+
+
+def _records(app: object, key: str) -> None:
+    _nights(app)
+    app.push(GameRecords(app, key))
+
+
+def _keyboard(app: object, *keys: str) -> None:
+    from companion.shell.scenes import press
+
+    app.push(NameEntry(app, _("New player"), lambda name: None))
+    press(app, *keys)
+
+
+SCREENSHOTS = {
+    "players": _players,
+    "players-card": _card,
+    "players-records": lambda app: _records(app, "genial"),
+    "players-records-brikks": lambda app: _records(app, "brikks"),
+    "keyboard": lambda app: _keyboard(app, "DOWN", "OK", "UP", "OK", "DOWN", "LEFT", "OK",
+                                      "UP", "RIGHT", "OK"),
+    "keyboard-kana": lambda app: _keyboard(app, "ROLL", "long RIGHT", "OK"),
+    "keyboard-symbols": lambda app: _keyboard(app, "ROLL", "ROLL", "DOWN"),
+}

@@ -1,0 +1,61 @@
+"""The Settings screen: what an owner changes at the table without a laptop.
+
+UP/DOWN choose a row, LEFT/RIGHT change it (at once: the language switches the whole
+box, the contrast the panel), BACK leaves. Each change is saved as it is made
+(:mod:`companion.config.settings` says where); the bottom line names the file.
+"""
+
+from __future__ import annotations
+
+from companion.core.i18n import LANGUAGES, NAMES, _
+from companion.ui.paint import Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import LIST_TOP, ROW_H, hint, menu_list, title_bar
+
+CONTRAST = (15, 47, 79, 111, 143, 175, 207, 239, 255)
+
+
+class SettingsScreen(Screen):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.row = 0
+
+    def rows(self) -> list[str]:
+        lang = self.ctx.config.language or self.ctx.language()
+        contrast = self.ctx.config.display["contrast"]
+        level = min(range(len(CONTRAST)), key=lambda i: abs(CONTRAST[i] - contrast)) + 1
+        return [_("Language: {name}").format(name=NAMES[lang]),
+                _("Contrast: {level}/{top}").format(level=level, top=len(CONTRAST))]
+
+    def key_up(self) -> None:
+        self.row = (self.row - 1) % len(self.rows())
+
+    def key_down(self) -> None:
+        self.row = (self.row + 1) % len(self.rows())
+
+    def _change(self, step: int) -> None:
+        if self.row == 0:
+            now = self.ctx.config.language or self.ctx.language()
+            new = LANGUAGES[(LANGUAGES.index(now) + step) % len(LANGUAGES)]
+            self.ctx.change_setting("language", new)
+        else:
+            now = self.ctx.config.display["contrast"]
+            i = min(range(len(CONTRAST)), key=lambda i: abs(CONTRAST[i] - now))
+            self.ctx.change_setting("display.contrast",
+                                    CONTRAST[max(0, min(len(CONTRAST) - 1, i + step))])
+
+    def key_left(self) -> None:
+        self._change(-1)
+
+    def key_right(self) -> None:
+        self._change(1)
+
+    key_ok = key_right
+
+    def key_back(self) -> None:
+        self.ctx.pop()
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, _("Settings"))
+        menu_list(p, self.rows(), self.row, top=LIST_TOP, rows=3, pitch=ROW_H)  # the grid
+        hint(p, _("LEFT/RIGHT change"))

@@ -1,0 +1,185 @@
+"""A game in progress is never lost from sight.
+
+*New game* asks first while a game is unfinished (:class:`NewGameQuestion`): carry on
+with it, set it aside (it stays unfinished, listed under *History → Unfinished*) and
+start the new one, or — where the game allows — end it and record its result. The list
+of every unfinished game, newest first (:class:`UnfinishedList`), resumes or abandons
+one deliberately (:class:`UnfinishedGame`).
+
+This module knows nothing of the game picker: whoever asks passes how to open it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from companion.config import registry as catalogue
+from companion.core import seat_names
+from companion.core.i18n import N_, _, number
+from companion.core.localtime import minute, month_day
+from companion.ui.fonts import text_width
+from companion.ui.linebreak import cells
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import grid_text, page_list, title_bar
+
+CARRY_ON, SET_ASIDE, END = N_("Carry on"), N_("Set aside, new game"), N_("End, save result")
+
+
+RESUME, ABANDON = N_("Resume"), N_("Abandon")
+
+
+def new_game(ctx: Context, open_picker: Callable[[], None]) -> None:
+    """What *New game* does: ask first while the current game is unfinished."""
+    if ctx.session is not None and not ctx.session.over:
+        ctx.push(NewGameQuestion(ctx, open_picker))
+    else:
+        open_picker()
+
+
+class _Menu(Screen):
+    """A few entries under some lines of text; UP/DOWN move, OK chooses, BACK leaves."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.index = 0
+
+    def entries(self) -> Sequence[str]:
+        raise NotImplementedError
+
+    def choose(self, entry: str) -> None:
+        raise NotImplementedError
+
+    def key_up(self) -> None:
+        self.index = (self.index - 1) % max(1, len(self.entries()))
+
+    def key_down(self) -> None:
+        self.index = (self.index + 1) % max(1, len(self.entries()))
+
+    def key_ok(self) -> None:
+        entries = self.entries()
+        if entries:
+            self.choose(entries[min(self.index, len(entries) - 1)])
+
+
+class NewGameQuestion(_Menu):
+    """"Brikks is not finished": carry on / set it aside, new game / end, save result."""
+
+    def __init__(self, ctx: Context, open_picker: Callable[[], None]) -> None:
+        super().__init__(ctx)
+        self.open_picker = open_picker
+
+    def entries(self) -> list[str]:
+        session = self.ctx.session
+        if session is None or session.over:
+            return [SET_ASIDE]
+        return [CARRY_ON, SET_ASIDE] + ([END] if session.end_action() is not None else [])
+
+    def choose(self, entry: str) -> None:
+        session = self.ctx.session
+        self.ctx.pop()
+        if entry == CARRY_ON:
+            self.ctx.show_game()
+            return
+        if entry == END and session is not None:
+            action = session.end_action()
+            if action is None or self.ctx.play(action) is None:
+                return  # the reason is on screen
+            self.ctx.inform(_("{game} ended; result saved.").format(
+                game=catalogue.title(session.key, short=True)))
+        self.open_picker()
+
+    def render(self, p: Painter) -> None:
+        session = self.ctx.session
+        title_bar(p, catalogue.title(session.key, short=True) if session is not None
+                  else _("New game"))
+        grid_text(p, 0, _("is not finished yet:"))
+        entries = self.entries()
+        self.index = min(self.index, len(entries) - 1)
+        page_list(p, [_(e) for e in entries], self.index, row=1)
+
+
+def dated(stamp: str, kind: str, chars: int = 20) -> str:
+    """A list line: the local date and the game (``11-22 Brikks``); where a long name
+    leaves no room for the month, the day alone (``22 4-Colour Stones``). ``chars``
+    counts cells: a kana or kanji takes two (「23 いろいろなダイス」)."""
+    day, name = month_day(stamp), catalogue.title(kind, short=True)
+    return f"{day} {name}" if cells(f"{day} {name}") <= chars else f"{day[3:]} {name}"
+
+
+def who_plays(names: Sequence[str], width: int = WIDTH - 2) -> str:
+    """As many whole names as fit on a line, then how many more: "Ann, Ben +2".
+
+    >>> who_plays(["Ann", "Ben"]), who_plays(["Annabel", "Benjamin", "Cleo", "Dominic"])
+    ('Ann, Ben', 'Annabel, Benjamin +2')
+    """
+    for shown in range(len(names), 0, -1):
+        line = _(", ").join(names[:shown])
+        if shown < len(names):
+            line = _("{names} +{n}").format(names=line, n=number(len(names) - shown))
+        if text_width(line, "text") <= width:
+            return line
+    return _(", ").join(names)  # one name too wide alone: the line shortens it
+
+
+class UnfinishedList(Screen):
+    """Every unfinished game, newest first; OK opens one to resume or abandon it."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.index = 0
+
+    def records(self) -> list[Any]:
+        return self.ctx.store.unfinished_games()
+
+    def key_up(self) -> None:
+        self.index = (self.index - 1) % max(1, len(self.records()))
+
+    def key_down(self) -> None:
+        self.index = (self.index + 1) % max(1, len(self.records()))
+
+    def key_ok(self) -> None:
+        records = self.records()
+        if records:
+            self.ctx.push(UnfinishedGame(self.ctx, records[self.index]))
+
+    def render(self, p: Painter) -> None:
+        records = self.records()
+        title_bar(p, _("Unfinished"), str(len(records)))
+        self.index = min(self.index, max(0, len(records) - 1))
+        lines = [dated(r.started, r.kind) for r in records] or [_("No unfinished games")]
+        page_list(p, lines, self.index)
+
+
+class UnfinishedGame(_Menu):
+    """One unfinished game: when it started, who plays; Resume, or Abandon (asks first)."""
+
+    def __init__(self, ctx: Context, record: Any) -> None:
+        super().__init__(ctx)
+        self.record = record
+
+    def entries(self) -> list[str]:
+        return [RESUME, ABANDON]
+
+    def choose(self, entry: str) -> None:
+        r = self.record
+        name = catalogue.title(r.kind, short=True)
+        if entry == RESUME:
+            self.ctx.resume(r.id)
+            return
+        self.ctx.ask(_("Abandon {game} of {day}? It cannot be resumed.").format(
+            game=name, day=month_day(r.started)), lambda: self._abandon(name))
+
+    def _abandon(self, name: str) -> None:
+        if self.ctx.abandon(self.record.id):
+            self.ctx.pop()
+            self.ctx.inform(_("{game} abandoned.").format(game=name))
+
+    def render(self, p: Painter) -> None:
+        r = self.record
+        title_bar(p, catalogue.title(r.kind, short=True))
+        grid_text(p, 0, _("Started {when}").format(when=minute(r.started)[5:]))
+        grid_text(p, 1, who_plays([seat_names.shown(str(n))
+                                   for n in r.options.get("players", [])]))
+        page_list(p, [_(e) for e in self.entries()], self.index, row=2)

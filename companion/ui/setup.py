@@ -1,0 +1,181 @@
+"""The setup screen every game opens with: its players, seats and options, one row each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.config import registry as catalogue
+from companion.core import seat_names
+from companion.core.errors import RosterError, StorageError, Translatable
+from companion.core.i18n import N_, _
+from companion.ui.fonts import text_width
+from companion.ui.name_entry import NameEntry
+from companion.ui.paint import WIDTH, Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import pinned_list, title_bar
+
+#: The seat choice that types a new name into the roster.
+NEW_PLAYER = N_("+ New player")
+
+
+@dataclass
+class Choice:
+    """One setup row: a label and the values LEFT/RIGHT cycle through."""
+
+    key: str
+    label: str
+    values: Sequence[Any]
+    index: int = 0
+    shown: Callable[[Any], str] = field(default=str)
+    #: Translates ``label`` (a game passes its own catalogue's ``_``); the core's default.
+    gettext: Callable[[str], str] = field(default=_)
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index]
+
+    def line(self) -> str:
+        value = _(NEW_PLAYER) if self.value == NEW_PLAYER else self.shown(self.value)
+        return _("{label}: {value}").format(label=self.gettext(self.label), value=value)
+
+
+class SetupScreen(Screen):
+    """Player count, who sits in each seat, the game's own options, then Start.
+
+    Seats are picked from the roster, most recently played first, so a regular group
+    needs no press per seat; each seat also offers ``Guest N`` and ``+ New player``
+    (OK on it types a name, which joins the roster at once).
+
+    :param extra: the game's own rows (level, variant, …) as :class:`Choice` objects.
+    :param options: builds the game's options from ``(players, {choice key: value})``;
+        by default ``{"players": [...], **choices}`` and the owner's house rules for the
+        game as ``"house_rules"`` (when the config sets any).
+    :param names: a fixed list of seat names instead of the roster (``["Table"]``).
+    :param title: the title bar's name, when not the game's (the score pad's shelf game).
+    """
+
+    def __init__(self, ctx: Context, key: str, *, low: int, high: int, default: int | None = None,
+                 extra: Sequence[Choice] = (),
+                 options: Callable[[list[str], dict[str, Any]], dict[str, Any]] | None = None,
+                 names: Sequence[str] | None = None, title: str | None = None) -> None:
+        super().__init__(ctx)
+        self.key = key
+        self.title = title
+        self.from_roster = names is None
+        self.names = self._roster() if names is None else list(names)
+        count = default if default is not None else low
+        self.count = Choice("players", N_("Players"), list(range(low, high + 1)), count - low)
+        self.seats = [Choice(f"seat{i}", N_("Seat {n}"), self._values(i), i,
+                             gettext=lambda label, n=i + 1: _(label).format(n=n))
+                      for i in range(high)]
+        if self.from_roster:
+            for i, seat in enumerate(self.seats):
+                seat.index = i if i < len(self.names) else len(self.names)  # else: a guest
+        self.extra = list(extra)
+        self.build = options or self._options
+        self.row = 0
+        self.first = 0  # the first option row shown: Start keeps the bottom row
+
+    def _options(self, players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
+        """The game's options when the game builds none itself: the players, its own
+        rows, and the owner's house rules for it (``[house_rules.<key>]`` in the config)."""
+        house = dict(self.ctx.config.house_rules.get(self.key, {}))
+        return {"players": players, **chosen, **({"house_rules": house} if house else {})}
+
+    def _roster(self) -> list[str]:
+        return [p.name for p in self.ctx.store.players()]
+
+    def _values(self, seat: int) -> list[str]:
+        if not self.from_roster:
+            return self.names
+        return [*self.names, seat_names.guest(seat), NEW_PLAYER]
+
+    def rows(self) -> list[Choice | None]:
+        """The rows shown: count (if it can change), seats, extras, then Start (None)."""
+        head = [self.count] if len(self.count.values) > 1 else []
+        several = self.from_roster or len(self.names) > 1
+        seats = self.seats[: self.count.value] if several else []
+        return [*head, *seats, *self.extra, None]
+
+    def players(self) -> list[str]:
+        return [s.value for s in self.seats[: self.count.value]]
+
+    def key_up(self) -> None:
+        self.row = (self.row - 1) % len(self.rows())
+
+    def key_down(self) -> None:
+        self.row = (self.row + 1) % len(self.rows())
+
+    def _change(self, step: int) -> None:
+        row = self.rows()[self.row]
+        if row is None:
+            return
+        taken = {s.value for s in self.seats[: self.count.value] if s is not row}
+        for _step in range(len(row.values)):
+            row.index = (row.index + step) % len(row.values)
+            if row not in self.seats or row.value not in taken or row.value == NEW_PLAYER:
+                break
+
+    def key_left(self) -> None:
+        self._change(-1)
+
+    def key_right(self) -> None:
+        self._change(1)
+
+    def key_ok(self) -> None:
+        row = self.rows()[self.row]
+        if row in self.seats and row.value == NEW_PLAYER:
+            self.ctx.push(NameEntry(self.ctx, _("New player"),
+                                    lambda name: self._join(row, name)))
+            return
+        if row is not None:
+            self.row = len(self.rows()) - 1  # OK on a row jumps to Start
+            return
+        if not self.ready():
+            return
+        chosen = {c.key: c.value for c in self.extra}
+        self.ctx.start_game(self.key, self.build(self.players(), chosen))
+
+    def ready(self) -> bool:
+        """True when every seat has somebody; else says what is missing."""
+        for seat in self.seats[: self.count.value]:
+            if seat.value == NEW_PLAYER:
+                self.ctx.notice(_("{seat} has nobody yet: OK there types a name, "
+                                  "LEFT/RIGHT picks one.").format(seat=seat.gettext(seat.label)))
+                return False
+        if len(set(self.players())) != len(self.players()):
+            self.ctx.notice(_("Two seats have the same name; change one."))
+            return False
+        return True
+
+    def _join(self, seat: Choice, name: str) -> str | None:
+        """Add ``name`` to the roster (saved before the screen says so) and seat them."""
+        try:
+            player = self.ctx.store.add_player(name)
+        except RosterError as err:
+            return err.translated(_) if isinstance(err, Translatable) else str(err)
+        except StorageError as err:
+            return _("Not saved: {why}").format(why=err.translated(_))
+        chosen = [s.value for s in self.seats]
+        self.names = self._roster()
+        for i, s in enumerate(self.seats):
+            s.values = self._values(i)
+            s.index = s.values.index(chosen[i]) if chosen[i] in s.values else s.index
+        seat.index = seat.values.index(player.name)
+        return None
+
+    def render(self, p: Painter) -> None:
+        title_bar(p, self.title or catalogue.title(self.key, short=True), _("setup"))
+        lines = [self.line(r) for r in self.rows()]
+        self.first = pinned_list(p, lines, self.row, self.first)
+
+    @staticmethod
+    def line(row: Choice | None) -> str:
+        """A row as shown; "+ New player" shortened where the seat's label is long."""
+        if row is None:
+            return _(">> Start <<")
+        if row.value == NEW_PLAYER and text_width(row.line(), "text") > WIDTH - 8:
+            return _("{label}: + New").format(label=row.gettext(row.label))
+        return row.line()
