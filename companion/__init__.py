@@ -67,7 +67,6 @@ MOVED: dict[str, tuple[str, ...]] = {
                            "companion.shell.home", "companion.shell.game_picker",
                            "companion.shell.history", "companion.shell.keys_help"),
     "companion.ui.players": ("companion.shell.players",),
-    "companion.ui.scenes": ("companion.shell.scenes",),
     "companion.ui.settings_screen": ("companion.shell.settings",),
     "companion.ui.unfinished": ("companion.shell.unfinished",),
 }

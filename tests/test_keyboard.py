@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from companion.owner.screenshots import make_app
-from companion.shell.scenes import press
 from companion.ui.keyboard import KANA, LETTERS, Keyboard, toggled_small, with_mark
 from companion.ui.name_entry import NameEntry
+from companion.ui.scenes import press
 
 
 def typed(*keys: str, kb: Keyboard | None = None) -> Keyboard:

@@ -23,7 +23,7 @@ from companion.core.errors import CommandError
 from companion.core.i18n import _
 from companion.core.keys import Key
 from companion.log.store import Store
-from companion.shell.scenes import press
+from companion.ui.scenes import press
 
 #: The log's clock in the pictures: 22 November 2026, 20:00 UTC (shown as UTC).
 PICTURE_TIME = 1795377600.0

@@ -243,7 +243,7 @@ def _records(app: object, key: str) -> None:
 
 
 def _keyboard(app: object, *keys: str) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     app.push(NameEntry(app, _("New player"), lambda name: None))
     press(app, *keys)

@@ -21,10 +21,11 @@ from companion.core.localtime import minute, month_day
 from companion.ui.fonts import text_width
 from companion.ui.linebreak import cells
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.scenes import SET_ASIDE
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import grid_text, page_list, title_bar
 
-CARRY_ON, SET_ASIDE, END = N_("Carry on"), N_("Set aside, new game"), N_("End, save result")
+CARRY_ON, END = N_("Carry on"), N_("End, save result")
 
 
 RESUME, ABANDON = N_("Resume"), N_("Abandon")

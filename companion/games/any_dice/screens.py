@@ -236,7 +236,7 @@ class HistogramScreen(PagedScreen):
 
 def _scene(app: Any, name: str, rolls: int) -> None:
     from companion.core.dicesets import parse
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     start(app, name, parse(name, app.config.dice))
     for _ in range(rolls):
@@ -255,7 +255,7 @@ def _scene_colour(app: Any) -> None:
 
 
 def _scene_histogram(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _scene(app, "2d6+d20", 150)
     press(app, "RIGHT")
@@ -263,7 +263,7 @@ def _scene_histogram(app: Any) -> None:
 
 def _scene_picker(app: Any) -> None:
     from companion.config.file import from_mapping
-    from companion.shell.scenes import open_game
+    from companion.ui.scenes import open_game
 
     app.config = from_mapping({"display": {"driver": "dummy"}, "dice": EXAMPLE_DICE})
     open_game(app, "any_dice")

@@ -254,7 +254,7 @@ def _started(app: Any) -> None:
 
 
 def _turn(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _started(app)
     press(app, "OK", "OK")          # Ann: three 5s of Yellow
@@ -263,21 +263,21 @@ def _turn(app: Any) -> None:
 
 
 def _set(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _turn(app)
     press(app, "OK", "DOWN", "DOWN")
 
 
 def _round(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _turn(app)
     press(app, "long OK", "OK")
 
 
 def _over(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _started(app)
     for n, kind in enumerate(("DOWN", "UP", "LEFT")):  # one set a round, then all face up

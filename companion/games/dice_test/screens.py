@@ -184,7 +184,7 @@ class TallyVerdict(Screen):
 
 
 def _scene_tally(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     app.start_game("dice_test", {"players": ["Table"], "die": "d6"})
     for face in (1, 4, 6, 6, 2, 3, 6, 5, 1, 6, 4, 2):
@@ -195,7 +195,7 @@ def _scene_verdict(app: Any) -> None:
     app.start_game("dice_test", {"players": ["Table"], "die": "d6"})
     for i in range(60):
         app.play({"type": "face", "face": (i * 7 + i // 5) % 6 + 1, "entered": True})
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     press(app, "DOWN", "RIGHT")
 
@@ -204,14 +204,14 @@ def _scene_d20(app: Any) -> None:
     app.start_game("dice_test", {"players": ["Table"], "die": "d20"})
     for face in app.dice.roll(20, 120):
         app.play({"type": "face", "face": face, "entered": True})
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     press(app, *["RIGHT"] * 16)
 
 
 def _scene_d20_tally(app: Any) -> None:
     _scene_d20(app)
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     press(app, "DOWN")
 

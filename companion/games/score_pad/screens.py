@@ -418,14 +418,14 @@ CARCASSONNE = {(0, 0): 6, (0, 1): 9, (0, 2): 4, (0, 3): 7, (1, 0): 24, (1, 1): 1
 
 
 def _scene_entry(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _play_carcassonne(app, CARCASSONNE)
     press(app, "RIGHT", "RIGHT", "UP", "UP")
 
 
 def _scene_table(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _play_carcassonne(app, CARCASSONNE)
     press(app, "ROLL", "UP")
@@ -444,7 +444,7 @@ def _scene_results(app: Any) -> None:
 
 
 def _scene_shelf(app: Any) -> None:
-    from companion.shell.scenes import open_game
+    from companion.ui.scenes import open_game
 
     app.config = _shelf_config()
     open_game(app, "score_pad")

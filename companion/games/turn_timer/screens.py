@@ -227,7 +227,7 @@ class FakeClock:
 
 
 def _scene(app: Any, budget: int, seconds: list[float], *, wait: float) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     clock = FakeClock()
     app.wall_clock = clock
@@ -249,14 +249,14 @@ def _scene_warning(app: Any) -> None:
 
 
 def _scene_all(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _scene(app, 300, [120.0, 95.0, 180.0, 200.0, 61.0], wait=12.0)
     press(app, "DOWN")
 
 
 def _scene_totals(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _scene(app, 0, [42.0, 71.5, 38.0, 55.0, 61.0, 80.0, 33.0, 47.0], wait=20.0)
     app.play({"type": "finish", "at": app.wall_clock()})

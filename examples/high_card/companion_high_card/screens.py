@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.config import registry as catalogue
 from companion.core.i18n import N_, translator
-from companion.shell.scenes import open_game, press
+from companion.ui.scenes import open_game, press
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen

@@ -21,9 +21,9 @@ from companion.games.area_tiles import house_rules, rules
 from companion.games.area_tiles.screens.draw import player_glyph, shown_name
 from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
-from companion.shell.scenes import open_game, press
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.scenes import open_game, press
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import TITLE_H, hint, title_bar

@@ -157,7 +157,7 @@ class GameScreen(Screen):
 
 
 def press(app: Any, *names: str) -> None:
-    from companion.shell.scenes import press as press_keys
+    from companion.ui.scenes import press as press_keys
 
     press_keys(app, *names)
 

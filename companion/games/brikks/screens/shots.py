@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.games.brikks import rules
 from companion.games.brikks.screens.setup import KEY, BrikksSetup
-from companion.shell.scenes import press
+from companion.ui.scenes import press
 
 
 def _blocks(app: Any, *colours: str) -> None:

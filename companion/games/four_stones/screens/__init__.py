@@ -82,7 +82,7 @@ PLAYERS_4 = {"players": ["Ann", "Ben", "Cleo", "Dan"]}
 
 
 def _started(app: Any, options: dict[str, Any] = PLAYERS_4) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     app.start_game(KEY, dict(options))
     press(app, "OK")  # deal; the board shows
@@ -96,14 +96,14 @@ def _deal(app: Any) -> None:
 
 
 def _quarter(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _started(app)
     press(app, "DOWN", "RIGHT")  # the lower right quarter
 
 
 def _turn(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _started(app)
     press(app, "OK")  # the layout is on the table
@@ -116,7 +116,7 @@ def _turn(app: Any) -> None:
 
 
 def _board(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _turn(app)
     press(app, "RIGHT")  # the board, on the quarter of the chosen jump
@@ -131,7 +131,7 @@ def _play_round(app: Any) -> None:
 
 
 def _round(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _started(app)
     press(app, "OK")
@@ -139,14 +139,14 @@ def _round(app: Any) -> None:
 
 
 def _how(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _round(app)
     press(app, "DOWN")  # how the round's scores came about
 
 
 def _pass(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _started(app)
     press(app, "OK")
@@ -156,7 +156,7 @@ def _pass(app: Any) -> None:
 
 
 def _over(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     app.start_game(KEY, {"players": ["Ann", "Ben"]})
     for _round_played in range(2):

@@ -191,14 +191,14 @@ def _final(app: Any) -> None:
 
 
 def _scene_setup(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     app.open_setup(KEY)
     press(app, "RIGHT")  # 3 players
 
 
 def _scene_board(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _scene_setup(app)
     press(app, "UP", "OK")  # Start → board setup
@@ -209,7 +209,7 @@ def _scene_score(app: Any) -> None:
 
 
 def _scene_turn(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     """Bob enters two on orange and three on blue, not yet confirmed."""
     _midgame(app)
@@ -217,7 +217,7 @@ def _scene_turn(app: Any) -> None:
 
 
 def _scene_cap(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     """Ann's orange is at 18: three more and +2 on all four lose three to the cap."""
     _reach(app, [[18, 12, 16, 14], [5, 5, 5, 5], [6, 6, 6, 6]], rounds=15)
@@ -225,7 +225,7 @@ def _scene_cap(app: Any) -> None:
 
 
 def _scene_standings(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _midgame(app)
     press(app, "long RIGHT")
@@ -236,7 +236,7 @@ def _scene_winner(app: Any) -> None:
 
 
 def _scene_winner_places(app: Any) -> None:
-    from companion.shell.scenes import press
+    from companion.ui.scenes import press
 
     _final(app)
     press(app, "DOWN", "DOWN", "DOWN", "DOWN")

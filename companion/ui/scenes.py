@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.i18n import _
+from companion.core.i18n import N_, _
 from companion.core.keys import Key
-from companion.shell.unfinished import SET_ASIDE, NewGameQuestion
+
+#: The start menu's question before a new game offers this entry while a game is unfinished
+#: (companion.shell.unfinished.NewGameQuestion; the kit does not import the shell).
+SET_ASIDE = N_("Set aside, new game")
 
 
 def press(app: Any, *names: str) -> None:
@@ -33,6 +36,7 @@ def open_game(app: Any, key: str) -> None:
     app.home()
     labels = app.top.items()
     press(app, *["DOWN"] * labels.index(_("New game")), "OK")
-    if isinstance(app.top, NewGameQuestion):  # a game is unfinished: set it aside
-        press(app, *["DOWN"] * app.top.entries().index(SET_ASIDE), "OK")
+    entries = getattr(app.top, "entries", None)
+    if entries is not None and SET_ASIDE in entries():  # a game is unfinished: set it aside
+        press(app, *["DOWN"] * entries().index(SET_ASIDE), "OK")
     press(app, *["DOWN"] * app.top.keys().index(key), "OK")
