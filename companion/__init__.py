@@ -4,7 +4,8 @@ The package is laid out by what each part does (``docs/architecture.md``). Modul
 moved when it was laid out keep their old names for one release: importing one gives a
 :class:`DeprecationWarning` naming the new place, and its names come from there.
 
->>> import warnings
+>>> import sys, warnings
+>>> _ = sys.modules.pop("companion.keys", None)  # as a fresh process meets it
 >>> with warnings.catch_warnings(record=True) as caught:
 ...     warnings.simplefilter("always")
 ...     from companion.keys import Key
