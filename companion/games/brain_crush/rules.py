@@ -147,7 +147,7 @@ def _take(state: State, action: Mapping[str, Any]) -> State:
     if not (isinstance(colour, str) and colour in tuple(COLOURS)):
         raise RuleError("a set's colour is one of Y, G, R, B, not {colour!r}.", colour=colour)
     crush_set_points(kind)  # raises for an unknown kind
-    assert isinstance(kind, str)
+    assert isinstance(kind, str)  # crush_set_points raised for anything else
     player = action.get("player", state.to_play)
     if not (isinstance(player, int) and not isinstance(player, bool)
             and 0 <= player < len(state.players)):
