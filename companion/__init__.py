@@ -17,10 +17,12 @@ __version__ = "0.1.0"
 
 import importlib
 import importlib.abc
+import importlib.machinery
 import importlib.util
 import sys
 import types
 import warnings
+from collections.abc import Sequence
 
 #: Old module name → the modules its names now live in (searched in this order).
 MOVED: dict[str, tuple[str, ...]] = {
@@ -96,19 +98,20 @@ class _Moved(types.ModuleType):
 class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Finds the old names in :data:`MOVED` (only those: every other import is untouched)."""
 
-    def find_spec(self, name, path=None, target=None):  # type: ignore[no-untyped-def]
+    def find_spec(self, name: str, path: Sequence[str] | None = None,
+                  target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if name not in MOVED:
             return None
         return importlib.util.spec_from_loader(name, self)
 
-    def create_module(self, spec):  # type: ignore[no-untyped-def]
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
         homes = MOVED[spec.name]
         warnings.warn(f"{spec.name} has moved to {' / '.join(homes)}; the old name goes "
                       "in the next release (docs/writing-a-game.md names the public API)",
                       DeprecationWarning, stacklevel=2)
         return _Moved(spec.name, homes)
 
-    def exec_module(self, module):  # type: ignore[no-untyped-def]
+    def exec_module(self, module: types.ModuleType) -> None:
         """Nothing to run: the names are read from the new modules when asked for."""
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.errors import CompanionError
+from companion.core.errors import CommandError, CompanionError
 from companion.owner import cli
-from companion.owner.install import exec_word, plan
+from companion.owner.install import exec_word, plan, unit_text
 
 
 def unit_of(tmp_path: Path, venv: str) -> str:
@@ -75,3 +75,10 @@ def test_a_folder_systemd_would_misread_is_one_line(capsys, folder: str) -> None
     assert cli.main(["install-service", "--dry-run", "--venv", folder]) == 2
     err = capsys.readouterr().err
     assert "the service cannot run" in err and len(err.splitlines()) == 1
+
+
+def test_a_missing_unit_template_is_one_sentence(tmp_path: Path) -> None:
+    # The message names the file as {template}, which is also the error's own first
+    # parameter: it must reach the message, not clash with it (a TypeError before).
+    with pytest.raises(CommandError, match="nope.service is missing: run install-service"):
+        unit_text("/opt/venv/bin/companion", template=tmp_path / "nope.service")

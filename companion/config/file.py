@@ -58,7 +58,8 @@ class Option:
             choices = ", ".join(repr(self.written(a)) for a in self.allowed)
             raise ConfigError("{key}: must be one of {choices}, not {value!r}.",
                               key=key, choices=choices, value=self.written(value))
-        if self.low is not None and value < self.low or self.high is not None and value > self.high:
+        if isinstance(value, int | float) and (self.low is not None and value < self.low
+                                               or self.high is not None and value > self.high):
             raise ConfigError("{key}: must be between {low} and {high}, not {value!r}.",
                               key=key, low=self.low, high=self.high, value=value)
         return value

@@ -10,6 +10,9 @@ Each one is also a built-in exception, so callers may catch either (gpiozero's h
 The message is always a sentence a player or a maker can act on.
 """
 
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
 
 class CompanionError(Exception):
     """Base class of the companion's own errors."""
@@ -20,7 +23,15 @@ class Word(str):
     that holds a pin, say): ``Word(N_("the display's DC line"))``."""
 
 
-class Translatable:
+@runtime_checkable
+class Translates(Protocol):
+    """A value that gives itself in the language of a ``_`` function: a translatable
+    error, an :class:`companion.core.i18n.Notice`."""
+
+    def translated(self, gettext: Callable[[str], str]) -> str: ...
+
+
+class Translatable(Exception):
     """An error whose message is an English ``template`` with its values apart, so that
     pure code (rules, config checks) can raise it and the screen or the command line
     translates the template before filling it in::
@@ -32,19 +43,19 @@ class Translatable:
         ('this game takes {low}–{high} players.', {'low': 2, 'high': 4})
     """
 
-    def __init__(self, template: str, **params: object) -> None:
+    def __init__(self, template: str, /, **params: object) -> None:
         self.template = template
         self.params = params
         super().__init__(template.format(**params) if params else template)
 
-    def translated(self, gettext: object) -> str:
+    def translated(self, gettext: Callable[[str], str]) -> str:
         """The message in the language of ``gettext`` (a ``_`` function); a value that is
         itself translatable (the reason inside a config error, an ``i18n.Notice``) is
         translated too."""
-        text = gettext(self.template)  # type: ignore[operator]
+        text = gettext(self.template)
         # i18n.shown in one line: the rules import this module, and i18n reads files
-        params = {k: v.translated(gettext) if callable(getattr(v, "translated", None))
-                  else gettext(v) if isinstance(v, Word) else v  # type: ignore[operator]
+        params = {k: v.translated(gettext) if isinstance(v, Translates)
+                  else gettext(v) if isinstance(v, Word) else v
                   for k, v in self.params.items()}
         return text.format(**params) if params else text
 

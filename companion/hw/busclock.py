@@ -64,6 +64,7 @@ def _pattern(odd: bool) -> Image.Image:
     """A checkerboard of 8-pixel squares (inverted on odd frames): every byte changes."""
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     px = image.load()
+    assert px is not None  # Pillow gives None only for an image without pixel data
     for y in range(HEIGHT):
         for x in range(WIDTH):
             px[x, y] = ((x // 8 + y // 8 + odd) % 2)

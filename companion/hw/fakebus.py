@@ -125,6 +125,7 @@ class _Ram:
         """What the panel shows (its own orientation, before any rotation)."""
         img = Image.new("1", (self.width, self.height))
         px = img.load()
+        assert px is not None  # Pillow gives None only for an image without pixel data
         for p in range(self.pages):
             row = self.ram[p]
             for x in range(self.width):

@@ -42,7 +42,7 @@ from companion.core.i18n import _, ngettext, shown
 try:
     from luma.core.error import Error as _LumaError
 except ImportError:  # pragma: no cover - luma is a dependency
-    _LumaError = OSError  # type: ignore[misc, assignment]
+    _LumaError = OSError
 
 #: What a device may raise when the bus or the panel does not answer.
 BUS_ERRORS: tuple[type[BaseException], ...] = (OSError, _LumaError)
@@ -86,8 +86,9 @@ class GuardedDisplay:
         self._schedule = schedule
         self._log = log or (lambda message: None)
         self._lock = threading.RLock()
-        self.size = getattr(device, "size", size)
-        self.width, self.height = self.size
+        self.size: tuple[int, int] = getattr(device, "size", size)
+        self.width: int = self.size[0]
+        self.height: int = self.size[1]
         self.mode = getattr(device, "mode", mode)
         self.last: Image.Image | None = None
         #: Failures since the display last answered (0 when healthy).

@@ -34,6 +34,7 @@ def frame_to_text(image: Image.Image, ascii_only: bool = False) -> str:
     img = image.convert("1")
     w, h = img.size
     px = img.load()
+    assert px is not None  # Pillow gives None only for an image without pixel data
     lines = []
     for y in range(0, h, 2):
         row = []
@@ -51,6 +52,7 @@ def frame_to_braille(image: Image.Image, ascii_only: bool = False) -> str:
     img = image.convert("1")
     w, h = img.size
     px = img.load()
+    assert px is not None  # Pillow gives None only for an image without pixel data
     dots = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
             (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
     lines = []
@@ -85,7 +87,7 @@ class TerminalDisplay(dummy):
         super().display(image)
         wide = shutil.get_terminal_size((80, 24)).columns >= self.width + 2
         body = (frame_to_text if wide else frame_to_braille)(self.image, self._ascii)
-        side, line, tl, tr, br, bl = _BOX_ASCII if self._ascii else _BOX
+        side, line, tl, tr, br, bl = tuple(_BOX_ASCII if self._ascii else _BOX)
         border = line * len(body.split("\n", 1)[0])
         text = f"\x1b[H{tl}{border}{tr}\n" + "\n".join(f"{side}{row}{side}"
                                                       for row in body.split("\n"))

@@ -19,7 +19,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from companion.core.errors import StorageError
 from companion.core.i18n import Notice
@@ -83,6 +83,12 @@ def in_use_elsewhere(path: str) -> bool:
 
 class Opening:
     """The ways to open a :class:`~companion.log.store.Store` (its base class)."""
+
+    if TYPE_CHECKING:  # what the ways below make and set: the store's own
+        clock: Callable[[], float]
+
+        def __init__(self, conn: sqlite3.Connection, path: str, notice: str | None = None,
+                     read_only: bool = False) -> None: ...
 
     @classmethod
     def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time) -> Self:

@@ -27,7 +27,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -105,6 +105,12 @@ class Player:
     created: str
     last_played: str | None
     hidden: bool
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> Player:
+        """The entry of a row of :data:`_PLAYER`'s columns, in that order."""
+        id_, uuid, name, colour, created, last_played, hidden = row
+        return cls(id_, uuid, name, colour, created, last_played, bool(hidden))
 
 
 _PLAYER = "SELECT id, uuid, name, colour, created, last_played, hidden FROM players"
@@ -194,9 +200,10 @@ class Store(Opening):
                 "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
                 (kind, json.dumps(options, sort_keys=True), started),
             )
-            link_seats(self._db, int(cur.lastrowid), options.get("players"), started,
-                        create=False)
-        return int(cur.lastrowid)
+            game_id = cur.lastrowid
+            assert game_id is not None  # the INSERT made the row
+            link_seats(self._db, game_id, options.get("players"), started, create=False)
+        return game_id
 
     @contextlib.contextmanager
     def _transaction(self, event: str) -> Iterator[None]:
@@ -348,12 +355,12 @@ class Store(Opening):
             + ("" if hidden else "WHERE p.hidden = 0 ") +
             "ORDER BY g IS NULL, g DESC, (SELECT seat FROM seats "
             "WHERE player_id = p.id AND game_id = g), p.id").fetchall()
-        return [Player(*r[:6], bool(r[6])) for r in rows]
+        return [Player.from_row(r[:7]) for r in rows]
 
     def player(self, name: str) -> Player | None:
         """The roster entry called ``name`` (case and width ignored), hidden or not."""
         row = self._db.execute(_PLAYER + " WHERE key = ?", (roster.name_key(name),)).fetchone()
-        return Player(*row[:6], bool(row[6])) if row else None
+        return Player.from_row(row) if row else None
 
     def _known(self, name: str) -> Player:
         found = self.player(name)
@@ -424,5 +431,5 @@ class Store(Opening):
         for r in self._db.execute(
                 "SELECT s.game_id, s.seat, p.id, p.uuid, p.name, p.colour, p.created, "
                 "p.last_played, p.hidden FROM seats s JOIN players p ON p.id = s.player_id"):
-            out.setdefault(r[0], {})[r[1]] = Player(*r[2:8], bool(r[8]))
+            out.setdefault(r[0], {})[r[1]] = Player.from_row(r[2:9])
         return out

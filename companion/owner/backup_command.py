@@ -36,7 +36,7 @@ from companion.log.backups import (
 )
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     back = sub.add_parser("backup", help=_("copy the log (default: into backups/ beside it)"))
     back.add_argument("path", nargs="?", help=_("a file or a folder (a USB stick, …)"))
     back.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,

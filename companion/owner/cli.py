@@ -11,10 +11,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from companion.core.errors import CommandError, CompanionError, ConfigError
 from companion.core.i18n import _
 from companion.owner.cli_language import speak_argparse
+
+if TYPE_CHECKING:
+    from companion.config.file import Config
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -92,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _load_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _load_config(args: argparse.Namespace) -> Config:
     from companion.config import file as config
     from companion.core import i18n
 
@@ -105,7 +109,7 @@ def _load_config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     return loaded
 
 
-def _open_trace(path: str):  # type: ignore[no-untyped-def]
+def _open_trace(path: str) -> TextIO:
     """The ``--trace`` file, opened to append; one line (exit 2) when it cannot be."""
     from companion.core.os_reasons import reason
 

@@ -65,7 +65,7 @@ class Step:
                         ).format(path=self.path, mode=f"{self.mode:o}", n=lines)
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``install-service`` sub-command's options."""
     from companion.config.file import preset_names
 

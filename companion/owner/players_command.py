@@ -22,7 +22,7 @@ from companion.core.errors import CommandError
 from companion.core.i18n import _
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``players`` and ``stats`` subcommands."""
     players = sub.add_parser("players", help=_("the roster: list, add, rename, merge, hide"))
     players.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,

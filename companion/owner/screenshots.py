@@ -179,7 +179,7 @@ def scaled(frame: Image.Image, scale: int) -> Image.Image:
                            scale=scale)
     rgb = Image.new("RGB", frame.size, (0, 0, 0))
     rgb.paste((170, 220, 255), mask=frame.convert("1"))
-    return rgb.resize((frame.width * scale, frame.height * scale), Image.NEAREST)
+    return rgb.resize((frame.width * scale, frame.height * scale), Image.Resampling.NEAREST)
 
 
 def save(name: str, out: Path, scale: int = 4, language: str = "en") -> Path:

@@ -43,6 +43,8 @@ def _sentence(part: Mapping[str, Any], t: i18n.Translator) -> str:
         elif isinstance(value, dict) and isinstance(value.get("items"), list):
             params[key] = {**value, "items": [seat_names.shown(str(n)) for n in value["items"]]}
     singular, plural, count = part.get("t"), part.get("p"), params.get(part.get("n"))
+    if not isinstance(singular, str):
+        raise TypeError("a sentence without its template")  # detail() shows the English
     if plural is not None and isinstance(count, int):
         template = t.ngettext(singular, plural, count)
     else:

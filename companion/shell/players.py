@@ -153,7 +153,9 @@ class PlayerActions(ListScreen):
     def _rename(self, name: str) -> str | None:
         problem = _saved(lambda: self.ctx.store.rename_player(self.card.name, name))
         if problem is None:
-            self.card.name = self.ctx.store.player(name).name
+            renamed = self.ctx.store.player(name)
+            assert renamed is not None  # the store has just given it this name
+            self.card.name = renamed.name
         return problem
 
 
@@ -211,7 +213,7 @@ class GameRecords(Screen):
 # --- screenshot scenes ---------------------------------------------------------------------
 
 
-def _nights(app: object) -> None:
+def _nights(app: Context) -> None:
     """Two Genial Spezial games and a solo Brikks game by the demo roster."""
     for players, bonus in ((["Ann", "Ben", "Cleo"], 3), (["Ben", "Ann"], 2)):
         app.start_game("genial", {"players": players, "first": 0})
@@ -227,22 +229,22 @@ def _nights(app: object) -> None:
     app.home()
 
 
-def _players(app: object) -> None:
+def _players(app: Context) -> None:
     _nights(app)
     app.push(PlayersScreen(app))
 
 
-def _card(app: object) -> None:
+def _card(app: Context) -> None:
     _players(app)
     app.push(PlayerCard(app, "Ann"))
 
 
-def _records(app: object, key: str) -> None:
+def _records(app: Context, key: str) -> None:
     _nights(app)
     app.push(GameRecords(app, key))
 
 
-def _keyboard(app: object, *keys: str) -> None:
+def _keyboard(app: Context, *keys: str) -> None:
     from companion.ui.scenes import press
 
     app.push(NameEntry(app, _("New player"), lambda name: None))

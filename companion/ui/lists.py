@@ -15,6 +15,11 @@ class ListScreen(Screen):
 
     title = ""  # marked N_() where set, translated when drawn
 
+    def heading(self) -> str:
+        """The title bar's text: :attr:`title` translated (a game's list, whose title its
+        own translator gives, returns that instead)."""
+        return _(self.title) if self.title else ""
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.index = 0
@@ -36,7 +41,7 @@ class ListScreen(Screen):
             self.choose(min(self.index, len(self.items()) - 1))
 
     def render(self, p: Painter) -> None:
-        title_bar(p, _(self.title) if self.title else "")
+        title_bar(p, self.heading())
         items = self.items()
         self.index = min(self.index, max(0, len(items) - 1))
         page_list(p, items, self.index)

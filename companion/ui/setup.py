@@ -41,6 +41,11 @@ class Choice:
         return _("{label}: {value}").format(label=self.gettext(self.label), value=value)
 
 
+def _numbered(n: int) -> Callable[[str], str]:
+    """Translates a seat's label ("Seat {n}") with its number in."""
+    return lambda label: _(label).format(n=n)
+
+
 class SetupScreen(Screen):
     """Player count, who sits in each seat, the game's own options, then Start.
 
@@ -68,7 +73,7 @@ class SetupScreen(Screen):
         count = default if default is not None else low
         self.count = Choice("players", N_("Players"), list(range(low, high + 1)), count - low)
         self.seats = [Choice(f"seat{i}", N_("Seat {n}"), self._values(i), i,
-                             gettext=lambda label, n=i + 1: _(label).format(n=n))
+                             gettext=_numbered(i + 1))
                       for i in range(high)]
         if self.from_roster:
             for i, seat in enumerate(self.seats):

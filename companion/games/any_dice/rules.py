@@ -49,14 +49,15 @@ def options_for(name: str, dice: Sequence[Die]) -> dict[str, Any]:
 def new_game(options: Mapping[str, Any]) -> State:
     players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
     given = options.get("dice")
-    require(isinstance(given, list) and 1 <= len(given) <= MAX_DICE,
-            "a set has 1 to {most} dice.", most=MAX_DICE)
+    if not (isinstance(given, list) and 1 <= len(given) <= MAX_DICE):
+        raise RuleError("a set has 1 to {most} dice.", most=MAX_DICE)
     try:
         dice = tuple(Die.from_json(d) for d in given)
     except (NotationError, KeyError, TypeError) as err:
         raise RuleError("a die of this set cannot be used: {why}", why=err) from None
     name = options.get("name")
-    require(isinstance(name, str) and name, "a set needs a name.")
+    if not (isinstance(name, str) and name):
+        raise RuleError("a set needs a name.")
     return State(players, name, dice)
 
 

@@ -16,6 +16,7 @@ from companion.ui.dice_entry import DiceEntry
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.lists import ListScreen
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, PagedScreen, Screen
 from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import bar_chart, hint, title_bar, wrap
@@ -43,8 +44,7 @@ def start(ctx: Context, name: str, dice: tuple[Die, ...]) -> None:
 class SetPicker(ListScreen):
     """The config's dice and sets (``[[dice]]``), the common sets, and a set builder."""
 
-    @property
-    def title(self) -> str:
+    def heading(self) -> str:
         return _("Which dice?")
 
     def sets(self) -> list[tuple[str, tuple[Die, ...]]]:
@@ -88,7 +88,7 @@ class RollScreen(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def key_roll(self) -> None:
         faces = [self.ctx.dice.pick(d.faces) for d in self.state.dice]
@@ -129,7 +129,7 @@ class RollScreen(Screen):
             p.centred(22, "ROLL", "large")
         else:
             draw_faces(p, s.dice, s.last, x1=right)
-            if right < WIDTH:
+            if total is not None and right < WIDTH:
                 p.line((right, 14, right, 54))
                 p.centred(22, str(total), "large" if total < 1000 else "medium", x0=right)
         hint(p, _("ROLL  hold: yours  >chart"))
@@ -188,7 +188,7 @@ class HistogramScreen(PagedScreen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def charts(self) -> list[Die | None]:
         """None: the totals chart; a die: the faces chart of that kind."""

@@ -249,7 +249,8 @@ def _index(state: State, index: Any) -> int:
 
 def _area(state: State, action: Mapping[str, Any], replacing: int | None) -> Area:
     blocks = action.get("blocks")
-    area_points(blocks)
+    area_points(blocks)  # raises for anything but a whole number of 4 or more
+    assert isinstance(blocks, int)
     room = blocks_left(state, replacing)
     require(
         blocks <= room,

@@ -24,7 +24,7 @@ BONUS = 3
 BANDS = ((4, 6, 1), (7, 9, 3), (10, 10, 6), (11, 11, 3), (12, 12, 1), (13, None, 0))
 
 
-def area_points(blocks: int) -> int:
+def area_points(blocks: object) -> int:
     """The points one area of ``blocks`` connected blocks is worth (4+ blocks).
 
     Raises :class:`RuleError` (a :class:`ValueError`) below 4: that is not an area.
@@ -32,10 +32,9 @@ def area_points(blocks: int) -> int:
     >>> [area_points(n) for n in (4, 7, 10, 11, 12, 13)]
     [1, 3, 6, 3, 1, 0]
     """
-    require(
-        isinstance(blocks, int) and not isinstance(blocks, bool),
-        "an area's size is a whole number of blocks, not {blocks!r}.", blocks=blocks,
-    )
+    if not isinstance(blocks, int) or isinstance(blocks, bool):
+        raise RuleError("an area's size is a whole number of blocks, not {blocks!r}.",
+                        blocks=blocks)
     require(
         blocks >= MIN_BLOCKS,
         "an area has at least {least} connected blocks; {blocks} is not an area.",

@@ -60,13 +60,13 @@ HOUSE_RULES: dict[str, HouseRule] = {}
 CRUSH_SETS = {"10-1-1": 12, "5": 15, "3": 9, "2": 6}
 
 
-def crush_set_points(kind: str) -> int:
+def crush_set_points(kind: object) -> int:
     """Points of a Brain Crush set of ``kind`` ``"10-1-1"``, ``"5"``, ``"3"`` or ``"2"``.
 
     >>> crush_set_points("5")
     15
     """
-    if kind not in CRUSH_SETS:
+    if not isinstance(kind, str) or kind not in CRUSH_SETS:
         raise RuleError("a set is one of {kinds}, not {kind!r}.",
                         kinds=", ".join(CRUSH_SETS), kind=kind)
     return CRUSH_SETS[kind]
@@ -144,18 +144,15 @@ def _next(state: State, player: int) -> int:
 
 def _take(state: State, action: Mapping[str, Any]) -> State:
     colour, kind = action.get("colour"), action.get("kind")
-    require(
-        isinstance(colour, str) and colour in tuple(COLOURS),
-        "a set's colour is one of Y, G, R, B, not {colour!r}.", colour=colour,
-    )
+    if not (isinstance(colour, str) and colour in tuple(COLOURS)):
+        raise RuleError("a set's colour is one of Y, G, R, B, not {colour!r}.", colour=colour)
     crush_set_points(kind)  # raises for an unknown kind
+    assert isinstance(kind, str)  # crush_set_points raised for anything else
     player = action.get("player", state.to_play)
-    require(
-        isinstance(player, int) and not isinstance(player, bool)
-        and 0 <= player < len(state.players),
-        "the player is a number 0 to {last}, not {player!r}.",
-        last=len(state.players) - 1, player=player,
-    )
+    if not (isinstance(player, int) and not isinstance(player, bool)
+            and 0 <= player < len(state.players)):
+        raise RuleError("the player is a number 0 to {last}, not {player!r}.",
+                        last=len(state.players) - 1, player=player)
     require(
         (colour, kind) in open_sets(state),
         "{colour} has already given its {kind} set this round.",

@@ -27,6 +27,7 @@ from companion.games.stones import COLOURS
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import TITLE_H, hint, title_bar
@@ -68,7 +69,7 @@ def play_ending_round(ctx: Context, action: dict[str, Any], *, leave: bool = Fal
 
     Returns the new state, or None when the rules refused it (their reason is shown).
     """
-    before = len(ctx.session.state.scores)
+    before = len(playing(ctx).state.scores)
     after = ctx.play(action)
     if after is None:
         return None
@@ -84,7 +85,7 @@ class CrushScreen(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def key_ok(self) -> None:
         if not self.state.finished:
@@ -157,7 +158,7 @@ class SetPicker(Screen):
 
     def key_ok(self) -> None:
         colour, kind = COLOURS[self.colour], rules.KINDS[self.kind]
-        if (colour, kind) not in rules.open_sets(self.ctx.session.state):
+        if (colour, kind) not in rules.open_sets(playing(self.ctx).state):
             # What the rules would refuse, said with the colour in the player's language;
             # the picker stays.
             self.ctx.notice(_("{colour} has already given its {kind} set this round.")
@@ -167,7 +168,7 @@ class SetPicker(Screen):
                           leave=True)
 
     def render(self, p: Painter) -> None:
-        s = self.ctx.session.state
+        s = playing(self.ctx).state
         chosen = (COLOURS[self.colour], rules.KINDS[self.kind])
         title_bar(p, s.players[s.to_play])
         for c, col in enumerate(COLOURS):
@@ -218,7 +219,7 @@ class RoundDone(Screen):
         self.ctx.pop()
 
     def render(self, p: Painter) -> None:
-        s = self.ctx.session.state
+        s = playing(self.ctx).state
         if self.index >= len(s.scores):
             title_bar(p, _("Round {n}").format(n=self.index + 1))
             p.centred(26, _("taken back"), "text")

@@ -199,10 +199,9 @@ def uncouple(state: Any, count: int) -> tuple[Any, tuple[Car, ...], tuple[str, .
 def whole(action: Mapping[str, Any], key: str, low: int, high: int, what: str) -> int:
     """``action[key]`` if it is a whole number from ``low`` to ``high``, else a RuleError."""
     value = action.get(key)
-    require(
-        isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
-        "{what} is a whole number from {low} to {high}, not {value}.",
-        what=what, low=low, high=high, value=repr(value))
+    if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
+        raise RuleError("{what} is a whole number from {low} to {high}, not {value}.",
+                        what=what, low=low, high=high, value=repr(value))
     return value
 
 
@@ -267,11 +266,13 @@ def start_fight(s: Any, a: Mapping[str, Any]) -> Any:
     attacker = s.mover
     require(attacker.car is not None, "no one fights behind the train.")
     named = a.get("fighters")
-    require(isinstance(named, list) and named, "name the pawns the mover attacks.")
+    if not (isinstance(named, list) and named):
+        raise RuleError("name the pawns the mover attacks.")
     fighters = (attacker.name,) + tuple(n for n in dict.fromkeys(named) if n != attacker.name)
     require(len(fighters) > 1, "a fight needs at least one pawn besides the mover.")
     rolls = a.get("dice")
-    require(isinstance(rolls, Mapping), "'dice' maps each fighter to their dice.")
+    if not isinstance(rolls, Mapping):
+        raise RuleError("'dice' maps each fighter to their dice.")
     dice, totals = [], []
     for name in fighters:
         p = s.player(name)
@@ -310,8 +311,9 @@ def swap_brains(s: Any, a: Mapping[str, Any]) -> Any:
     require(s.fight is not None and s.fight.winner is not None,
             "brains change heads only after a fight, at its winner's choice.")
     pair = a.get("players")
-    require(isinstance(pair, list) and len(pair) == 2 and pair[0] != pair[1]
-            and all(n in s.fight.fighters for n in pair), "name two different fighters.")
+    if not (isinstance(pair, list) and len(pair) == 2 and pair[0] != pair[1]
+            and all(n in s.fight.fighters for n in pair)):
+        raise RuleError("name two different fighters.")
     i, j = seat(s, pair[0]), seat(s, pair[1])
     brain_i, brain_j = s.players[i].brain, s.players[j].brain
     return with_player(with_player(s, i, brain=brain_j), j, brain=brain_i)
@@ -328,8 +330,9 @@ def move_brains(s: Any, a: Mapping[str, Any]) -> Any:
             "brains change heads only after a fight, at its winner's choice.")
     fighters = s.fight.fighters
     heads = a.get("heads")
-    require(isinstance(heads, Mapping) and sorted(heads) == sorted(fighters),
-            "'heads' names every fighter once: {fighters}.", fighters=", ".join(fighters))
+    if not (isinstance(heads, Mapping) and sorted(heads) == sorted(fighters)):
+        raise RuleError("'heads' names every fighter once: {fighters}.",
+                        fighters=", ".join(fighters))
     taken = [source for source in heads.values() if source is not None]
     for source in taken:
         require(source in fighters,

@@ -154,8 +154,9 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     """Apply one action and return the new state (see the module docstring)."""
     require(isinstance(action, Mapping), "an action is a dict with a 'type' key.")
     kind = action.get("type")
-    require(kind in _HANDLERS, "The Great Brain Robbery does not know the action {kind}.",
-            kind=repr(kind))  # not one of ours: only a damaged log or a script sends it
+    if kind not in _HANDLERS:  # not one of ours: only a damaged log or a script sends it
+        raise RuleError("The Great Brain Robbery does not know the action {kind}.",
+                        kind=repr(kind))
     handler, phases = _HANDLERS[kind]
     require(state.phase != OVER, "this game is over; start a new one.")
     require(
@@ -262,7 +263,8 @@ def _setup(s: State, a: Mapping[str, Any]) -> State:
     first = whole(a, "first", 0, len(s.players) - 1, "the first seat")
     board = whole(a, "board", 2, BOARDS, "the first board after the Caboose")
     side = a.get("side")
-    require(side in ("A", "B"), "a board lies on side 'A' or 'B', not {side}.", side=repr(side))
+    if side not in ("A", "B"):
+        raise RuleError("a board lies on side 'A' or 'B', not {side}.", side=repr(side))
     return replace(s, phase=START, current=first, turn=1, train=s.train + (Car(board, side),),
                    pile=tuple(b for b in s.pile if b != board))
 
@@ -279,7 +281,7 @@ def _run_card(s: State, a: Mapping[str, Any]) -> State:
     run = whole(a, "run", -MAX_STAT, MAX_STAT, "a card's Run")
     require(s.mover.hand > 0, "{name} has no card to discard.", name=s.mover.name)
     s = with_player(s, s.current, hand=s.mover.hand - 1)
-    return replace(s, move=replace(s.move, cards=s.move.cards + (run,)))
+    return replace(s, move=replace(s.moving, cards=s.moving.cards + (run,)))
 
 
 def _new_car(s: State, a: Mapping[str, Any]) -> State:
@@ -288,9 +290,10 @@ def _new_car(s: State, a: Mapping[str, Any]) -> State:
     require(board in s.pile, "board {board} is not in the pile; the pile holds {pile}.",
             board=board, pile=s.pile)
     side = a.get("side")
-    require(side in ("A", "B"), "a board lies on side 'A' or 'B', not {side}.", side=repr(side))
+    if side not in ("A", "B"):
+        raise RuleError("a board lies on side 'A' or 'B', not {side}.", side=repr(side))
     car = Car(CABOOSE, "B") if board == CABOOSE else Car(board, side)
-    move = replace(s.move, new_cars=s.move.new_cars + 1, start=len(s.train) - 1)
+    move = replace(s.moving, new_cars=s.moving.new_cars + 1, start=len(s.train) - 1)
     return replace(s, train=s.train + (car,), pile=tuple(b for b in s.pile if b != board),
                    move=move)
 
@@ -305,7 +308,7 @@ def _index(s: State, board: int) -> int:
 
 def _move(s: State, a: Mapping[str, Any]) -> State:
     index = _index(s, whole(a, "car", 1, BOARDS, "the car (board number)"))
-    move, front = s.move, len(s.train) - 1
+    move, front = s.moving, len(s.train) - 1
     require(move.start is None or index >= move.start,
             "a pawn never moves back into a car nearer the rear.")
     require(index in stops(s),
@@ -318,12 +321,14 @@ def _move(s: State, a: Mapping[str, Any]) -> State:
     require(move.new_cars > 0 or not rolls, "no new car was entered, so no decoupling check.")
     require(move.new_cars == 0 or rolls, "a new car was entered: give the decoupling rolls.")
     s = with_player(s, s.current, car=s.train[index].board)
-    broken, stranded = None, ()
+    broken: Car | None = None
+    stranded: tuple[str, ...] = ()
     if on_break:
         if len(s.train) == 1:
             return _to_scoring(s, f"{s.mover.name} stopped on a Break with only the Engine left.")
         s, (broken,), stranded = uncouple(s, 1)
-    length, removed = len(s.train), ()
+    length = len(s.train)
+    removed: tuple[Car, ...] = ()
     if rolls:
         s, removed, more = uncouple(s, cars_uncoupled(length, rolls))
         stranded += more

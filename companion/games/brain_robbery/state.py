@@ -56,6 +56,19 @@ class State:
         """Whether the Engine is coupled (then it is the front car and no car is added)."""
         return self.train[-1].engine
 
+    @property
+    def moving(self) -> Move:
+        """The move of this turn, from the mover's roll to the end of the turn (the phases
+        whose actions and screens need it; ``move`` is None only before the roll)."""
+        assert self.move is not None, f"no move in the {self.phase} phase"
+        return self.move
+
+    @property
+    def fighting(self) -> Fight:
+        """The fight of this turn, from its start to the end of the turn."""
+        assert self.fight is not None, f"no fight in the {self.phase} phase"
+        return self.fight
+
     def player(self, name: str) -> Player:
         """The player called ``name``; raises :class:`RuleError` for an unknown name."""
         return self.players[seat(self, name)]

@@ -233,6 +233,7 @@ def step(state: State, action: Mapping[str, Any]) -> State:
                 "{name} already has a start block.", name=state.players[seat])
         if state.pick_order == "rules":
             picker = next_picker(state)
+            assert picker is not None  # seat's own start block is still free
             require(seat == picker, "{name} picks a start block now.",
                     name=state.players[picker])
         require(colour in free_start_blocks(state), "the {colour} start block is taken.",
@@ -283,7 +284,9 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         require(t.bomb_turn != state.turn_no, "{name} already bombed this block.", name=name)
         require(t.bombs_left > 0, "{name} has no bombs left.", name=name)
         return _set(state, seat, used=True, bombs_left=t.bombs_left - 1, bomb_turn=state.turn_no)
-    colour, column = player_block(state, seat)
+    block = player_block(state, seat)
+    assert block is not None  # legal() allows these actions only while a block is in play
+    colour, column = block
     if kind == "rotate":
         target = _int(action.get("column"), 1, D.COLUMNS, "the column")
         require(target != column, "{name}'s block is already in column {column}.",
@@ -306,7 +309,9 @@ def _score(state: State, seat: int, action: Mapping[str, Any]) -> State:
     if state.duel:
         entry = Entry(rows)
     else:
-        parts = {k: action.get(k) for k in ("bonus_marks", "bombs_left", "energy_left")}
+        # as logged: breakdown() checks each value
+        parts: dict[str, Any] = {k: action.get(k)
+                                 for k in ("bonus_marks", "bombs_left", "energy_left")}
         breakdown(rows, **parts)  # checks every value
         entry = Entry(rows, **parts)
     entries = state.entries[:seat] + (entry,) + state.entries[seat + 1:]

@@ -194,7 +194,8 @@ def is_over(state: State) -> bool:
 def entry_score(state: State, seat: int) -> int:
     """The score of ``seat``'s entered sheet (duel: full rows only)."""
     e = state.entries[seat]
-    require(e is not None, "{name} has not entered a score yet.", name=state.players[seat])
+    if e is None:
+        raise RuleError("{name} has not entered a score yet.", name=state.players[seat])
     return duel_score(e.rows) if state.duel else final_score(e.rows, e.bonus_marks, e.bombs_left,
                                                               e.energy_left)
 

@@ -18,6 +18,7 @@ from companion.games.dice_roller import rules
 from companion.ui.confirm import Confirm
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.paint import Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.tumble import FRAMES, INTERVAL, Tumble
 from companion.ui.widgets import PIPS, bar_chart, dice_row, die_face, hint, title_bar
@@ -69,7 +70,7 @@ class RollerScreen(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def key_roll(self) -> None:
         dice = self.ctx.dice.roll(rules.SIDES, self.state.count)

@@ -14,6 +14,7 @@ from companion.games.dice_test import rules
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import bar_chart, hint, title_bar, wrap
@@ -74,7 +75,7 @@ class TallyEntry(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def key_left(self) -> None:
         self.cursor = (self.cursor - 1) % len(self.state.faces)
@@ -159,7 +160,7 @@ class TallyVerdict(Screen):
     key_up = key_left
 
     def render(self, p: Painter) -> None:
-        s = self.ctx.session.state
+        s = playing(self.ctx).state
         title_bar(p, _("{die} tally").format(die=die_name(s.die)), f"n={len(s.rolls)}")
         if self.page == 0 or s.rolls_to_verdict:
             expected = [len(s.rolls) / len(s.faces)] * len(s.faces)

@@ -228,7 +228,8 @@ def _board_from(action: Mapping[str, Any]) -> Board:
     raw = action.get("board")
     if isinstance(raw, list) and all(isinstance(line, str) for line in raw):
         raw = "\n".join(raw)
-    require(isinstance(raw, str), "a deal carries the board as text: 7 lines of 7 cells.")
+    if not isinstance(raw, str):
+        raise RuleError("a deal carries the board as text: 7 lines of 7 cells.")
     return parse_board(raw)
 
 
@@ -260,7 +261,8 @@ def _jump(state: State, action: Mapping[str, Any]) -> State:
     require(state.phase == "play", "there is no board to jump on yet; deal the round first.")
     assert state.board is not None and state.to_move is not None
     move = action.get("move")
-    require(isinstance(move, str), "a jump names its move as text, like '2d-4d'.")
+    if not isinstance(move, str):
+        raise RuleError("a jump names its move as text, like '2d-4d'.")
     move_cells(move)  # a malformed move gets its own message
     mover = state.to_move
     moves = legal_moves(state.board, mover)

@@ -62,6 +62,7 @@ from companion.games.genial.scoring import (
     _is_int,
     add_points,
     decide,
+    four,
     ranking,
     score,
     sort_key,
@@ -174,7 +175,7 @@ class Turn:
     @property
     def entered(self) -> Tracks:
         """The points this turn brought per symbol before the cap."""
-        return tuple(g + lo for g, lo in zip(self.gained, self.lost, strict=True))
+        return four(g + lo for g, lo in zip(self.gained, self.lost, strict=True))
 
     @property
     def lost_total(self) -> int:
@@ -233,7 +234,7 @@ def step(state: State, action: Mapping[str, Any]) -> State:
     if kind == "turn":
         turn = preview(state, action)
         tracks = tuple(
-            tuple(v + g for v, g in zip(row, turn.gained, strict=True))
+            four(v + g for v, g in zip(row, turn.gained, strict=True))
             if seat == turn.seat
             else row
             for seat, row in enumerate(state.tracks)
@@ -292,8 +293,8 @@ def preview(state: State, action: Mapping[str, Any]) -> Turn:
         points=points,
         all=bonus_all,
         bonus=tuple(bonus),
-        gained=tuple(gained),
-        lost=tuple(lost),
+        gained=four(gained),
+        lost=four(lost),
     )
 
 
@@ -372,6 +373,7 @@ def result(state: State) -> Result:
                           who=listed(top.players, ", ", " and "), values=values))
     else:
         d = table[1].beaten_by
+        assert d is not None  # every place below the first says how it was beaten
         parts.append(said("{winner} wins on the {label} colour: {better} {better_value} vs "
                           "{runner}'s {worse} {worse_value}.",
                           words=("label", "better", "worse"), winner=top.players[0],

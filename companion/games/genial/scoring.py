@@ -14,7 +14,7 @@ checks of tracks and symbols.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -25,6 +25,16 @@ CAP = 20  # a track holds 0 to 20
 ORDINALS = (word("lowest"), word("2nd-lowest"), word("3rd-lowest"), word("highest"))
 
 Tracks = tuple[int, int, int, int]
+
+
+def four(values: Iterable[int]) -> Tracks:
+    """``values`` as one player's four tracks, in :data:`SYMBOLS` order.
+
+    >>> four(v + 1 for v in (0, 1, 2, 3))
+    (1, 2, 3, 4)
+    """
+    orange, purple, blue, green = values
+    return orange, purple, blue, green
 
 
 def add_points(track: int, points: int) -> tuple[int, int]:

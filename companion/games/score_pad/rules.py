@@ -121,14 +121,15 @@ def step(state: State, action: Mapping[str, Any]) -> State:
 
 def _score(state: State, action: Mapping[str, Any]) -> State:
     row, player, points = action.get("row"), action.get("player"), action.get("points")
-    require(isinstance(row, int) and 0 <= row < rows(state),
-            "row {row!r} is not on this pad (it has {rows}).", row=row, rows=rows(state))
-    require(isinstance(player, int) and 0 <= player < len(state.players),
-            "player {player!r} is not at this table.", player=player)
-    require(isinstance(points, int) and not isinstance(points, bool)
-            and -MAX_POINTS <= points <= MAX_POINTS,
-            "points are a whole number from -{most} to {most}, not {points!r}.",
-            most=MAX_POINTS, points=points)
+    if not (isinstance(row, int) and 0 <= row < rows(state)):
+        raise RuleError("row {row!r} is not on this pad (it has {rows}).",
+                        row=row, rows=rows(state))
+    if not (isinstance(player, int) and 0 <= player < len(state.players)):
+        raise RuleError("player {player!r} is not at this table.", player=player)
+    if not (isinstance(points, int) and not isinstance(points, bool)
+            and -MAX_POINTS <= points <= MAX_POINTS):
+        raise RuleError("points are a whole number from -{most} to {most}, not {points!r}.",
+                        most=MAX_POINTS, points=points)
     line = list(state.cells[row])
     line[player] = points
     cells = state.cells[:row] + (tuple(line),) + state.cells[row + 1:]

@@ -20,6 +20,7 @@ from companion.ui.fonts import text_width
 from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, PagedScreen, Screen
 from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import hint, title_bar
@@ -53,7 +54,7 @@ def new_game(ctx: Context) -> None:
 
 
 def play_screen(ctx: Context) -> Screen:
-    state = ctx.session.state
+    state = playing(ctx).state
     return ResultsScreen(ctx) if state.finished else EntryScreen(ctx)
 
 
@@ -70,8 +71,7 @@ def ask_title(ctx: Context, done: Callable[[str], None]) -> None:
 class ShelfPicker(ListScreen):
     """The owner's shelf (``[[shelf]]`` in the config), then "Other game"."""
 
-    @property
-    def title(self) -> str:
+    def heading(self) -> str:
         return _("Which game?")
 
     def games(self) -> list[dict[str, Any]]:
@@ -107,7 +107,7 @@ class ShelfPicker(ListScreen):
 class PadScreen(Screen):
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
 
 class EntryScreen(PadScreen):
@@ -206,8 +206,7 @@ def finish(ctx: Context) -> None:
 class PadMenu(ListScreen):
     """Hold OK: the table, the standings so far, or the results."""
 
-    @property
-    def title(self) -> str:
+    def heading(self) -> str:
         return catalogue.title("score_pad", short=True)
 
     def __init__(self, ctx: Context, entry: EntryScreen) -> None:
@@ -244,7 +243,7 @@ class TableScreen(PagedScreen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def pages(self) -> int:
         return -(-len(self.state.players) // self.columns()[0])
@@ -337,7 +336,7 @@ class ResultsScreen(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def lines(self) -> list[tuple[int, str, int]]:
         s = self.state

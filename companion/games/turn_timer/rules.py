@@ -79,8 +79,8 @@ def new_game(options: Mapping[str, Any]) -> State:
 
 def _at(state: State, action: Mapping[str, Any]) -> float:
     at = action.get("at")
-    require(isinstance(at, int | float) and not isinstance(at, bool) and math.isfinite(at),
-            "a timer action needs the time it happened ('at'), not {at!r}.", at=at)
+    if not (isinstance(at, int | float) and not isinstance(at, bool) and math.isfinite(at)):
+        raise RuleError("a timer action needs the time it happened ('at'), not {at!r}.", at=at)
     return float(at)
 
 

@@ -19,6 +19,7 @@ from companion.games.turn_timer import rules
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import hint, title_bar
@@ -61,13 +62,13 @@ class Ticking(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def now(self) -> float:
         return self.ctx.wall_clock()
 
     def sound(self, name: str) -> None:
-        self.ctx.beep(name, self.ctx.session.options.get("sound", "on"))
+        self.ctx.beep(name, playing(self.ctx).options.get("sound", "on"))
 
     def wake_in(self) -> float | None:
         s = self.state

@@ -398,7 +398,7 @@ class Doctor:
         try:
             self.probe(path, d["address"])
         except OSError as err:
-            other = 0x3D if d["address"] == 0x3C else 0x3C
+            other_address = 0x3D if d["address"] == 0x3C else 0x3C
             return Check(
                 N_("display"),
                 "fail",
@@ -408,7 +408,7 @@ class Doctor:
                 _(
                     "check SDA→GPIO2, SCL→GPIO3, 3V3 and GND; run i2cdetect -y {d_port} "
                     "— if it shows {other:#04x}, set display.address = {other:#04x}"
-                ).format(d_port=d["port"], other=other),
+                ).format(d_port=d["port"], other=other_address),
             )
         # An acknowledged address says nothing about the chip: SSD1306 and SH1106 answer
         # alike, and 1.3" modules sold as "SSD1306" are often SH1106.
@@ -552,7 +552,7 @@ def games_report() -> Iterator[Check]:
             )
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sub.add_parser("doctor", help=_("check groups, bus, display and buttons on the box"))
 
 
@@ -617,7 +617,8 @@ def _state_fix(path: Path, probe: Path, mounts: str = "/proc/self/mounts") -> st
 
 def _mount_of(path: Path, mounts: str) -> tuple[str, set[str]]:
     """The file system type and mount options of the mount holding ``path``."""
-    best, found = -1, ("", set())
+    best = -1
+    found: tuple[str, set[str]] = ("", set())
     try:
         lines = Path(mounts).read_text().splitlines()
     except OSError:

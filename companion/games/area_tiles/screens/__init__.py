@@ -23,6 +23,7 @@ from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.scenes import open_game, press
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
@@ -35,7 +36,7 @@ KEY = "area_tiles"
 NAMES = ("Ann", "Ben", "Cleo")
 STARTS = (N_("random"), N_("seat 1"))
 #: The two-player colour pairs the setup offers (the house rule's values).
-PAIRS = rules.HOUSE_RULES["two_player_colours"].allowed
+PAIRS: tuple[str, ...] = rules.HOUSE_RULES["two_player_colours"].allowed or ()
 
 
 def pair_label(pair: str) -> str:
@@ -128,7 +129,7 @@ class AreaTilesScreen(Screen):
         }
 
     def view(self) -> Screen:
-        return self.views[self.ctx.session.state.phase]
+        return self.views[playing(self.ctx).state.phase]
 
     def on_key(self, key: Key) -> None:
         self.view().on_key(key)
@@ -147,7 +148,7 @@ class TilesDownView(Screen):
         self.ctx.home()
 
     def render(self, p: Painter) -> None:
-        s: rules.State = self.ctx.session.state
+        s: rules.State = playing(self.ctx).state
         # The owner may name the game (house rule "name"); the default is translated.
         name = catalogue.title(KEY, short=True) if s.title == rules.TITLE else s.title
         count = ngettext("{n} player", "{n} players", len(s.players)).format(n=len(s.players))

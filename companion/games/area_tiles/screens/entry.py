@@ -4,7 +4,7 @@
 "+ new area" opens the :class:`AreaEditor`, OK on an area corrects it, holding OK
 removes it, LEFT/RIGHT switch player, and the last row moves to the next player (or
 finishes the scoring). Nothing here keeps game state: every draw reads
-``ctx.session.state``, so an undo (hold BACK) shows at once.
+``playing(ctx).state``, so an undo (hold BACK) shows at once.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from companion.games.area_tiles.screens.draw import (
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint, title_bar
 
@@ -69,7 +70,7 @@ class AreasView(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def mine(self) -> tuple[rules.Area, ...]:
         return self.state.areas[self.state.current]
@@ -242,7 +243,7 @@ class AreaEditor(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def live(self) -> bool:
         return self.state.phase == "scoring"

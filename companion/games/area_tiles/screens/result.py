@@ -12,6 +12,7 @@ from companion.games.area_tiles import rules
 from companion.games.area_tiles.screens.draw import player_glyph, shown_name, title_or_name
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import PagedScreen
 from companion.ui.widgets import TITLE_H, hint, title_bar
 
@@ -29,7 +30,7 @@ class ResultView(PagedScreen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def pages(self) -> int:
         return 2 + len(self.state.players)

@@ -25,6 +25,7 @@ from companion.games.brain_robbery.screens.move import (
 from companion.games.brain_robbery.screens.parts import biggest, game, seat_order
 from companion.games.brain_robbery.screens.reveal import StartTrainReveal
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import hint, title_bar, wrap_px
@@ -87,7 +88,7 @@ class DealView(PhaseView):
     """Who starts and the seat order; OK deals the first board in front of the Caboose."""
 
     def first(self) -> int:
-        first = self.ctx.session.options.get("first", 0)
+        first = playing(self.ctx).options.get("first", 0)
         return first if 0 <= first < len(game(self.ctx).players) else 0
 
     def key_ok(self) -> None:

@@ -60,7 +60,7 @@ class AfterView(ActionView):
         if s.mover.hand:
             found.append((_("Insert brain"), lambda: self.ctx.push(
                 BrainEdit(self.ctx, s.mover.name, insert=True))))
-        if "brains" in legal and any(s.player(n).brain is not None for n in s.fight.fighters):
+        if "brains" in legal and any(s.player(n).brain is not None for n in s.fighting.fighters):
             found.append((_("Brains"), lambda: self.ctx.push(BrainsScreen(self.ctx))))
         return found
 
@@ -215,12 +215,12 @@ class FightView(ActionView):
     def actions(self) -> list[tuple[str, Callable[[], None]]]:
         s = game(self.ctx)
         found = [(_("+Hit: {name}").format(name=n), lambda n=n: self.hit(n))
-                 for n in s.fight.fighters if s.player(n).hand]
+                 for n in s.fighting.fighters if s.player(n).hand]
         return found + [(_("All pass: result"), lambda: self.ctx.play({"type": "end_fight"}))]
 
     def hit(self, name: str) -> None:
         def add(hit: int) -> None:
-            fighters = game(self.ctx).fight.fighters
+            fighters = game(self.ctx).fighting.fighters
             if self.ctx.play({"type": "hit_card", "player": name, "hit": hit}) is not None:
                 self.pager.show(fighters.index(name) // self.PER_PAGE)
 
@@ -229,7 +229,7 @@ class FightView(ActionView):
 
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
-        f = s.fight
+        f = s.fighting
         totals = dict(zip(f.fighters, f.totals, strict=True))
         lead = rules.combat_winner(totals, f.attacker)
         title_bar(p, _("Fight"), fitting("bold", 64, _("lead {name}").format(name=lead), _("lead")))
@@ -278,14 +278,14 @@ class BrainsScreen(Sub):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        f = game(ctx).fight
+        f = game(ctx).fighting
         self.owners = [n for n in f.fighters if game(ctx).player(n).brain is not None]
         self.targets: dict[str, str | None] = {n: n for n in self.owners}
         self.row = 0
 
     def choices(self) -> list[str | None]:
         """Where a brain may go: any fighter's head (the winner's too), or the discard."""
-        return [*game(self.ctx).fight.fighters, None]
+        return [*game(self.ctx).fighting.fighters, None]
 
     def rows(self) -> int:
         return len(self.owners) + 1
@@ -325,7 +325,7 @@ class BrainsScreen(Sub):
         if all(self.targets[n] == n for n in self.owners):
             self.ctx.pop()  # nothing changes: nothing to log
             return
-        heads = dict.fromkeys(game(self.ctx).fight.fighters)
+        heads = dict.fromkeys(game(self.ctx).fighting.fighters)
         for owner, target in self.targets.items():
             if target is not None:
                 heads[target] = owner
@@ -336,13 +336,17 @@ class BrainsScreen(Sub):
         s = game(self.ctx)
         self.row = min(self.row, self.rows() - 1)
         brain = s.player(self.owners[self.row]).brain if self.row < len(self.owners) else None
-        title_bar(p, _("{name}'s pick").format(name=s.fight.winner),
+        title_bar(p, _("{name}'s pick").format(name=s.fighting.winner),
                   # TRANSLATORS: the brain's Run and Hit, short
                   _("R{run} H{hit}").format(run=brain.run, hit=brain.hit) if brain else "")
         crowded = self.crowded()
         discard = _("discard")
-        lines = [f"{'!' if self.targets[n] in crowded else ''}{n} IQ{s.player(n).brain.iq}"
-                 f" > {self.targets[n] or discard}" for n in self.owners]
+        lines = []
+        for n in self.owners:
+            held = s.player(n).brain
+            assert held is not None  # the owners are the fighters who held a brain
+            lines.append(f"{'!' if self.targets[n] in crowded else ''}{n} IQ{held.iq}"
+                         f" > {self.targets[n] or discard}")
         menu_list(p, lines + [_(">> Done <<")], self.row, rows=3)
         hint(p, _("</> where  OK done") if self.owners else _("no brains here  BACK"))
 

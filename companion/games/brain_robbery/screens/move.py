@@ -186,7 +186,7 @@ class MoveView(ActionView):
 
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
-        move = s.move
+        move = s.moving
         title_bar(p, _("{name} moves").format(name=s.mover.name),  # the whole name: the
                   (_("round {n}").format(n=s.round), ""))  # turn card showed the round
         if move.dice:
@@ -212,7 +212,7 @@ class StopScreen(Sub):
         super().__init__(ctx)
         choices = self.choices()
         s = game(ctx)
-        here = s.move.start if s.move.new_cars else None
+        here = s.moving.start if s.moving.new_cars else None
         if here is None:
             here = next((i for i, c in enumerate(s.train) if c.board == s.mover.car), 0)
         self.cursor = here if here in choices else choices[0]
@@ -255,7 +255,7 @@ class StopScreen(Sub):
     def key_ok(self) -> None:
         s = game(self.ctx)
         checks: list[int] = []
-        if s.move.new_cars:
+        if s.moving.new_cars:
             length = rules.check_length(s, self.on_break and self.breakable())
             while not rules.decoupling_done(length, checks):
                 checks.append(self.ctx.dice.roll(6)[0])
@@ -265,7 +265,7 @@ class StopScreen(Sub):
 
     def key_long_roll(self) -> None:
         s = game(self.ctx)
-        if not s.move.new_cars:
+        if not s.moving.new_cars:
             self.key_ok()
             return
         length = rules.check_length(s, self.on_break and self.breakable())
@@ -285,7 +285,7 @@ class StopScreen(Sub):
         if self.breakable():
             hint(p, _("</> car ^v break OK stop"))
         else:
-            hint(p, _("</> car  OK stop + check") if s.move.new_cars else _("</> car  OK stop"))
+            hint(p, _("</> car  OK stop + check") if s.moving.new_cars else _("</> car  OK stop"))
 
 
 def enter_checks(ctx: Context, length: int, rolls: list[int],

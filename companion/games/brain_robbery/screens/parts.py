@@ -1,6 +1,6 @@
 """Shared pieces of the Brain Robbery screens: the train picture, the players, entries.
 
-Everything here reads the game from ``ctx.session.state`` on every frame and changes it
+Everything here reads the game from ``playing(ctx).state`` on every frame and changes it
 only through ``ctx.play``; a screen pushed over the game returns to the game screen
 after an undo (hold BACK), so no screen ever shows a state that was taken back.
 """
@@ -14,6 +14,7 @@ from companion.core.i18n import NC_, package_translator, translator
 from companion.games.brain_robbery import rules
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import fitting, hint, menu_list, title_bar
 
@@ -22,7 +23,7 @@ _, ngettext = translator(__name__)
 
 def game(ctx: Context) -> rules.State:
     """The Brain Robbery state being played."""
-    return ctx.session.state
+    return playing(ctx).state
 
 
 def back_to_game(ctx: Context) -> None:
@@ -392,5 +393,5 @@ class NumberPick(Sub):
 
 def seat_order(state: rules.State, first: int) -> str:
     """The names from seat ``first`` on, in playing order."""
-    names: Sequence[str] = [pl.name for pl in state.players]
+    names: list[str] = [pl.name for pl in state.players]
     return ">".join(names[first:] + names[:first])

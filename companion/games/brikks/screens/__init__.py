@@ -33,6 +33,7 @@ from companion.ui.confirm import Confirm
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import fitting, hint, wrap_px
 
@@ -54,7 +55,7 @@ def play_screen(ctx: Context) -> Screen:
 class BrikksScreen(Screen):
     """The game: start blocks, then turns, then score entry, then the result.
 
-    It draws whatever phase ``ctx.session.state`` is in, so undo and resume always
+    It draws whatever phase ``playing(ctx).state`` is in, so undo and resume always
     land on the right view; only cursors live here.
     """
 
@@ -66,7 +67,7 @@ class BrikksScreen(Screen):
 
     @property
     def view(self) -> Screen:
-        state = self.ctx.session.state
+        state = playing(self.ctx).state
         if state.phase == "play" and state.duel and any(t.out for t in state.trackers):
             return self.views.setdefault("decided", DuelDecidedView(self.ctx))
         return self.views[state.phase]
@@ -94,12 +95,14 @@ class StartBlockView(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def picker(self) -> int:
         s = self.state
         if s.pick_order == "rules":
-            return rules.next_picker(s)
+            picker = rules.next_picker(s)
+            assert picker is not None  # this view shows only while blocks are being picked
+            return picker
         waiting = [i for i, b in enumerate(s.start_blocks) if b is None]
         if self.seat not in waiting:
             self.seat = waiting[-1]
@@ -170,7 +173,7 @@ class TurnView(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     # -- rolling ------------------------------------------------------------------------
 
@@ -300,7 +303,7 @@ class DuelDecidedView(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def _seats(self) -> tuple[int, int]:
         out = next(i for i, t in enumerate(self.state.trackers) if t.out)

@@ -14,6 +14,7 @@ from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, PagedScreen, Screen
 from companion.ui.widgets import hint, title_bar, wrap_px
 
@@ -70,7 +71,7 @@ class ScoreView(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def _sync(self) -> int:
         """The seat entering now; a new seat starts from its prefill (trackers or zeros)."""
@@ -251,7 +252,7 @@ class OverView(PagedScreen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def pages(self) -> int:
         s = self.state
@@ -273,7 +274,9 @@ class OverView(PagedScreen):
             for i, line in enumerate(wrap_px(_("last one standing"), "text", 126)):
                 p.centred(36 + i * 12, line, "text")
         elif s.solo:
-            self._render_solo(p, result.scores[s.players[0]])
+            score = result.scores[s.players[0]]
+            assert score is not None  # the game is over: the solo sheet is entered
+            self._render_solo(p, score)
         elif self.page == 0:
             title_bar(p, _("Brikks"), _("duel") if s.duel else _("over"))
             self._render_standings(p, result)
@@ -316,6 +319,7 @@ class OverView(PagedScreen):
     def _render_sheet(self, p: Painter, seat: int) -> None:
         s = self.state
         e = s.entries[seat]
+        assert e is not None  # the game is over: every sheet is entered
         title_bar(p, s.players[seat], f"{seat + 1}/{len(s.players)}")
         if s.duel:
             parts = {"full rows": rules.duel_score(e.rows)}

@@ -23,6 +23,7 @@ from companion.games.brikks.screens.frame import (
 from companion.games.brikks.screens.words import colour_name
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import fitting, title_bar, wrap_px
 
@@ -55,7 +56,7 @@ class CostsScreen(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def _seat(self) -> int:
         seats = _in_play(self.state)
@@ -147,7 +148,7 @@ class SwapScreen(Screen):
             self.ctx.pop()
 
     def render(self, p: Painter) -> None:
-        name = self.ctx.session.state.players[self.seat]
+        name = playing(self.ctx).state.players[self.seat]
         colour = COLOUR_DIE[self.colour]
         # the name whole: the costs screen before showed the swap's price
         title_bar(p, _("Swap {name}").format(name=name),
@@ -225,7 +226,7 @@ class PlayersScreen(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def key_up(self) -> None:
         self.index = (self.index - 1) % len(self.state.players)
@@ -271,7 +272,7 @@ class TrackerScreen(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def entries(self) -> list[tuple[str, Any]]:
         s, seat = self.state, self.seat

@@ -18,6 +18,7 @@ from companion.core.i18n import N_, translator
 from companion.games.four_stones.board import EMPTY, ROWS, Board, jumped_cells, move_cells
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint
 
@@ -203,7 +204,7 @@ class BoardScreen(Screen):
         self.ctx.pop()  # the turn screen shows whatever the undo left
 
     def render(self, p: Painter) -> None:
-        board = self.ctx.session.state.board
+        board = playing(self.ctx).state.board
         if board is None:  # an undo took the deal back
             p.centred(26, _("no board yet"), "text")
             return

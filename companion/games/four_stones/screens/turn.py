@@ -32,6 +32,7 @@ from companion.games.four_stones.screens.board import (
 from companion.games.four_stones.screens.scores import render_deal, render_final, render_round
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint
 
@@ -72,7 +73,7 @@ def pass_note(state: rules.State, room: int | None = None) -> str:
 
 def deal_round(ctx: Context) -> None:
     """Deal layouts until somebody can open (each one logged), then show the layout."""
-    state = ctx.session.state
+    state = playing(ctx).state
     dead = 0
     for _try in range(MAX_DEALS):
         shuffled = ctx.dice.shuffled(rules.deal_pool(state.star))
@@ -104,7 +105,7 @@ class StonesScreen(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def moves(self) -> list[str]:
         """The mover's legal jumps (``"2d-4d"``); resets the cursor when the turn changed."""

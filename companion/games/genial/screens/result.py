@@ -30,6 +30,7 @@ from companion.games.genial.screens.labels import ABBR, COLOUR
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint, title_bar, wrap
 
@@ -109,6 +110,7 @@ def why(state: rules.State) -> str:
             names=_names(top.players), values=", ".join(str(v) for v in top.key))
     else:
         d = table[1].beaten_by
+        assert d is not None  # every place below the first says how it was beaten
         text = _(WINS[d.label]).format(
             colour=_(COLOUR[d.better_symbol]),
             value=d.better_value, runner=table[1].players[0],
@@ -246,11 +248,11 @@ class StandingsScreen(Screen):
     key_right = key_up = key_down = key_back = key_roll = key_ok = key_left
 
     def key_long_ok(self) -> None:
-        if not rules.is_over(self.ctx.session.state):
+        if not rules.is_over(playing(self.ctx).state):
             end_early(self.ctx)
 
     def render(self, p: Painter) -> None:
-        state = self.ctx.session.state
+        state = playing(self.ctx).state
         if rules.is_over(state):  # an undo or the end reached from here: show the winner
             draw_winner(p, state, 0)
             return

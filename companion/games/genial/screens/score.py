@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.core.i18n import translator
 from companion.games.genial import rules
+from companion.games.genial.scoring import four
 from companion.games.genial.screens.grid import (
     ARROWS,
     COL,
@@ -35,6 +36,7 @@ from companion.games.genial.screens.grid import (
 )
 from companion.games.genial.screens.result import StandingsScreen, draw_winner, winner_rows
 from companion.ui.paint import HEIGHT, Painter
+from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint
 
@@ -88,7 +90,7 @@ def draw_table(p: Painter, state: rules.State, turn: rules.Turn | None) -> None:
     shown = shown_names(p, state.players, name_width())
     for row, (name, tracks) in enumerate(zip(state.players, state.tracks, strict=True)):
         if row == seat and turn is not None:
-            tracks = tuple(v + g for v, g in zip(tracks, turn.gained, strict=True))
+            tracks = four(v + g for v, g in zip(tracks, turn.gained, strict=True))
         y = row_y(row)
         name_cell(p, y, shown[row], current=row == seat)
         if row == seat:
@@ -121,7 +123,7 @@ class GenialScreen(Screen):
 
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     @property
     def over(self) -> bool:
