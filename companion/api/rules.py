@@ -187,12 +187,10 @@ def players_from(options: Mapping[str, Any], low: int, high: int) -> tuple[str, 
     >>> players_from({"players": ["Ann", "Bob"]}, 2, 4)
     ('Ann', 'Bob')
     """
-    names = options.get("players")
-    require(
-        isinstance(names, Sequence) and not isinstance(names, str),
-        "players must be a list of names.",
-    )
-    names = tuple(str(n) for n in names)
+    given = options.get("players")
+    if not isinstance(given, Sequence) or isinstance(given, str):
+        raise RuleError("players must be a list of names.")
+    names = tuple(str(n) for n in given)
     require(low <= len(names) <= high, "this game takes {low}–{high} players, not {n}.",
             low=low, high=high, n=len(names))
     require(len(set(names)) == len(names), "every player needs a different name.")
