@@ -8,7 +8,7 @@ moved when it was laid out keep their old names for one release: importing one g
 >>> with warnings.catch_warnings(record=True) as caught:
 ...     warnings.simplefilter("always")
 ...     from companion.keys import Key
->>> Key.OK.name, caught[0].category.__name__
+>>> Key("OK").name, caught[0].category.__name__
 ('OK', 'DeprecationWarning')
 """
 
