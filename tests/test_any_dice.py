@@ -18,7 +18,7 @@ from companion.core.dice import Dice
 from companion.core.dicesets import NotationError, describe, distribution, parse, standard
 from companion.core.errors import CompanionError, ConfigError
 from companion.games.any_dice import rules
-from companion.owner.commands import roll
+from companion.owner.roll_command import roll
 from companion.records import export
 from companion.testing import Rig
 

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.api.rules import Result as GameResult
 from companion.core.errors import RuleError
 from companion.games.area_tiles import rules as at
-from companion.games.base import Result as GameResult
 
 # --- area_points ---------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from companion.app.session import GameSession
 from companion.core.dice import Dice
 from companion.core.localtime import seconds
 from companion.log.store import Store
-from companion.owner.commands import roll
+from companion.owner.roll_command import roll
 from companion.records import export
 
 

@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from companion.core.dice import COLOUR_DIE, Dice
+from companion.core.dice import Dice
+from companion.games.brikks.data import COLOURS as COLOUR_DIE
 
 # Chi-square critical values at p = 0.001 for k - 1 degrees of freedom.
 CRITICAL_0_001 = {3: 16.266, 5: 20.515}

@@ -116,7 +116,7 @@ def test_brikks_duel_both_out_is_decided_by_the_points_of_full_rows(
         english_after: None, template: str) -> None:
     """The rulebook (「横列が完全にマークされている列のみVPを計算します。その合計で勝敗を
     決定します」): the points of the complete rows, which the screens call 段."""
-    from companion.games.base import Result, said
+    from companion.api.rules import Result, said
     from companion.records import result_text
 
     stored = Result(places=(), detail=said(template)).to_json()

@@ -37,6 +37,12 @@ BAD = [
      "'dice' must be one of 1, 2, 3, not 7.)."),
     ("actions=['lose'],", "its declaration's actions must map each action type to its "
      "name, NC_(\"action\", \"…\")."),
+    ("api_version='2.0',", "it was written for version 2.0 of the companion's game API, and "
+     "this companion has 1.0: update the companion to play it."),
+    ("api_version=2,", "its declaration gives api_version 2; it must be a version such as "
+     "\"1.0\"."),
+    ("dice='liar',", "its declaration's dice must be a tuple of names such as "
+     "(\"high-card\",): lower-case letters, digits and '-'."),
 ]
 
 
@@ -53,9 +59,7 @@ def declare(package: Path, change: str) -> None:
     changed = dict(DECLARED)
     changed.update(dict(part.split("=", 1) for part in _arguments(change)))
     (package / "__init__.py").write_text(
-        "from companion.config.registry import GameInfo\n"
-        "from companion.games.base import HouseRule\n"
-        "from companion.core.i18n import N_, NC_\n\n"
+        "from companion.api.declaration import NC_, GameInfo, HouseRule, N_\n\n"
         "GAME = GameInfo(" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")\n")
 
 

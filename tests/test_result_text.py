@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from companion.games.base import Result, listed, said, said_n
+from companion.api.rules import Result, listed, said, said_n
 from companion.records import result_text
 from companion.testing import Rig
 

@@ -5,7 +5,7 @@ declaration as an entry point, so a game installed from another package appears 
 menu with no change to the companion::
 
     # my_game/__init__.py
-    from companion.config.registry import GameInfo
+    from companion.api.declaration import GameInfo
 
     GAME = GameInfo(key="high_card", title="High card", short="High card",
                     min_players=2, max_players=6,
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
@@ -36,6 +37,7 @@ from types import ModuleType
 from typing import Any
 
 from companion.core import i18n
+from companion.core.dicesets import GameDice
 from companion.core.errors import RuleError
 from companion.core.i18n import N_, Notice
 
@@ -44,6 +46,12 @@ GROUP = "companion.games"
 #: The games that come with the companion, in their default menu order.
 BUILT_IN = ("dice_roller", "dice_test", "genial", "brikks", "brain_robbery", "four_stones",
             "brain_crush", "area_tiles", "score_pad", "any_dice", "turn_timer")
+
+
+#: The version of the game makers' API (:mod:`companion.api`) this companion offers,
+#: "major.minor". A new minor version only adds; a game written for a newer major
+#: version than this is listed "(broken)" rather than failing at the table.
+API_VERSION = "1.0"
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,11 @@ class GameInfo:
         that undo can say what it took back: ``{"roll": NC_("action", "roll")}`` shows
         "Undone: roll". When a game names its actions, the box refuses to play one it
         does not name.
+    :param dice: the names ``companion roll`` takes for the game's own dice
+        (``("brikks",)``, lower case, ``-`` between words); its rules module's ``DICE``
+        maps each to a :class:`companion.core.dicesets.GameDice`, loaded when rolled.
+    :param api_version: the version of :mod:`companion.api` the game was written for
+        (:data:`API_VERSION`, "major.minor"): a newer major version is refused.
     """
 
     key: str
@@ -75,6 +88,8 @@ class GameInfo:
     bgg_id: int | None = None
     house_rules: Mapping[str, Any] = field(default_factory=dict)
     actions: Mapping[str, str] = field(default_factory=dict)
+    dice: tuple[str, ...] = ()
+    api_version: str = "1.0"
 
 
 @dataclass(frozen=True)
@@ -129,6 +144,10 @@ _COUNTS = N_("its declaration gives min_players {low} and max_players {high}; bo
              "whole numbers from 1, min_players the smaller.")
 
 
+#: A name ``companion roll`` takes for a game's dice.
+DICE_NAME = re.compile(r"^[a-z][a-z0-9-]{0,23}$")
+
+
 def declaration_problem(info: GameInfo) -> Notice | None:
     """What is wrong with declaration ``info`` (one sentence), or None: a game declared
     with values the box cannot use is listed "(broken)" instead of failing when opened.
@@ -155,11 +174,38 @@ def declaration_problem(info: GameInfo) -> Notice | None:
     if info.bgg_id is not None and (type(info.bgg_id) is not int or info.bgg_id < 1):
         return Notice("its declaration gives bgg_id {value}; it must be a BoardGameGeek id "
                       "(a whole number from 1) or None.", value=repr(info.bgg_id)[:40])
-    return _tables_problem(info)
+    return _api_problem(info.api_version) or _tables_problem(info)
+
+
+def _major(version: Any) -> int | None:
+    """The major number of a "major.minor" version, or None when it is not one."""
+    parts = version.split(".") if isinstance(version, str) else []
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+        return None
+    return int(parts[0])
+
+
+def _api_problem(version: Any) -> Notice | None:
+    """Why a game written for API ``version`` cannot be played here, or None.
+
+    >>> _api_problem("1.9") is None
+    True
+    >>> print(_api_problem("2.0"))  # doctest: +ELLIPSIS
+    it was written for version 2.0 of the companion's game API, and this companion has ...
+    """
+    major = _major(version)
+    if major is None:
+        return Notice("its declaration gives api_version {value}; it must be a version "
+                      "such as \"{ours}\".", value=repr(version)[:40], ours=API_VERSION)
+    if major > (_major(API_VERSION) or 0):
+        return Notice("it was written for version {theirs} of the companion's game API, "
+                      "and this companion has {ours}: update the companion to play it.",
+                      theirs=version, ours=API_VERSION)
+    return None
 
 
 def _is_house_rule(rule: Any) -> bool:
-    """A :class:`companion.games.base.HouseRule` (told by its shape: the games import
+    """A :class:`companion.api.rules.HouseRule` (told by its shape: the games import
     the catalogue, not the other way round)."""
     return hasattr(rule, "default") and callable(getattr(rule, "check", None))
 
@@ -178,6 +224,10 @@ def _tables_problem(info: GameInfo) -> Notice | None:
             isinstance(k, str) and isinstance(v, str) and v for k, v in info.actions.items()):
         return Notice("its declaration's actions must map each action type to its name, "
                       "NC_(\"action\", \"…\").")
+    if not isinstance(info.dice, tuple) or not all(
+            isinstance(n, str) and DICE_NAME.match(n) for n in info.dice):
+        return Notice("its declaration's dice must be a tuple of names such as "
+                      "(\"high-card\",): lower-case letters, digits and '-'.")
     return None
 
 
@@ -307,6 +357,34 @@ def _lacking(module: ModuleType, which: str) -> Notice | None:
                   module=module.__name__, function=missing[0])
 
 
+def _dice_problem(info: GameInfo, rules: ModuleType) -> Notice | None:
+    """Which of the dice its declaration names the game's rules module does not give."""
+    given = getattr(rules, "DICE", {})
+    for name in info.dice:
+        if not isinstance(given, Mapping) or not isinstance(given.get(name), GameDice):
+            return Notice("its rules module {module} has no GameDice {name} in DICE.",
+                          module=rules.__name__, name=repr(name))
+    return None
+
+
+def game_dice(name: str) -> tuple[GameInfo, GameDice] | None:
+    """The game that declares dice ``name`` for ``companion roll`` (``_`` read as
+    ``-``), and those dice; None when no playable game does.
+
+    >>> info, dice = game_dice("brain_robbery")
+    >>> info.key, [d.label for d in dice.dice]
+    ('brain_robbery', ['d6', 'd6'])
+    """
+    wanted = name.strip().lower().replace("_", "-")
+    for entry in discover().values():
+        if isinstance(entry, GameInfo) and wanted in entry.dice:
+            rules = rules_module(entry.key)
+            if _dice_problem(entry, rules) is not None:
+                return None
+            return entry, rules.DICE[wanted]
+    return None
+
+
 def rules_module(key: str) -> ModuleType:
     """The rules module of game ``key``; :class:`RuleError` if the game is not available."""
     return _module(key, "rules")
@@ -338,6 +416,10 @@ def import_problem(key: str) -> Notice | None:
         lacking = _lacking(imported, which)
         if lacking is not None:
             return lacking
+        if which == "rules":
+            undeclared = _dice_problem(info, imported)
+            if undeclared is not None:
+                return undeclared
     for lang in i18n.LANGUAGES:
         why = i18n.catalogue_problem(info.rules, lang)
         if why is not None:

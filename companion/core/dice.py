@@ -21,9 +21,6 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-#: Brikks' colour die, in the order of the rows of the falling-block sheet.
-COLOUR_DIE = ("white", "yellow", "green", "red", "blue", "black")
-
 
 class Dice:
     """A source of dice rolls, shuffles and picks.
@@ -46,7 +43,7 @@ class Dice:
         return [self._rng.randrange(1, sides + 1) for _ in range(count)]
 
     def pick(self, faces: Sequence[T]) -> T:
-        """One face of a die with these faces (``pick(COLOUR_DIE)``), or one item of a pile."""
+        """One face of a die with these faces (``pick(("red", "blue"))``), or one item of a pile."""
         if not faces:
             raise ValueError("cannot pick from nothing.")
         return faces[self._rng.randrange(len(faces))]

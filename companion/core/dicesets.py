@@ -18,7 +18,7 @@ or a named custom die or set.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +57,27 @@ class Die:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Die:
         return cls(str(data["label"]), check_faces(data.get("faces")))
+
+
+@dataclass(frozen=True)
+class GameDice:
+    """A game's own dice, for ``companion roll <name>``: ``dice`` in order, and ``line``,
+    the line printed (marked for the game's catalogue), which names the faces
+    ``{die1}``, ``{die2}``, … (a word face in the game's words) and their ``{total}``.
+
+    >>> two = GameDice((standard(6), standard(6)), "Two dice: {die1} + {die2} = {total}")
+    >>> two.shown([3, 5], str)
+    'Two dice: 3 + 5 = 8'
+    """
+
+    dice: tuple[Die, ...]
+    line: str
+
+    def shown(self, faces: Sequence[Any], gettext: Callable[[str], str]) -> str:
+        """The line for these ``faces``, in the words ``gettext`` gives."""
+        named = {f"die{i}": gettext(f) if isinstance(f, str) else f
+                 for i, f in enumerate(faces, start=1)}
+        return gettext(self.line).format(total=total(faces), **named)
 
 
 def standard(sides: int) -> Die:

@@ -1,7 +1,7 @@
 """Lists of names inside a sentence, joined as the language in use joins them.
 
 Shared by the rules, which keep a result's detail as templates and values
-(:func:`companion.games.base.listed`), and by :mod:`companion.records.result_text`, which shows
+(:func:`companion.api.rules.listed`), and by :mod:`companion.records.result_text`, which shows
 them: a list value is ``{"items": [...], "sep": ", ", "last": " and "}``.
 
 >>> joined({"items": ["Ann", "Bob", "Cy"], "sep": ", ", "last": " and "})

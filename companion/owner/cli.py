@@ -133,7 +133,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             if trace:
                 trace.close()
     if command == "roll":
-        from companion.owner.commands import roll
+        from companion.owner.roll_command import roll
 
         print(roll(args.spec, named=_load_config(args).dice))
         return 0
@@ -155,7 +155,7 @@ def _dispatch(args: argparse.Namespace) -> int:
                          language=args.language)
         return 0
     if command == "history":
-        from companion.owner.commands import history
+        from companion.owner.history_command import history
 
         cfg = _load_config(args)
         print(history(cfg, db=args.db, fmt="csv" if args.csv else "json" if args.json

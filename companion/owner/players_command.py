@@ -55,7 +55,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 
 def _store(config: Config, db: str | None, *, write: bool) -> Any:
-    from companion.owner.commands import open_log
+    from companion.owner.command_log import open_log
 
     store = open_log(config, db, write=write)
     if write and store.read_only:
@@ -139,9 +139,9 @@ def stats(config: Config, args: argparse.Namespace) -> str:
     finally:
         store.close()
     if skipped:
-        from companion.owner.commands import said
+        from companion.owner.command_log import tell_stderr
 
-        said(skipped)
+        tell_stderr(skipped)
     name = who.name if who is not None else None
     if args.json:
         return json.dumps(st.as_json(rows, player=name, game=args.game), indent=2,

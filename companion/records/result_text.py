@@ -2,7 +2,7 @@
 
 The log keeps a result's detail twice: ``detail``, the English sentence (what logs
 written before 0.3 have alone), and ``sentences``, each one's template and values
-(:class:`companion.games.base.Said`). Shown to a person, the templates go through the
+(:class:`companion.api.rules.Said`). Shown to a person, the templates go through the
 game's own catalogue, so a game finished in English reads in Japanese once the box
 speaks Japanese, and the other way round.
 
@@ -22,7 +22,7 @@ from companion.config import registry as catalogue
 from companion.core import i18n, seat_names
 from companion.core.wording import joined
 
-#: The joiners games give :func:`companion.games.base.listed` (a game's own catalogue
+#: The joiners games give :func:`companion.api.rules.listed` (a game's own catalogue
 #: may translate them too; the core's is the fallback).
 JOINERS = (i18n.N_(", "), i18n.N_(" and "), i18n.N_(" & "))
 

@@ -6,7 +6,7 @@ OK confirms, BACK cancels. The action the
 caller builds from the faces should carry ``"entered": True`` so the log tells drawn and
 entered rolls apart.
 
->>> # DiceEntry(ctx, [range(1, 5), COLOUR_DIE], on_done=lambda faces: ..., labels=["d4", "colour"])
+>>> # DiceEntry(ctx, [range(1, 5), COLOURS], on_done=lambda faces: ..., labels=["d4", "colour"])
 """
 
 from __future__ import annotations

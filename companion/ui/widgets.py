@@ -221,7 +221,7 @@ def bar_chart(p: Painter, labels: Sequence[str], observed: Sequence[int],
 def winner_page(p: Painter, result: Any, right: str, keys: str) -> None:
     """The end of a game: the winner (or "Tie") and score big, everyone else below.
 
-    :param result: a :class:`companion.games.base.Result`; :param right: the title bar's
+    :param result: a :class:`companion.api.rules.Result`; :param right: the title bar's
     right-hand text; :param keys: the key help line.
     """
     title_bar(p, _("Game over"), right)

@@ -19,11 +19,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.api.rules import HouseRule, Result, RuleError, players_from, require, said_n
 from companion.core.dicesets import MAX_DICE, Die, NotationError, distribution
-from companion.games.base import HouseRule, Result, RuleError, players_from, require, said_n
+from companion.games.any_dice import GAME
 
-TITLE = "Any dice"
-MIN_PLAYERS, MAX_PLAYERS = 1, 1
 HOUSE_RULES: dict[str, HouseRule] = {}
 
 
@@ -47,7 +46,7 @@ def options_for(name: str, dice: Sequence[Die]) -> dict[str, Any]:
 
 
 def new_game(options: Mapping[str, Any]) -> State:
-    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    players = players_from(options, GAME.min_players, GAME.max_players)
     given = options.get("dice")
     if not (isinstance(given, list) and 1 <= len(given) <= MAX_DICE):
         raise RuleError("a set has 1 to {most} dice.", most=MAX_DICE)

@@ -45,7 +45,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.games.area_tiles import house_rules
+from companion.api.rules import Result as GameResult
+from companion.api.rules import (
+    RuleError,
+    check_house_rules,
+    house_rule,
+    players_from,
+    require,
+)
+from companion.games.area_tiles import GAME, house_rules
 from companion.games.area_tiles.house_rules import HOUSE_RULES
 from companion.games.area_tiles.scoring import (
     BANDS,
@@ -57,14 +65,6 @@ from companion.games.area_tiles.scoring import (
     area_points,
     score,
 )
-from companion.games.base import Result as GameResult
-from companion.games.base import (
-    RuleError,
-    check_house_rules,
-    house_rule,
-    players_from,
-    require,
-)
 
 __all__ = [
     "BANDS", "BLOCKS_PER_TILE", "BONUS", "COLOURS", "MIN_BLOCKS", "SHORT_TILES", "SYMBOLS",
@@ -73,8 +73,6 @@ __all__ = [
     "new_game", "result", "score", "step",
 ]
 
-TITLE = "Area Tiles"
-MIN_PLAYERS, MAX_PLAYERS = 2, 3
 COLOURS = ("red", "blue", "yellow")
 #: The symbol each colour's player owns (the glyphs of the printed tiles, named).
 SYMBOLS = {"red": "double circle", "blue": "cross", "yellow": "triangle"}
@@ -137,7 +135,7 @@ class State:
     colours: tuple[str, ...]
     tiles: int
     first: str
-    title: str = TITLE
+    title: str = GAME.title
     phase: str = "playing"
     current: int = 0
     areas: tuple[tuple[Area, ...], ...] = ()
@@ -157,7 +155,7 @@ class State:
 
 def new_game(options: Mapping[str, Any]) -> State:
     """Set up a game from ``options`` (see the module docstring)."""
-    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    players = players_from(options, GAME.min_players, GAME.max_players)
     check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
     colours = _colours(options, len(players))
     short = options.get("short", False)

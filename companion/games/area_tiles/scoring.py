@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from companion.games.base import RuleError, Said, listed, ranked, require, said
+from companion.api.rules import RuleError, Said, listed, ranked, require, said
 
 MIN_BLOCKS = 4
 BONUS = 3

@@ -34,17 +34,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import (
+from companion.api.rules import (
     HouseRule,
     Result,
     RuleError,
     check_house_rules,
-    listed,
     players_from,
-    ranked,
+    ranked_by_totals,
     require,
-    said_n,
 )
+from companion.games.brain_crush import GAME
 from companion.games.stones import COLOUR_NAMES, COLOURS
 
 __all__ = [
@@ -52,8 +51,6 @@ __all__ = [
     "is_over", "result", "round_of",
 ]
 
-TITLE = "Brain Crush"
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 HOUSE_RULES: dict[str, HouseRule] = {}
 
 #: Brain Crush sets: kind -> points (10+1+1, three 5s, three 3s, three 2s).
@@ -113,7 +110,7 @@ def new_game(options: Mapping[str, Any]) -> State:
 
     ``"first"`` (optional, default 0) is the index of the player who starts round 1.
     """
-    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    players = players_from(options, GAME.min_players, GAME.max_players)
     check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
     first = options.get("first", 0)
     require(
@@ -197,14 +194,4 @@ def round_of(state: State) -> int:
 
 def result(state: State) -> Result:
     """Places by total over the rounds (players sharing a total share a place)."""
-    totals = dict(zip(state.players, state.totals, strict=True))
-    places = ranked(totals, state.players)
-    lead = places[0]
-    who, total, rounds = listed(lead, " and ", " and "), totals[lead[0]], len(state.scores)
-    if len(lead) > 1:
-        detail = said_n("{who} tie on {total} after {n} round",
-                        "{who} tie on {total} after {n} rounds", rounds, who=who, total=total)
-    else:
-        detail = said_n("{who} wins with {total} after {n} round",
-                        "{who} wins with {total} after {n} rounds", rounds, who=who, total=total)
-    return Result(places=places, scores=totals, detail=detail)
+    return ranked_by_totals(state.players, state.totals, len(state.scores))

@@ -22,5 +22,6 @@ GAME = GameInfo(
     # matches the name instead.
     screens="companion.games.brain_robbery.screens",
     house_rules=HOUSE_RULES,
+    dice=("brain-robbery",),  # companion roll brain-robbery: the rules' DICE
     actions=ACTIONS,
 )

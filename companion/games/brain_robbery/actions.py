@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from companion.games.base import word
+from companion.api.rules import word
 
 # --- the actions' names: GameInfo.actions is this table (History and "Undone: …" name
 # actions with it), and the rules name actions with it when they refuse one, so a player

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import require
+from companion.api.rules import require
 from companion.games.brain_robbery.data import MAX_STAT, Brain, seat, whole, with_player
 from companion.games.brain_robbery.state import State
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import HouseRule
+from companion.api.rules import HouseRule
+from companion.api.rules import pinned as pin_house_rules
 
 #: The number of boards (``state.BOARDS``), not imported from there: the declaration
 #: loads this module whenever the games are listed, and ``state`` pulls in the rules' data.
@@ -38,4 +39,4 @@ def pinned(chosen: Mapping[str, Any]) -> dict[str, Any]:
     >>> pinned({"long_game": True})
     {'long_game': True, 'track_xp': True, 'board_names': []}
     """
-    return {**{name: rule.default for name, rule in HOUSE_RULES.items()}, **chosen}
+    return pin_house_rules(HOUSE_RULES, chosen)

@@ -61,7 +61,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import (
+from companion.api.rules import (
+    GameDice,
     Result,
     RuleError,
     Said,
@@ -72,7 +73,10 @@ from companion.games.base import (
     ranked,
     require,
     said,
+    standard,
+    word,
 )
+from companion.games.brain_robbery import GAME
 from companion.games.brain_robbery.actions import Named
 from companion.games.brain_robbery.data import (
     AFTER,
@@ -122,18 +126,21 @@ __all__ = [
     "MAX_HAND", "Brain", "Car", "Decoupling", "Fight", "Move", "Player", "State", "car_label",
     "cars_uncoupled", "check_length", "combat_winner", "decoupling_done", "dice_count",
     "dice_needed", "is_over", "legal_actions", "new_game", "pawns_on", "result", "round_of", "step",
-    "stops", "train_labels", "winner",
+    "stops", "train_labels", "winner", "DICE",
 ]
 
-TITLE = "The Great Brain Robbery"
-MIN_PLAYERS, MAX_PLAYERS = 3, 7
+#: The movement and combat dice, for ``companion roll brain-robbery``.
+DICE = {"brain-robbery": GameDice(
+    (standard(6), standard(6)),
+    word("Brain Robbery: {die1} + {die2} = {total} (two dice; add your brain's Run)"))}
+
 HAND_LIMIT = 2
 PLAYING = (START, MOVING, AFTER, FIGHT)
 
 
 def new_game(options: Mapping[str, Any]) -> State:
     """A game waiting for its ``setup`` action; ``options["board_names"]`` may name 8 boards."""
-    names = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    names = players_from(options, GAME.min_players, GAME.max_players)
     check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
     board_names = options.get("board_names") or house_rule(options, HOUSE_RULES, "board_names")
     require(

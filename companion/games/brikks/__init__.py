@@ -21,6 +21,7 @@ GAME = GameInfo(
     # matches the name instead.
     screens="companion.games.brikks.screens",
     house_rules=HOUSE_RULES,
+    dice=("brikks",),  # companion roll brikks: the rules' DICE
     actions={
         "start_block": NC_("action", "start block"),
         "roll": NC_("action", "roll"),

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import HouseRule, house_rule
+from companion.api.rules import HouseRule, house_rule
+from companion.api.rules import pinned as pin_house_rules
 
 HOUSE_RULES: dict[str, HouseRule] = {
     "start_pick_order": HouseRule(
@@ -40,11 +41,9 @@ LEGACY: dict[str, Any] = {"solo_energy": 5}
 
 def pinned(chosen: Mapping[str, Any]) -> dict[str, Any]:
     """Every house rule's value for a new game: the owner's choices, defaults for the rest."""
-    return {**{name: rule.default for name, rule in HOUSE_RULES.items()}, **chosen}
+    return pin_house_rules(HOUSE_RULES, chosen)
 
 
 def value(options: Mapping[str, Any], name: str) -> Any:
     """House rule ``name`` of a game: as logged, or :data:`LEGACY` when the log has none."""
-    if name in LEGACY and name not in (options.get("house_rules") or {}):
-        return LEGACY[name]
-    return house_rule(options, HOUSE_RULES, name)
+    return house_rule(options, HOUSE_RULES, name, LEGACY)

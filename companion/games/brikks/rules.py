@@ -38,14 +38,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.games.base import (
+from companion.api.rules import (
+    Die,
+    GameDice,
     RuleError,
     check_house_rules,
     players_from,
     require,
+    standard,
+    word,
 )
+from companion.games.brikks import GAME, house_rules
 from companion.games.brikks import data as D
-from companion.games.brikks import house_rules
 from companion.games.brikks.house_rules import HOUSE_RULES
 from companion.games.brikks.scoring import (
     _colour,
@@ -75,12 +79,15 @@ __all__ = [
     "energy_points", "entry_score", "final_score", "free_start_blocks", "is_over", "legal",
     "new_game", "next_picker", "next_roller", "player_block", "prefill", "result",
     "rotation_cost", "row_points", "setup_hint", "solo_band", "solo_rating", "starting_energy",
-    "step", "round_of",
+    "step", "round_of", "DICE",
 ]
 
-TITLE = "Brikks"
-MIN_PLAYERS, MAX_PLAYERS = 1, 4
 TRACKERS = ("circle", "rotate", "swap", "rows", "bomb")
+
+#: The drawn block's dice, for ``companion roll brikks``: the d4 and the colour die.
+DICE = {"brikks": GameDice(
+    (standard(D.COLUMNS), Die("colour", D.COLOURS)),
+    word("Brikks: {die2} block, column {die1} (d4 {die1}, colour die {die2})"))}
 
 
 def round_of(state: State) -> int:
@@ -94,7 +101,7 @@ def starting_energy(players: int, solo: int = D.START_ENERGY[1]) -> int:
     >>> starting_energy(3), starting_energy(1), starting_energy(1, solo=4)
     (3, 5, 4)
     """
-    players = _int(players, MIN_PLAYERS, MAX_PLAYERS, "the player count")
+    players = _int(players, GAME.min_players, GAME.max_players, "the player count")
     if players == 1:
         return HOUSE_RULES["solo_energy"].check("solo_energy", solo)
     return D.START_ENERGY[players]
@@ -115,7 +122,7 @@ def setup_hint(players: int, solo: int = D.START_ENERGY[1]) -> str:
 
 def new_game(options: Mapping[str, Any]) -> State:
     """A game from ``{"players": [...], "levels": [2, 3], "duel": false, "house_rules": {}}``."""
-    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    players = players_from(options, GAME.min_players, GAME.max_players)
     check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
     levels = options.get("levels") or [D.DEFAULT_LEVEL] * len(players)
     require(isinstance(levels, Sequence) and len(levels) == len(players),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.games.base import Result, RuleError, listed, ranked, require, said, said_n
+from companion.api.rules import Result, RuleError, listed, ranked, require, said, said_n
 from companion.games.brikks import data as D
 from companion.games.brikks.state import State
 

@@ -16,10 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import HouseRule, Result, RuleError, players_from, require, said_n
+from companion.api.rules import HouseRule, Result, RuleError, players_from, require, said_n
+from companion.games.dice_roller import GAME
 
-TITLE = "Dice roller"
-MIN_PLAYERS, MAX_PLAYERS = 1, 8
 HOUSE_RULES: dict[str, HouseRule] = {}
 MAX_DICE = 6
 SIDES = 6
@@ -40,7 +39,7 @@ class State:
 
 
 def new_game(options: Mapping[str, Any]) -> State:
-    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    players = players_from(options, GAME.min_players, GAME.max_players)
     count = options.get("count", 2)
     _check_count(count)
     return State(players=players, count=count)

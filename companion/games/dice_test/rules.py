@@ -14,11 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.api.rules import HouseRule, Result, RuleError, players_from, require
 from companion.core import fairness
-from companion.games.base import HouseRule, Result, RuleError, players_from, require
+from companion.games.dice_test import GAME
 
-TITLE = "Test your dice"
-MIN_PLAYERS, MAX_PLAYERS = 1, 1
 HOUSE_RULES: dict[str, HouseRule] = {}
 
 #: The dice a table can test, and their faces in order.
@@ -55,7 +54,7 @@ class State:
 
 
 def new_game(options: Mapping[str, Any]) -> State:
-    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    players = players_from(options, GAME.min_players, GAME.max_players)
     die = options.get("die", "d6")
     require(die in DICE, "the die to test must be one of {dice}, not {die!r}.",
             dice=", ".join(DICE), die=die)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from companion.games.base import RuleError, require
+from companion.api.rules import RuleError, require
 from companion.games.stones import COLOUR_NAMES, COLOURS
 
 Board = tuple[tuple[str, ...], ...]

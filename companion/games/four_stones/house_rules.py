@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from companion.games.base import HouseRule
+from companion.api.rules import HouseRule
 from companion.games.stones import COLOURS
 
 HOUSE_RULES: dict[str, HouseRule] = {

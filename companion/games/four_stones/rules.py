@@ -31,17 +31,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import (
+from companion.api.rules import (
     Result,
     RuleError,
     check_house_rules,
     house_rule,
-    listed,
     players_from,
-    ranked,
+    ranked_by_totals,
     require,
-    said_n,
 )
+from companion.games.four_stones import GAME
 from companion.games.four_stones.board import (
     COLOUR_NAMES,
     COLOURS,
@@ -77,8 +76,6 @@ __all__ = [
     "is_over", "result", "round_of",
 ]
 
-TITLE = "Four-Colour Stones"
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 PAIRS = ("YR", "GB")  # the two-player rule's sides
 
 
@@ -200,7 +197,7 @@ def new_game(options: Mapping[str, Any]) -> State:
     Options: ``"players"`` (2 or 4 names, seat order), ``"star"`` (advanced setup:
     the star marker is dealt with the 1s; default ``False``) and ``"house_rules"``.
     """
-    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    players = players_from(options, GAME.min_players, GAME.max_players)
     require(
         len(players) != 3,
         "Four-Colour Stones takes 4 players, or 2 with the two-player rule, not 3.",
@@ -327,14 +324,4 @@ def round_of(state: State) -> int:
 
 def result(state: State) -> Result:
     """Places by total over the rounds played (players sharing a total share a place)."""
-    totals = dict(zip(state.players, state.totals, strict=True))
-    places = ranked(totals, state.players)
-    lead = places[0]
-    who, total, rounds = listed(lead, " and ", " and "), totals[lead[0]], len(state.scores)
-    if len(lead) > 1:
-        detail = said_n("{who} tie on {total} after {n} round",
-                        "{who} tie on {total} after {n} rounds", rounds, who=who, total=total)
-    else:
-        detail = said_n("{who} wins with {total} after {n} round",
-                        "{who} wins with {total} after {n} rounds", rounds, who=who, total=total)
-    return Result(places=places, scores=totals, detail=detail)
+    return ranked_by_totals(state.players, state.totals, len(state.scores))

@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import (
+from companion.api.rules import (
     HouseRule,
     Result,
     RuleError,
@@ -51,6 +51,7 @@ from companion.games.base import (
     require,
     said,
 )
+from companion.games.genial import GAME
 from companion.games.genial.scoring import (
     CAP,
     ORDINALS,
@@ -78,8 +79,6 @@ __all__ = [
     "end_action", "round_of",
 ]
 
-TITLE = "Genial Spezial"
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: The spec page marks nothing as assumed, so there is nothing for a house to choose.
 HOUSE_RULES: dict[str, HouseRule] = {}
 
@@ -141,7 +140,7 @@ def setup(players: int) -> Setup:
     require(
         _is_int(players) and players in _SETUP_TABLE,
         "Genial Spezial takes {low} to {high} players, not {players!r}.",
-        low=MIN_PLAYERS, high=MAX_PLAYERS, players=players,
+        low=GAME.min_players, high=GAME.max_players, players=players,
     )
     large, small, values = _SETUP_TABLE[players]
     removed = len(values) * len(SYMBOLS)
@@ -215,7 +214,7 @@ def new_game(options: Mapping[str, Any]) -> State:
     ``first`` (optional, default 0) is the seat index of the player who starts; play
     then follows the list order.
     """
-    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    players = players_from(options, GAME.min_players, GAME.max_players)
     check_house_rules(options.get("house_rules") or {}, HOUSE_RULES)
     first = options.get("first", 0)
     require(

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from companion.games.base import require, word
+from companion.api.rules import require, word
 
 SYMBOLS = ("orange", "purple", "blue", "green")
 CAP = 20  # a track holds 0 to 20

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import (
+from companion.api.rules import (
     HouseRule,
     Result,
     RuleError,
@@ -34,9 +34,8 @@ from companion.games.base import (
     require,
     said_n,
 )
+from companion.games.score_pad import GAME
 
-TITLE = "Score pad"
-MIN_PLAYERS, MAX_PLAYERS = 1, 8
 HOUSE_RULES: dict[str, HouseRule] = {}
 MAX_POINTS = 99_999
 MAX_ROUNDS = 50
@@ -66,8 +65,8 @@ def new_game(options: Mapping[str, Any]) -> State:
     title = shelf.get("title", OTHER)
     require(isinstance(title, str) and title.strip() and len(title) <= 24,
             "a game's title is 1 to 24 characters, not {title!r}.", title=title)
-    low, high = shelf.get("players", [MIN_PLAYERS, MAX_PLAYERS])
-    players = players_from(options, max(MIN_PLAYERS, low), min(MAX_PLAYERS, high))
+    low, high = shelf.get("players", [GAME.min_players, GAME.max_players])
+    players = players_from(options, max(GAME.min_players, low), min(GAME.max_players, high))
     categories = tuple(shelf.get("categories", ()))
     require(all(isinstance(c, str) and c for c in categories), "categories are names.")
     rounds = shelf.get("rounds", 0)

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import (
+from companion.api.rules import (
     HouseRule,
     Result,
     RuleError,
@@ -32,9 +32,8 @@ from companion.games.base import (
     said,
     said_n,
 )
+from companion.games.turn_timer import GAME
 
-TITLE = "Turn timer"
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
 HOUSE_RULES: dict[str, HouseRule] = {}
 MAX_BUDGET = 5 * 3600
 WARNING = 10  # seconds left when the warning sounds
@@ -67,7 +66,7 @@ class State:
 
 
 def new_game(options: Mapping[str, Any]) -> State:
-    players = players_from(options, MIN_PLAYERS, MAX_PLAYERS)
+    players = players_from(options, GAME.min_players, GAME.max_players)
     budget = options.get("budget", 0)
     require(isinstance(budget, int) and not isinstance(budget, bool)
             and 0 <= budget <= MAX_BUDGET,

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.config import registry as catalogue
 from companion.core.i18n import N_, translator
-from companion.games.turn_timer import rules
+from companion.games.turn_timer import GAME, rules
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.paint import WIDTH, Painter
@@ -37,7 +37,7 @@ def _budget(seconds: int) -> str:
 def new_game(ctx: Context) -> None:
     mode = ctx.config.sound["mode"] if ctx.config.sound.get("pin", "") != "" else "off"
     ctx.push(SetupScreen(
-        ctx, "turn_timer", low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, default=3,
+        ctx, "turn_timer", low=GAME.min_players, high=GAME.max_players, default=3,
         extra=[Choice("budget", N_("Clock"), list(BUDGETS), 0, shown=_budget, gettext=_),
                Choice("sound", N_("Sound"), list(SOUND), SOUND.index(mode),
                       shown=lambda v: _(v), gettext=_)]))

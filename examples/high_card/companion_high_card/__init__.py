@@ -5,9 +5,7 @@ reads to list it; the rules and screens are imported when someone opens the game
 words are in its own catalogue, ``locale/ja/LC_MESSAGES/messages.po``.
 """
 
-from companion.config.registry import GameInfo
-from companion.core.i18n import N_, NC_
-from companion.games.base import HouseRule
+from companion.api.declaration import N_, NC_, GameInfo, HouseRule
 
 GAME = GameInfo(
     key="high_card",
@@ -22,4 +20,6 @@ GAME = GameInfo(
                                (True, False)),
     },
     actions={"draw": NC_("action", "card drawn")},  # what "Undone: …" calls it
+    dice=("high-card",),  # companion roll high-card: one card, from the rules' DICE
+    api_version="1.0",  # the version of companion.api this game is written for
 )

@@ -18,13 +18,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import (
+from companion.api.rules import (
+    Die,
+    GameDice,
     Result,
     check_house_rules,
     house_rule,
     players_from,
     ranked,
     require,
+    word,
 )
 from companion_high_card import GAME
 
@@ -32,6 +35,9 @@ RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 DECK = tuple(r + s for r in RANKS for s in SUITS)
 ROUNDS = (3, 5, 7, 9)
+
+#: One card from a full deck, for ``companion roll high-card`` (its declaration names it).
+DICE = {"high-card": GameDice((Die("card", DECK),), word("High card: {die1}"))}
 
 
 @dataclass(frozen=True)

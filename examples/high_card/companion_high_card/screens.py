@@ -8,14 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.config import registry as catalogue
-from companion.core.i18n import N_, translator
-from companion.ui.scenes import open_game, press
-from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
-from companion.ui.screen import Context, Screen
-from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import hint, title_bar, winner_page
+from companion.api.screens import (
+    N_,
+    WIDTH,
+    Choice,
+    Context,
+    Painter,
+    Screen,
+    SetupScreen,
+    game_title,
+    hint,
+    open_game,
+    press,
+    text_width,
+    title_bar,
+    translator,
+    winner_page,
+)
 from companion_high_card import GAME, rules
 
 #: The players' rows the screen has room for.
@@ -59,7 +68,7 @@ class TableScreen(Screen):
                         ngettext("{n} round", "{n} rounds", s.rounds).format(n=s.rounds),
                         _("OK menu  hold BACK undo"))
             return
-        title_bar(p, catalogue.title(GAME.key, short=True),
+        title_bar(p, game_title(GAME.key, short=True),
                   _("R{n}/{total}").format(n=s.played + 1, total=s.rounds))
         first = min(max(0, len(s.drawn) - ROWS + 1), max(0, len(s.players) - ROWS))
         right = WIDTH - 2 if len(s.players) <= ROWS else WIDTH - 5  # room for the bar

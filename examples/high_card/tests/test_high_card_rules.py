@@ -3,7 +3,7 @@
 import pytest
 from companion_high_card import rules
 
-from companion.core.errors import RuleError
+from companion.api.rules import RuleError
 
 
 def play(state, *cards):

@@ -17,7 +17,7 @@ from typing import Any
 from companion.config import registry as catalogue
 from companion.core.i18n import N_, translator
 from companion.core.keys import Key
-from companion.games.area_tiles import house_rules, rules
+from companion.games.area_tiles import GAME, house_rules, rules
 from companion.games.area_tiles.screens.draw import player_glyph, shown_name
 from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
@@ -79,8 +79,8 @@ class AreaTilesSetup(SetupScreen):
             Choice("short", N_("Tiles"), [False, True], shown=tiles_label, gettext=_),
             Choice("first", N_("Starts"), list(STARTS), shown=lambda v: _(v), gettext=_),
         ]
-        super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS,
-                         default=rules.MAX_PLAYERS, extra=extra, options=self.options)
+        super().__init__(ctx, KEY, low=GAME.min_players, high=GAME.max_players,
+                         default=GAME.max_players, extra=extra, options=self.options)
         for seat in self.seats:
             seat.gettext = _
 
@@ -150,7 +150,7 @@ class TilesDownView(Screen):
     def render(self, p: Painter) -> None:
         s: rules.State = playing(self.ctx).state
         # The owner may name the game (house rule "name"); the default is translated.
-        name = catalogue.title(KEY, short=True) if s.title == rules.TITLE else s.title
+        name = catalogue.title(KEY, short=True) if s.title == GAME.title else s.title
         count = ngettext("{n} player", "{n} players", len(s.players)).format(n=len(s.players))
         title_bar(p, name, count)
         p.centred(TITLE_H + 1, str(s.tiles), "huge", x0=0, x1=40)

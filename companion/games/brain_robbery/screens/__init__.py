@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.i18n import N_, translator
-from companion.games.brain_robbery import rules
+from companion.games.brain_robbery import GAME, rules
 from companion.games.brain_robbery.house_rules import pinned
 from companion.games.brain_robbery.screens.fight import AfterView, FightView, OverView, ScoringView
 from companion.games.brain_robbery.screens.move import (
@@ -55,7 +55,7 @@ class RobberySetup(SetupScreen):
             Choice("long_game", N_("Long game"), [False, True], 1 if long_game else 0,
                    shown=_yes_no, gettext=_),
         ]
-        super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, default=4,
+        super().__init__(ctx, KEY, low=GAME.min_players, high=GAME.max_players, default=4,
                          extra=extra, options=self.options)
         self.house = dict(house)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.dice import COLOUR_DIE
 from companion.core.i18n import translator
 from companion.core.keys import Key
 from companion.games.brikks import data as D
@@ -165,7 +164,7 @@ def name_line(p: Painter, name: str, y: int) -> None:
 class TurnView(Screen):
     """The rolled block, drawn big, with its column and colour in words."""
 
-    TUMBLE = [(c, 1 + i % D.COLUMNS) for i, c in enumerate(COLOUR_DIE * 2)]
+    TUMBLE = [(c, 1 + i % D.COLUMNS) for i, c in enumerate(D.COLOURS * 2)]
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -186,11 +185,11 @@ class TurnView(Screen):
 
     def _draw(self, kind: str) -> None:
         number = self.ctx.dice.roll(D.COLUMNS)[0]
-        self._throw(kind, number, self.ctx.dice.pick(COLOUR_DIE), entered=False)
+        self._throw(kind, number, self.ctx.dice.pick(D.COLOURS), entered=False)
 
     def _enter(self, kind: str) -> None:
         self.ctx.push(DiceEntry(
-            self.ctx, [range(1, D.COLUMNS + 1), [ColourFace(c) for c in COLOUR_DIE]],
+            self.ctx, [range(1, D.COLUMNS + 1), [ColourFace(c) for c in D.COLOURS]],
             lambda faces: self._throw(kind, faces[0], faces[1].colour, entered=True),
             labels=[_("d4 column"), _("colour")],
             title=_("Your reroll") if kind == "reroll" else _("Your dice")))

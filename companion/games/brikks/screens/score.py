@@ -7,9 +7,9 @@ hold OK also moves on · hold DOWN clears · OK shows the breakdown, OK again sa
 
 from __future__ import annotations
 
+from companion.api.rules import Result
 from companion.core.i18n import N_, translator
 from companion.core.ranking import numbered
-from companion.games.base import Result
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.ui.fonts import CELLS, needs_japanese, text_width

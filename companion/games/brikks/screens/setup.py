@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.i18n import N_, translator
+from companion.games.brikks import GAME, house_rules, rules
 from companion.games.brikks import data as D
-from companion.games.brikks import house_rules, rules
 from companion.ui.fonts import CELLS
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context
@@ -52,7 +52,7 @@ class BrikksSetup(SetupScreen):
     """
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS, default=2,
+        super().__init__(ctx, KEY, low=GAME.min_players, high=GAME.max_players, default=2,
                          options=self._options)
         self.levels = [SeatChoice(f"level{i}", seat, "level", [1, 2, 3, 4],
                                   D.DEFAULT_LEVEL - 1) for i, seat in enumerate(self.seats)]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.dice import COLOUR_DIE
 from companion.core.i18n import translator
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
@@ -126,14 +125,14 @@ class SwapScreen(Screen):
     def __init__(self, ctx: Context, seat: int, block: tuple[str, int]) -> None:
         super().__init__(ctx)
         self.seat = seat
-        self.colour = COLOUR_DIE.index(block[0])
+        self.colour = D.COLOURS.index(block[0])
         self.column = block[1]
 
     def key_up(self) -> None:
-        self.colour = (self.colour - 1) % len(COLOUR_DIE)
+        self.colour = (self.colour - 1) % len(D.COLOURS)
 
     def key_down(self) -> None:
-        self.colour = (self.colour + 1) % len(COLOUR_DIE)
+        self.colour = (self.colour + 1) % len(D.COLOURS)
 
     def key_left(self) -> None:
         self.column = (self.column - 2) % D.COLUMNS + 1
@@ -142,14 +141,14 @@ class SwapScreen(Screen):
         self.column = self.column % D.COLUMNS + 1
 
     def key_ok(self) -> None:
-        action = {"type": "swap", "player": self.seat, "colour": COLOUR_DIE[self.colour],
+        action = {"type": "swap", "player": self.seat, "colour": D.COLOURS[self.colour],
                   "column": self.column}
         if self.ctx.play(action) is not None:
             self.ctx.pop()
 
     def render(self, p: Painter) -> None:
         name = playing(self.ctx).state.players[self.seat]
-        colour = COLOUR_DIE[self.colour]
+        colour = D.COLOURS[self.colour]
         # the name whole: the costs screen before showed the swap's price
         title_bar(p, _("Swap {name}").format(name=name),
                   (_("{n} energy").format(n=D.SWAP_COST), ""))

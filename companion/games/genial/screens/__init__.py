@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.i18n import N_, translator
-from companion.games.genial import rules
+from companion.games.genial import GAME, rules
 from companion.games.genial.screens.grid import (
     NAME_W,
     ROW_H,
@@ -59,7 +59,7 @@ class GenialSetup(SetupScreen):
     def __init__(self, ctx: Context) -> None:
         starts = Choice("starts", N_("Starts"), [YOUNGEST, RANDOM], shown=lambda v: _(v),
                         gettext=_)
-        super().__init__(ctx, KEY, low=rules.MIN_PLAYERS, high=rules.MAX_PLAYERS,
+        super().__init__(ctx, KEY, low=GAME.min_players, high=GAME.max_players,
                          extra=[starts])
         self.seats[0].label = N_("Youngest")
         self.seats[0].gettext = _

@@ -1,4 +1,10 @@
-"""Small pieces every rules module shares: house-rule declarations, results, checks."""
+"""The pure rules kit: what a game's rules module needs, and nothing that draws, reads
+a clock or touches a file (``companion.api`` maps the rest of the API).
+
+>>> from companion.api.rules import Result, ranked, require
+>>> Result(ranked({"Ann": 3, "Bob": 5})).winners
+('Bob',)
+"""
 
 from __future__ import annotations
 
@@ -6,12 +12,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core.dicesets import Die, GameDice, standard
 from companion.core.errors import RuleError, Word
 from companion.core.ranking import ranked
 from companion.core.wording import joined
 
 __all__ = ["HouseRule", "Result", "RuleError", "Said", "said", "said_n", "listed", "word",
-           "require", "players_from", "house_rule", "ranked"]
+           "require", "players_from", "house_rule", "check_house_rules", "pinned", "ranked",
+           "ranked_by_totals", "Die", "GameDice", "standard"]
 
 
 @dataclass(frozen=True)
@@ -189,12 +197,53 @@ def players_from(options: Mapping[str, Any], low: int, high: int) -> tuple[str, 
     return names
 
 
-def house_rule(options: Mapping[str, Any], rules: Mapping[str, HouseRule], name: str) -> Any:
-    """The value of house rule ``name``: from ``options["house_rules"]`` or its default."""
+def house_rule(options: Mapping[str, Any], rules: Mapping[str, HouseRule], name: str,
+               legacy: Mapping[str, Any] | None = None) -> Any:
+    """The value of house rule ``name``: from ``options["house_rules"]``, else its value in
+    ``legacy`` (what a game saved before the rule existed was played with), else its
+    default.
+
+    >>> rules = {"long": HouseRule(True, "A long game.")}
+    >>> house_rule({}, rules, "long"), house_rule({}, rules, "long", {"long": False})
+    (True, False)
+    """
     chosen = options.get("house_rules") or {}
     if name in chosen:
         return rules[name].check(name, chosen[name])
+    if legacy and name in legacy:
+        return legacy[name]
     return rules[name].default
+
+
+def pinned(rules: Mapping[str, HouseRule], chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """Every house rule's value for a new game: the owner's ``chosen`` values, the
+    defaults for the rest. A setup screen puts this in the options, so that a later
+    change of a default never reaches a game already begun.
+
+    >>> pinned({"long": HouseRule(True, "A long game."), "xp": HouseRule(1, "XP.")}, {"xp": 2})
+    {'long': True, 'xp': 2}
+    """
+    return {**{name: rule.default for name, rule in rules.items()}, **chosen}
+
+
+def ranked_by_totals(players: Sequence[str], totals: Sequence[int], rounds: int) -> Result:
+    """The result of a game won by the highest total over ``rounds`` rounds: players
+    sharing a total share a place, and the detail says who leads on what.
+
+    >>> ranked_by_totals(["Ann", "Bob"], [7, 9], 3).detail
+    'Bob wins with 9 after 3 rounds'
+    """
+    scores = dict(zip(players, totals, strict=True))
+    places = ranked(scores, players)
+    lead = places[0]
+    who, total = listed(lead, " and ", " and "), scores[lead[0]]
+    if len(lead) > 1:
+        detail = said_n("{who} tie on {total} after {n} round",
+                        "{who} tie on {total} after {n} rounds", rounds, who=who, total=total)
+    else:
+        detail = said_n("{who} wins with {total} after {n} round",
+                        "{who} wins with {total} after {n} rounds", rounds, who=who, total=total)
+    return Result(places=places, scores=scores, detail=detail)
 
 
 def check_house_rules(chosen: Mapping[str, Any], rules: Mapping[str, HouseRule]) -> None:

@@ -1,0 +1,56 @@
+"""``companion history``: finished games as a table, CSV, JSON or a BG Stats file."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from companion.config.file import Config
+from companion.core.errors import CommandError
+from companion.core.i18n import ngettext
+from companion.core.i18n import number as as_number
+from companion.core.os_reasons import reason
+from companion.owner.command_log import open_log, tell_stderr
+
+
+def wrote(plays: int, path: str) -> str:
+    """The line saying what ``--bgstats`` wrote.
+
+    >>> wrote(1, "plays.bgsplay")
+    'Wrote 1 play to plays.bgsplay'
+    """
+    return ngettext("Wrote {n} play to {path}", "Wrote {n} plays to {path}", plays).format(
+        n=as_number(plays), path=path)
+
+
+def history(config: Config, *, db: str | None = None, fmt: str = "table",
+            bgstats: str | None = None, note: Callable[[str], None] | None = None) -> str:
+    """Finished games as a table (with win counts), CSV or JSON; ``bgstats`` writes a BG
+    Stats file to that path instead of the table, and the result is one line saying so
+    (with ``--csv``/``--json`` that line goes to ``note``, the export stays the output)."""
+    from companion.records import export
+
+    store = open_log(config, db)
+    try:
+        rows = export.plays(store)
+        skipped = store.skipped_line()
+    finally:
+        store.close()
+    if skipped:
+        tell_stderr(skipped)
+    if bgstats:
+        try:
+            with open(bgstats, "w", encoding="utf-8") as f:
+                json.dump(export.as_bgstats(rows), f, indent=1, ensure_ascii=False)
+        except OSError as err:
+            raise CommandError("cannot write {bgstats}: {why}.",
+                               bgstats=bgstats, why=reason(err)) from None
+    if bgstats and fmt == "table":
+        return wrote(len(rows), bgstats) + "\n"
+    if bgstats and note is not None:
+        note(wrote(len(rows), bgstats))
+    if fmt == "json":
+        return export.as_json(rows)
+    if fmt == "csv":
+        return export.as_csv(rows)
+    return export.as_table(rows)
