@@ -91,7 +91,7 @@ class Rig:
         self.display = display or dummy(width=128, height=64, mode="1")
         self.app = App(config=self.config, store=self.store, display=self.display,
                        dice=Dice.seeded(seed), strict=True, wall_clock=wall_clock,
-                       **({"clock": clock} if clock else {}))
+                       clock=clock or time.monotonic)
         self.sounder = open_sounder(self.config, pin_factory=self.factory,
                                     sleep=lambda seconds: None)
         if self.sounder is not None:
@@ -132,10 +132,12 @@ class Rig:
         """Start menu → *New game* (setting an unfinished game aside if asked) → ``key``,
         with button presses, as a player would."""
         from companion.config import registry as catalogue
+        from companion.shell.home import HomeScreen
         from companion.shell.unfinished import SET_ASIDE, NewGameQuestion
 
         self.app.home()
         home = self.app.top
+        assert isinstance(home, HomeScreen)
         self.keys(*["down"] * ((home.items().index(_("New game")) - home.index)
                                % len(home.items())), "ok")
         if isinstance(self.app.top, NewGameQuestion):

@@ -10,7 +10,7 @@ import fcntl
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
@@ -149,7 +149,7 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
     signal.signal(signal.SIGINT, stop)
     app.start()  # the first frame before the buttons: importing gpiozero is slow
     keyboard = sounder = None
-    stopped = show_stopped
+    stopped: Callable[[App], object] = show_stopped
     try:
         factory = None
         if config.uses_keyboard:
@@ -200,11 +200,17 @@ def laptop_keys(config: Config, app: App, factory: Any, *, window: bool) -> Any:
         return keys
     from companion.hw.pygame_keys import PygameKeys
 
-    keys = PygameKeys(presser, quit_app)
+    window_keys = PygameKeys(presser, quit_app)
     beat = app.heartbeat
-    app.heartbeat = keys.poll if beat is None else lambda: (beat(), keys.poll())
+
+    def beat_and_poll() -> None:
+        if beat is not None:
+            beat()
+        window_keys.poll()
+
+    app.heartbeat = window_keys.poll if beat is None else beat_and_poll
     app.heartbeat_every = min(app.heartbeat_every or PygameKeys.EVERY, PygameKeys.EVERY)
-    return keys
+    return window_keys
 
 
 def show_stopped(app: App) -> None:

@@ -57,7 +57,7 @@ def hiragana(ch: str) -> str:
 def with_mark(ch: str, mark: str) -> str:
     """``ch`` with dakuten (U+3099) or handakuten (U+309A) toggled; unchanged if the
     kana cannot carry it (が→か, か→が, は→ぱ, ぱ→ば with the other mark)."""
-    base, *marks = unicodedata.normalize("NFD", ch)
+    base, *marks = list(unicodedata.normalize("NFD", ch))
     if marks == [mark]:
         return base
     made = unicodedata.normalize("NFC", base + mark)

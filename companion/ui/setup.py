@@ -20,6 +20,11 @@ from companion.ui.widgets import pinned_list, title_bar
 NEW_PLAYER = N_("+ New player")
 
 
+def _numbered(n: int) -> Callable[[str], str]:
+    """A ``gettext`` for a label with ``{n}`` in it: "Seat {n}" → "Seat 2"."""
+    return lambda label: _(label).format(n=n)
+
+
 @dataclass
 class Choice:
     """One setup row: a label and the values LEFT/RIGHT cycle through."""
@@ -68,7 +73,7 @@ class SetupScreen(Screen):
         count = default if default is not None else low
         self.count = Choice("players", N_("Players"), list(range(low, high + 1)), count - low)
         self.seats = [Choice(f"seat{i}", N_("Seat {n}"), self._values(i), i,
-                             gettext=lambda label, n=i + 1: _(label).format(n=n))
+                             gettext=_numbered(i + 1))
                       for i in range(high)]
         if self.from_roster:
             for i, seat in enumerate(self.seats):
