@@ -39,7 +39,7 @@ from companion.core.keys import QUIT, Key
 from companion.log.store import Store
 from companion.shell.home import HomeScreen
 from companion.ui.overlay import Band, Question
-from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.paint import Painter, check_panel
 from companion.ui.screen import Screen
 
 
@@ -58,7 +58,9 @@ class App:
     contrast). The app runs the loop, draws, and offers screens what
     :class:`companion.ui.screen.Context` declares, each from the part that does it.
 
-    :param display: any luma device (an OLED, the terminal, ``dummy`` in tests).
+    :param display: any luma device (an OLED, the terminal, ``dummy`` in tests); frames
+        are its size. One the screens are not laid out for raises
+        :class:`~companion.core.errors.PanelSizeError`.
     """
 
     def __init__(self, *, config: Config, store: Store, display: Any, dice: Dice | None = None,
@@ -67,6 +69,8 @@ class App:
                  wall_clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.display = display
+        #: The frame's width and height: the display's.
+        self.size = check_panel(display.size)
         self.settings = SettingChanges(config, display=display, notice=self.notice,
                                        keep=keep_settings)
         self.dice = dice or Dice()
@@ -243,13 +247,13 @@ class App:
 
     def render(self) -> Image.Image:
         """Draw the top screen (and any message over it) into a new frame."""
-        p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
+        p = Painter(Image.new("1", self.size, 0))
         try:
             self.top.render(p)
         except Exception as err:
             self._slipped(err)
             self.home()  # the start menu always draws
-            p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
+            p = Painter(Image.new("1", self.size, 0))
             self.top.render(p)
         self.overlays.draw(p)
         self.texts = p.texts

@@ -19,7 +19,7 @@ from companion.app.loop import App
 from companion.config.file import Config
 from companion.core import i18n
 from companion.core.dice import Dice
-from companion.core.errors import CommandError, HardwareError
+from companion.core.errors import CommandError, HardwareError, PanelSizeError
 from companion.core.i18n import _
 from companion.core.keys import QUIT
 from companion.log.store import Store
@@ -137,7 +137,13 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
               if config.uses_keyboard else "")
     display = open_guarded(lambda: open_display(config, emulator=emulator, footer=footer),
                            reopen=not config.uses_keyboard)
-    app = App(config=config, store=store, display=display, dice=dice, keep_settings=True)
+    try:
+        app = App(config=config, store=store, display=display, dice=dice, keep_settings=True)
+    except PanelSizeError:
+        if backups is not None:
+            backups.stop()
+        store.close()
+        raise
     notifier = ServiceNotifier()
     app.on_ready = notifier.ready
     if notifier.interval:
@@ -220,9 +226,9 @@ def show_stopped(app: App) -> None:
     """
     from PIL import Image
 
-    from companion.ui.paint import HEIGHT, WIDTH, Painter
+    from companion.ui.paint import Painter
 
-    p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
+    p = Painter(Image.new("1", app.size, 0))
     if app.config.display["on_stop"] == "message":
         p.centred(14, _("Stopped"), "medium")
         p.centred(40, _("nothing was saved") if app.store.read_only else _("games are saved"),
