@@ -87,7 +87,7 @@ class App:
         self.screens = ScreenStack(HomeScreen(self))
         self.table = Table(store=store, stack=self.screens, overlays=self.overlays, ctx=self,
                            load_screens=_screens)
-        self.games = GameStart(self.table)
+        self.game_start = GameStart(self.table)
         self.texts: list[str] = []
         self.painter: Painter | None = None
         self.frames_sent = 0
@@ -116,7 +116,7 @@ class App:
         if self._started:
             return
         self._started = True
-        self.games.reopen_unfinished()
+        self.game_start.reopen_unfinished()
         self.redraw()
 
     def run(self) -> None:
@@ -355,13 +355,13 @@ class App:
         self.table.show_game()
 
     def open_setup(self, key: str) -> None:
-        self.games.open_setup(key)
+        self.game_start.open_setup(key)
 
     def start_game(self, key: str, options: dict[str, Any]) -> None:
-        self.games.start_game(key, options)
+        self.game_start.start_game(key, options)
 
     def resume(self, game_id: int, quiet: bool = False) -> None:
-        self.games.resume(game_id, quiet)
+        self.game_start.resume(game_id, quiet)
 
     @property
     def config(self) -> Config:
