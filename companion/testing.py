@@ -37,6 +37,7 @@ from companion.core.i18n import _
 from companion.core.keys import NAMES
 from companion.hw.buttons import KeyPad
 from companion.hw.buzzer import open_sounder
+from companion.hw.display import HEIGHT, WIDTH
 from companion.log.store import Store
 
 
@@ -55,7 +56,7 @@ class Rig:
 
     :param db: the log file (``":memory:"`` by default; a path to test resume).
     :param seed: seeds the dice so a test's rolls repeat.
-    :param display: a luma device; default ``dummy(128, 64)``.
+    :param display: a luma device; default a ``dummy`` the size of the panel the box drives.
     :param wall_clock: the clock screens stamp actions with (the turn timer); default
         ``time.time``.
 
@@ -88,10 +89,10 @@ class Rig:
         for name in players:
             if self.store.player(name) is None:
                 self.store.add_player(name)
-        self.display = display or dummy(width=128, height=64, mode="1")
+        self.display = display or dummy(width=WIDTH, height=HEIGHT, mode="1")
         self.app = App(config=self.config, store=self.store, display=self.display,
                        dice=Dice.seeded(seed), strict=True, wall_clock=wall_clock,
-                       **({"clock": clock} if clock else {}))
+                       clock=clock or time.monotonic)
         self.sounder = open_sounder(self.config, pin_factory=self.factory,
                                     sleep=lambda seconds: None)
         if self.sounder is not None:
@@ -132,10 +133,12 @@ class Rig:
         """Start menu → *New game* (setting an unfinished game aside if asked) → ``key``,
         with button presses, as a player would."""
         from companion.config import registry as catalogue
+        from companion.shell.home import HomeScreen
         from companion.shell.unfinished import SET_ASIDE, NewGameQuestion
 
         self.app.home()
         home = self.app.top
+        assert isinstance(home, HomeScreen)
         self.keys(*["down"] * ((home.items().index(_("New game")) - home.index)
                                % len(home.items())), "ok")
         if isinstance(self.app.top, NewGameQuestion):

@@ -319,9 +319,9 @@ def test_readme_quotes_notices_the_box_writes() -> None:
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     bullet = readme.split("**Messages do not eat keys.**", 1)[1].split(" - **", 1)[0]
     quoted = re.findall(r'\("([^"]+)", "([^"]+)", "([^"]+)"\)', bullet)[0]
-    sources = {"Undone: {what}": ROOT / "companion" / "app" / "loop.py",
+    sources = {"Undone: {what}": ROOT / "companion" / "app" / "table.py",
                "Cap: {name} lost {n}": ROOT / "companion/games/genial/screens/score.py",
-               "Resumed {game}.": ROOT / "companion" / "app" / "loop.py"}
+               "Resumed {game}.": ROOT / "companion" / "app" / "game_start.py"}
     for template, source in sources.items():
         assert f'"{template}"' in source.read_text(encoding="utf-8"), template
     for text, template in zip(quoted, sources, strict=True):

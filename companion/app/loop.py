@@ -18,43 +18,61 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from PIL import Image
 
+from companion.app.game_start import GameStart
+from companion.app.overlays import Overlays
 from companion.app.session import GameSession
-from companion.config import registry as catalogue
+from companion.app.setting_changes import SettingChanges
+from companion.app.stack import ScreenStack
+from companion.app.table import Table
 from companion.config.file import Config
 from companion.config.registry import screens_module
 from companion.core import i18n
 from companion.core.dice import Dice
-from companion.core.errors import RuleError, StorageError, Translatable
+from companion.core.errors import RuleError
 from companion.core.i18n import _
 from companion.core.keys import QUIT, Key
 from companion.log.store import Store
 from companion.shell.home import HomeScreen
-from companion.ui.overlay import BAND_SECONDS, Band, Question, draw_band, draw_question
-from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.overlay import Band, Question
+from companion.ui.paint import Painter, check_panel
 from companion.ui.screen import Screen
-from companion.ui.widgets import message_box
+
+
+def _screens(key: str) -> ModuleType:
+    """Game ``key``'s screens module, looked up at each call (a test swaps
+    ``screens_module`` here for one whose import fails)."""
+    return screens_module(key)
 
 
 class App:
-    """The companion's state on screen: a stack of screens over the current game.
+    """The companion on screen: the loop over its parts, and what screens talk to.
 
-    :param display: any luma device (an OLED, the terminal, ``dummy`` in tests).
+    The parts, one job each: :class:`ScreenStack` (the open screens), :class:`Overlays`
+    (message, band, question), :class:`Table` (the game being played),
+    :class:`GameStart` (new and saved games), :class:`SettingChanges` (language,
+    contrast). The app runs the loop, draws, and offers screens what
+    :class:`companion.ui.screen.Context` declares, each from the part that does it.
+
+    :param display: any luma device (an OLED, the terminal, ``dummy`` in tests); frames
+        are its size. One the screens are not laid out for raises
+        :class:`~companion.core.errors.PanelSizeError`.
     """
 
     def __init__(self, *, config: Config, store: Store, display: Any, dice: Dice | None = None,
                  clock: Callable[[], float] = time.monotonic, strict: bool = False,
                  keep_settings: bool = False,
                  wall_clock: Callable[[], float] = time.time) -> None:
-        self.config = config
-        #: Save settings changed on the box (a real run; tests that check saving).
-        self.keep_settings = keep_settings
-        i18n.use(config.language or i18n.from_environment())
         self.store = store
         self.display = display
+        #: The frame's width and height: the display's.
+        self.size = check_panel(display.size)
+        self.settings = SettingChanges(config, display=display, notice=self.notice,
+                                       keep=keep_settings)
         self.dice = dice or Dice()
         self.clock = clock
         #: Seconds since the epoch, for timestamps a screen puts into an action (the turn
@@ -65,13 +83,11 @@ class App:
         #: ``play`` when a buzzer is configured, else the box is silent.
         self.sound: Callable[[str, str], None] | None = None
         self.keys: queue.Queue[Any] = queue.Queue()
-        self.session: GameSession | None = None
-        self.stack: list[Screen] = [HomeScreen(self)]
-        self.message: str | None = i18n.shown(store.notice)
-        #: An informational line that goes by itself (see companion.ui.overlay).
-        self.band: Band | None = None
-        #: A yes/no question over the screen; only OK or BACK answer it.
-        self.question: Question | None = None
+        self.overlays = Overlays(clock, i18n.shown(store.notice))
+        self.screens = ScreenStack(HomeScreen(self))
+        self.table = Table(store=store, stack=self.screens, overlays=self.overlays, ctx=self,
+                           load_screens=_screens)
+        self.game_start = GameStart(self.table)
         self.texts: list[str] = []
         self.painter: Painter | None = None
         self.frames_sent = 0
@@ -100,9 +116,7 @@ class App:
         if self._started:
             return
         self._started = True
-        saved = self.store.unfinished()
-        if saved is not None and catalogue.find(saved.kind) is not None:
-            self.resume(saved.id, quiet=True)
+        self.game_start.reopen_unfinished()
         self.redraw()
 
     def run(self) -> None:
@@ -132,8 +146,9 @@ class App:
         wake = self.top.wake_in()
         if wake is not None:
             waits.append(max(0.0, wake))
-        if self.band is not None:
-            waits.append(max(0.0, self.band.until - self.clock()))
+        band = self.overlays.band_in()
+        if band is not None:
+            waits.append(band)
         return min(waits) if waits else None
 
     def _beat_if_due(self) -> None:
@@ -143,7 +158,7 @@ class App:
 
     def _on_timer(self) -> None:
         self._beat_if_due()
-        if self._band_over():
+        if self.overlays.band_over():
             self.redraw()
         if self._animating is not None and self.clock() >= self._animating:
             if self.top.tick():
@@ -165,6 +180,12 @@ class App:
         """Seconds between the frames of the running (or last) animation: its time slot."""
         return self._interval
 
+    def animate(self, frames: int, interval: float) -> None:
+        """Ask for ``tick()`` on the top screen every ``interval`` seconds until it ends."""
+        self._interval = interval
+        self._animating = self.clock() + interval
+        self.top.tick()
+
     def next_frame_now(self) -> None:
         """Run the next animation frame without waiting (tests, screenshots, benchmarks)."""
         if self._animating is not None:
@@ -180,7 +201,8 @@ class App:
         raise RuntimeError(f"{type(self.top).__name__}: an animation that never ends")
 
     def handle(self, key: Key, *, draw: bool = True) -> None:
-        """Give one key to the top screen (or close the message it answers), then redraw.
+        """Give one key to the question, else the message it closes, else the top screen;
+        then redraw.
 
         ``draw=False`` skips the frame: the loop passes it while more keys are waiting.
         """
@@ -188,16 +210,21 @@ class App:
             while self.top.tick():
                 pass
             self._animating = None
-        self._band_over()
-        if self.question is not None:
-            self._answer(key)
-        elif self.message is not None:
-            self.message = None
+        self.overlays.band_over()
+        if self.overlays.question is not None:
+            on_yes = self.overlays.answer(key)
+            if on_yes is not None:
+                try:
+                    on_yes()
+                except RuleError as err:
+                    self.notice(self.table.explain(err))
+        elif self.overlays.message is not None:
+            self.overlays.message = None
         else:
             try:
                 self.top.on_key(key)
             except RuleError as err:
-                self.notice(self._explain(err))
+                self.notice(self.table.explain(err))
             except Exception as err:  # a bug in a screen must not take the box down
                 self._slipped(err)
         if draw:
@@ -218,29 +245,20 @@ class App:
 
     # -- drawing -----------------------------------------------------------------------
 
-    @property
-    def top(self) -> Screen:
-        return self.stack[-1]
-
     def render(self) -> Image.Image:
         """Draw the top screen (and any message over it) into a new frame."""
-        p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
+        p = Painter(Image.new("1", self.size, 0))
         try:
             self.top.render(p)
         except Exception as err:
             self._slipped(err)
             self.home()  # the start menu always draws
-            p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
+            p = Painter(Image.new("1", self.size, 0))
             self.top.render(p)
-        if self.band is not None:
-            draw_band(p, self.band.text)
-        if self.question is not None:
-            draw_question(p, self.question.text)
-        elif self.message:
-            message_box(p, self.message)
+        self.overlays.draw(p)
         self.texts = p.texts
         self.painter = p  # what was drawn where: the cut-text test reads it
-        if p.focus is not None and self.question is None and not self.message:
+        if p.focus is not None and not self.overlays.covers:
             p.image.info["focus"] = p.focus  # the display sends those rows first
         return p.image
 
@@ -259,28 +277,6 @@ class App:
         """Everything written on the screen now, one string (for tests and logs)."""
         return " | ".join(self.texts)
 
-    # -- what screens may do (see companion.ui.screen.Context) -------------------------
-
-    def push(self, screen: Screen) -> None:
-        self.stack.append(screen)
-
-    def pop(self) -> None:
-        if len(self.stack) > 1:
-            self.stack.pop()
-
-    def replace(self, screen: Screen) -> None:
-        self.stack[-1] = screen
-
-    def home(self) -> None:
-        del self.stack[1:]
-        if isinstance(self.stack[0], HomeScreen):
-            self.stack[0].index = 0  # back from a game, the cursor is on the first entry
-
-    def notice(self, message: str) -> None:
-        """Show ``message`` in a box until the next key, which does nothing else: for
-        what must be read (errors, warnings about saving)."""
-        self.message = message
-
     def beep(self, sound: str, mode: str = "on") -> None:
         """Play ``sound`` on the buzzer, if there is one; never fails the caller."""
         if self.sound is None or mode == "off":
@@ -291,200 +287,100 @@ class App:
             print("companion: " + _("the buzzer failed: {why}").format(why=err),
                   file=sys.stderr)
 
+    # -- what screens may do (companion.ui.screen.Context), each from its part ---------
+
+    @property
+    def top(self) -> Screen:
+        return self.screens.top
+
+    @property
+    def stack(self) -> list[Screen]:
+        return self.screens.screens
+
+    def push(self, screen: Screen) -> None:
+        self.screens.push(screen)
+
+    def pop(self) -> None:
+        self.screens.pop()
+
+    def replace(self, screen: Screen) -> None:
+        self.screens.replace(screen)
+
+    def home(self) -> None:
+        self.screens.home()
+
+    def notice(self, message: str) -> None:
+        self.overlays.notice(message)
+
     def inform(self, message: str) -> None:
-        """Show ``message`` in a band for about two seconds; keys keep working meanwhile."""
-        self.band = Band(message, self.clock() + BAND_SECONDS)
+        self.overlays.inform(message)
 
     def ask(self, question: str, on_yes: Callable[[], None]) -> None:
-        """Ask ``question``: OK runs ``on_yes``, BACK does nothing; other keys are ignored."""
-        self.question = Question(question, on_yes)
+        self.overlays.ask(question, on_yes)
 
-    def _answer(self, key: Key) -> None:
-        if key.long or key.name not in ("OK", "BACK"):
-            return  # a burst of undos stops here
-        question, self.question = self.question, None
-        if key.name == "OK" and question is not None:
-            try:
-                question.on_yes()
-            except RuleError as err:
-                self.notice(self._explain(err))
+    @property
+    def message(self) -> str | None:
+        return self.overlays.message
 
-    def _band_over(self) -> bool:
-        """Take the band away once its time is up; True if it went."""
-        if self.band is not None and self.clock() >= self.band.until:
-            self.band = None
-            return True
-        return False
+    @message.setter
+    def message(self, text: str | None) -> None:
+        self.overlays.message = text
 
-    def animate(self, frames: int, interval: float) -> None:
-        """Ask for ``tick()`` on the top screen every ``interval`` seconds until it ends."""
-        self._interval = interval
-        self._animating = self.clock() + interval
-        self.top.tick()
+    @property
+    def band(self) -> Band | None:
+        return self.overlays.band
 
-    def _explain(self, err: Exception) -> str:
-        """An error's sentence in the language in use: a rule's in its game's words."""
-        if isinstance(err, Translatable):
-            gettext = (i18n.translator(self.session.info.rules)[0]
-                       if self.session is not None else _)
-            return err.translated(gettext)
-        return str(err)
+    @band.setter
+    def band(self, band: Band | None) -> None:
+        self.overlays.band = band
 
-    def language(self) -> str:
-        """The language the box speaks now."""
-        return i18n.language()
+    @property
+    def question(self) -> Question | None:
+        return self.overlays.question
 
-    def change_setting(self, key: str, value: Any) -> None:
-        """Change a setting at once and keep it (see :mod:`companion.config.settings`)."""
-        from dataclasses import replace
-
-        from companion.config import settings
-
-        if key == "language":
-            i18n.use(value)
-            self.config = replace(self.config, language=value)
-        elif key == "display.contrast":
-            self.display.contrast(value)
-            self.config = replace(self.config, display={**self.config.display, "contrast": value})
-        if not self.keep_settings:
-            return
-        try:
-            settings.save(self.config.path, self.config.state_dir(), key, value)
-        except OSError as err:
-            self.notice(_("Changed, but not saved: {why}").format(why=err.strerror or err))
-
-    def open_setup(self, key: str) -> None:
-        """Let game ``key``'s screens set up a new game (they push a setup screen, or
-        call :meth:`start_game` at once); a game that cannot be opened says why."""
-        try:
-            screens = screens_module(key)
-        except RuleError as err:
-            self.notice(self._explain(err))
-            return
-        except Exception as err:  # a plugin's screens may fail to import in any way
-            self.notice(_("{game} cannot be opened: {why}").format(game=catalogue.title(key),
-                                                                   why=err))
-            return
-        screens.new_game(self)
-
-    def start_game(self, key: str, options: dict[str, Any]) -> None:
-        """Start a new game of ``key`` and show its play screen."""
-        try:
-            session = GameSession.start(self.store, key, options)
-        except RuleError as err:  # the options refused: in that game's words
-            info = catalogue.find(key)
-            self.notice(err.translated(i18n.translator(info.rules)[0]) if info else str(err))
-            return
-        except StorageError as err:
-            self.notice(_("Cannot save games: {why}").format(why=self._explain(err)))
-            return
-        if self.session is not None and not self.session.over:
-            self.inform(_("{game} set aside: History > Unfinished").format(
-                game=catalogue.title(self.session.key, short=True)))
-        self.session = session
-        self.show_game()
-
-    def resume(self, game_id: int, quiet: bool = False) -> None:
-        """Reopen a saved game by replaying its log and show its play screen.
-
-        A game that will not reopen (a damaged row, a plugin whose screens no longer
-        import) says so in one sentence and stays in History > Unfinished: the box boots
-        to its start menu whatever a saved game holds.
-        """
-        before = self.session
-        try:
-            self.session = GameSession.resume(self.store, game_id)
-            self.show_game()
-        except RuleError as err:
-            self.session = before
-            self.notice(self._explain(err))
-            return
-        except Exception as err:  # the resume boundary: no saved game may stop the box
-            self.session = before
-            self._not_reopened(game_id, err)
-            return
-        if not quiet:
-            self.inform(_("Resumed {game}.").format(
-                game=catalogue.title(self.session.key, short=True)))
-
-    def _not_reopened(self, game_id: int, err: Exception) -> None:
-        """Say on screen that a saved game cannot be reopened; the detail to the journal."""
-        why = f"{type(err).__name__}: {err}".replace("\n", " ")
-        print("companion: " + _("cannot reopen saved game {id}: {why}").format(
-            id=game_id, why=why), file=sys.stderr, flush=True)
-        try:
-            # the unfinished list reads past damaged settings, which store.game() refuses
-            record = next((g for g in self.store.unfinished_games() if g.id == game_id), None)
-        except Exception:  # the row that failed may fail again here
-            record = None
-        game = catalogue.title(record.kind, short=True) if record else _("The game")
-        self.home()
-        self.notice(_("{game} cannot be reopened; it stays in History > Unfinished.").format(
-            game=game))
-
-    def show_game(self) -> None:
-        """Show the current game's play screen above the start menu."""
-        if self.session is None:
-            return
-        self.home()
-        self.stack.append(screens_module(self.session.key).play_screen(self))
+    @property
+    def session(self) -> GameSession | None:
+        return self.table.session
 
     def play(self, action: dict[str, Any]) -> Any:
-        """Apply ``action`` to the current game: it is in the log before this returns.
-
-        Returns the new state, or None (with a message on screen) when the rules refuse
-        the action or it could not be saved.
-        """
-        if self.session is None:
-            raise RuntimeError("play() needs a game")
-        try:
-            return self.session.apply(action)
-        except RuleError as err:
-            self.notice(self._explain(err))
-        except StorageError as err:
-            self.notice(_("Not saved, try again: {why}").format(why=self._explain(err)))
-        return None
+        return self.table.play(action)
 
     def undo(self) -> bool:
-        """Take back the current game's last action; says so on screen.
-
-        An undo that would take back a game's first action or the start of a round asks
-        first (and returns False); after a yes, the game's play screen shows the result.
-        """
-        if self.session is None:
-            return False
-        question = self.session.undo_question()
-        if question is not None:
-            self.ask(question, self._undo_confirmed)
-            return False
-        return self._undo()
-
-    def _undo_confirmed(self) -> None:
-        if self._undo():
-            self.show_game()
-
-    def _undo(self) -> bool:
-        if self.session is None:
-            return False
-        try:
-            dropped = self.session.undo()
-        except StorageError as err:
-            self.notice(_("Undo failed: {why}").format(why=self._explain(err)))
-            return False
-        if dropped is None:
-            self.inform(_("Nothing to undo."))
-            return False
-        named = catalogue.action_name(self.session.key, str(dropped.get("type")))
-        self.inform(_("Undone.") if named is None else _("Undone: {what}").format(what=named))
-        return True
+        return self.table.undo()
 
     def abandon(self, game_id: int) -> bool:
-        """Abandon an unfinished game for good: it leaves History > Unfinished."""
-        try:
-            self.store.abandon(game_id)
-        except StorageError as err:
-            self.notice(_("Not saved, try again: {why}").format(why=self._explain(err)))
-            return False
-        if self.session is not None and self.session.game_id == game_id:
-            self.session = None
-        return True
+        return self.table.abandon(game_id)
+
+    def show_game(self) -> None:
+        self.table.show_game()
+
+    def open_setup(self, key: str) -> None:
+        self.game_start.open_setup(key)
+
+    def start_game(self, key: str, options: dict[str, Any]) -> None:
+        self.game_start.start_game(key, options)
+
+    def resume(self, game_id: int, quiet: bool = False) -> None:
+        self.game_start.resume(game_id, quiet)
+
+    @property
+    def config(self) -> Config:
+        return self.settings.config
+
+    @config.setter
+    def config(self, config: Config) -> None:
+        self.settings.config = config
+
+    @property
+    def keep_settings(self) -> bool:
+        return self.settings.keep
+
+    @keep_settings.setter
+    def keep_settings(self, keep: bool) -> None:
+        self.settings.keep = keep
+
+    def language(self) -> str:
+        return self.settings.language()
+
+    def change_setting(self, key: str, value: Any) -> None:
+        self.settings.change(key, value)

@@ -10,7 +10,7 @@ import fcntl
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
@@ -19,7 +19,7 @@ from companion.app.loop import App
 from companion.config.file import Config
 from companion.core import i18n
 from companion.core.dice import Dice
-from companion.core.errors import CommandError, HardwareError
+from companion.core.errors import CommandError, HardwareError, PanelSizeError
 from companion.core.i18n import _
 from companion.core.keys import QUIT
 from companion.log.store import Store
@@ -137,7 +137,13 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
               if config.uses_keyboard else "")
     display = open_guarded(lambda: open_display(config, emulator=emulator, footer=footer),
                            reopen=not config.uses_keyboard)
-    app = App(config=config, store=store, display=display, dice=dice, keep_settings=True)
+    try:
+        app = App(config=config, store=store, display=display, dice=dice, keep_settings=True)
+    except PanelSizeError:
+        if backups is not None:
+            backups.stop()
+        store.close()
+        raise
     notifier = ServiceNotifier()
     app.on_ready = notifier.ready
     if notifier.interval:
@@ -149,7 +155,7 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
     signal.signal(signal.SIGINT, stop)
     app.start()  # the first frame before the buttons: importing gpiozero is slow
     keyboard = sounder = None
-    stopped = show_stopped
+    stopped: Callable[[App], object] = show_stopped
     try:
         factory = None
         if config.uses_keyboard:
@@ -200,11 +206,17 @@ def laptop_keys(config: Config, app: App, factory: Any, *, window: bool) -> Any:
         return keys
     from companion.hw.pygame_keys import PygameKeys
 
-    keys = PygameKeys(presser, quit_app)
+    window_keys = PygameKeys(presser, quit_app)
     beat = app.heartbeat
-    app.heartbeat = keys.poll if beat is None else lambda: (beat(), keys.poll())
+
+    def beat_and_poll() -> None:
+        if beat is not None:
+            beat()
+        window_keys.poll()
+
+    app.heartbeat = window_keys.poll if beat is None else beat_and_poll
     app.heartbeat_every = min(app.heartbeat_every or PygameKeys.EVERY, PygameKeys.EVERY)
-    return keys
+    return window_keys
 
 
 def show_stopped(app: App) -> None:
@@ -214,9 +226,9 @@ def show_stopped(app: App) -> None:
     """
     from PIL import Image
 
-    from companion.ui.paint import HEIGHT, WIDTH, Painter
+    from companion.ui.paint import Painter
 
-    p = Painter(Image.new("1", (WIDTH, HEIGHT), 0))
+    p = Painter(Image.new("1", app.size, 0))
     if app.config.display["on_stop"] == "message":
         p.centred(14, _("Stopped"), "medium")
         p.centred(40, _("nothing was saved") if app.store.read_only else _("games are saved"),

@@ -80,6 +80,11 @@ class HardwareError(Translatable, CompanionError, OSError):
     """A display or a button could not be reached; the message names the device."""
 
 
+class PanelSizeError(HardwareError):
+    """A display whose size the screens are not laid out for; the message says which
+    sizes they are."""
+
+
 class RosterError(Translatable, CompanionError, ValueError):
     """A change to the player roster that cannot be made (an unknown name, a merge of two
     people who played each other); the message says why."""

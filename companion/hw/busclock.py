@@ -28,7 +28,7 @@ from typing import Any
 
 from PIL import Image
 
-WIDTH, HEIGHT = 128, 64
+from companion.hw.display import HEIGHT, WIDTH
 
 
 def _u32(path: Path) -> int | None:

@@ -14,6 +14,7 @@ from companion.config.file import Config
 from companion.core.errors import HardwareError
 from companion.core.i18n import _
 
+#: The panel size every driver here opens (the screens then ask the device its size).
 WIDTH, HEIGHT = 128, 64
 
 

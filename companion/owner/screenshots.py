@@ -35,14 +35,14 @@ def make_app(seed: int = 4, language: str = "en",
              players: tuple[str, ...] = DEMO_ROSTER) -> App:
     """An app on a dummy display with a throwaway log, ``players`` on its roster,
     repeatable dice and a log clock that stands still at :data:`PICTURE_TIME`."""
-    from luma.core.device import dummy
+    from companion.hw.display import open_display
 
     config = from_mapping({"display": {"driver": "dummy"}, "language": language})
     store = Store.open(":memory:", clock=lambda: PICTURE_TIME)
     for name in players:
         store.add_player(name)
     return App(config=config, store=store,
-               display=dummy(width=128, height=64, mode="1"), dice=Dice.seeded(seed),
+               display=open_display(config), dice=Dice.seeded(seed),
                strict=True)
 
 

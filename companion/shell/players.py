@@ -112,10 +112,10 @@ class PlayerCard(Screen):
         lines = self.lines()  # reads the log: once a frame
         for i, (left, right) in enumerate(lines[self.top:self.top + 4]):
             y = 13 + i * 12
-            room = WIDTH - 3 - (text_width(right, "text") + 6 if right else 0)
+            room = p.width - 3 - (text_width(right, "text") + 6 if right else 0)
             p.text((2, y), p.fit(left, "text", room), "text")
             if right:
-                p.right(y, right, "text", x1=WIDTH - 1)
+                p.right(y, right, "text", x1=p.width - 1)
         if len(lines) > 4:
             hint(p, _("UP/DOWN scroll"))
 
@@ -198,13 +198,13 @@ class GameRecords(Screen):
         for r in records:
             what = _(self.SHORT[r.what]) if r.what in self.SHORT else _(r.what)
             p.text((2, y), p.fit(what, "text", self.VALUE_X - 4), "text")
-            p.text((self.VALUE_X, y), p.fit(f"{r.who} {r.value}", "text", WIDTH - self.VALUE_X),
+            p.text((self.VALUE_X, y), p.fit(f"{r.who} {r.value}", "text", p.width - self.VALUE_X),
                    "text")
             y += 12
             if r.note:  # a solo rating: up to two small lines under its record
-                cells_wide = (WIDTH - 14) // text_width("0", "small")
+                cells_wide = (p.width - 14) // text_width("0", "small")
                 for line in wrap(r.note, cells_wide)[:2]:
-                    p.text((14, y), p.fit(line, "small", WIDTH - 14), "small")
+                    p.text((14, y), p.fit(line, "small", p.width - 14), "small")
                     y += 8
         if any(r.what == "Best weakest colour" for r in records):
             hint(p, _("Weakest: lowest colour"))

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.core.i18n import N_, _
 from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar
 
@@ -83,7 +83,7 @@ class DiceEntry(Screen):
     def render(self, p: Painter) -> None:
         title_bar(p, self._tr(self.title), f"{self.cursor + 1}/{len(self.dice)}")
         n = len(self.dice)
-        slot = WIDTH // n
+        slot = p.width // n
         for i, value in enumerate(self.values):
             x0 = i * slot
             text = self._tr(value) if isinstance(value, str) else str(value)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from companion.core.i18n import N_, _
 from companion.ui.fonts import text_width
 from companion.ui.keyboard import Keyboard
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 
 #: The font of the kana page's keys.
@@ -123,19 +123,19 @@ class NameEntry(Screen):
     def render(self, p: Painter) -> None:
         kb = self.kb
         counter = f"{len(kb.text)}/{kb.limit}"
-        room = WIDTH - 1 - text_width(counter, "small") - 3  # the line stops short of it
+        room = p.width - 1 - text_width(counter, "small") - 3  # the line stops short of it
         if kb.text:
             p.text((1, 0), tail(kb.text + "_", room), "text")
         else:
             p.text((1, 0), f"{self.title}:_", "text")
-        p.right(3, counter, "small", x1=WIDTH - 1)
-        p.line((0, TOP - 2, WIDTH - 1, TOP - 2))
+        p.right(3, counter, "small", x1=p.width - 1)
+        p.line((0, TOP - 2, p.width - 1, TOP - 2))
         rows = kb.rows()
-        height = (64 - TOP) // len(rows)
+        height = (p.height - TOP) // len(rows)
         for r, row in enumerate(rows):
             y = TOP + r * height
-            width = WIDTH // len(row)
-            x0 = (WIDTH - width * len(row)) // 2
+            width = p.width // len(row)
+            x0 = (p.width - width * len(row)) // 2
             font = KANA_FONT if kb.page == 1 and r < len(rows) - 1 else "small"
             for c, key in enumerate(row):
                 x = x0 + c * width

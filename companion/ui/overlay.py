@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.core.i18n import _
-from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.widgets import wrap
 
 #: How long a band stays on screen, in seconds.
@@ -56,9 +56,9 @@ def draw_band(p: Painter, text: str) -> None:
         p.cut.append(text)
     lines = lines[:3]
     h = len(lines) * 12 + 2
-    y0 = HEIGHT - h
-    p.rect((0, y0 - 5, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)  # no half-rows above
-    p.rect((0, y0, WIDTH - 1, HEIGHT - 1), fill=1, outline=None)
+    y0 = p.height - h
+    p.rect((0, y0 - 5, p.width - 1, p.height - 1), fill=0, outline=None)  # no half-rows above
+    p.rect((0, y0, p.width - 1, p.height - 1), fill=1, outline=None)
     for i, line in enumerate(lines):
         p.centred(y0 + 1 + i * 12, line, "text", fill=0)
 
@@ -70,9 +70,9 @@ def draw_question(p: Painter, text: str) -> None:
         p.cut.append(text)
     lines = lines[:3]
     h = len(lines) * 12 + 13
-    y0 = max(0, (HEIGHT - h) // 2)
-    p.rect((0, y0, WIDTH - 1, y0 + h), fill=0, outline=1)
-    p.rect((1, y0 + 1, WIDTH - 2, y0 + h - 1), fill=None, outline=1)
+    y0 = max(0, (p.height - h) // 2)
+    p.rect((0, y0, p.width - 1, y0 + h), fill=0, outline=1)
+    p.rect((1, y0 + 1, p.width - 2, y0 + h - 1), fill=None, outline=1)
     for i, line in enumerate(lines):
         p.centred(y0 + 3 + i * 12, line, "text")
     p.centred(y0 + h - 9, _("OK yes    BACK no"), "small")

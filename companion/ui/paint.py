@@ -1,4 +1,4 @@
-"""Drawing on the 128×64 frame, remembering every text drawn.
+"""Drawing on the display's frame, remembering every text drawn.
 
 The :class:`Painter` wraps PIL's ``ImageDraw`` with the few operations screens need and
 keeps the list of texts it drew, so a test can ask what a person would read on the
@@ -6,8 +6,12 @@ screen without OCR::
 
     >>> p = Painter.blank()
     >>> p.text((0, 0), "Roll!", "bold")
-    >>> p.texts
-    ['Roll!']
+    >>> p.texts, p.width, p.height
+    (['Roll!'], 128, 64)
+
+The frame is the size of the device the app draws on; screens ask the painter
+(``p.width``, ``p.height``). The screens are laid out for the sizes in :data:`LAYOUTS`
+only, and the app refuses another panel at start-up (:func:`check_panel`).
 """
 
 from __future__ import annotations
@@ -18,10 +22,35 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
+from companion.core.errors import PanelSizeError
 from companion.core.seat_names import shortened
 from companion.ui.fonts import CELLS, fitted, font, needs_japanese, text_width
 
-WIDTH, HEIGHT = 128, 64
+#: The panel sizes (width, height in pixels) the screens are laid out for.
+LAYOUTS: tuple[tuple[int, int], ...] = ((128, 64),)
+#: The first layout's size, for games written before the painter knew its own
+#: (``p.width``, ``p.height``); the companion's screens ask the painter.
+WIDTH, HEIGHT = LAYOUTS[0]
+
+
+def check_panel(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` if the screens are laid out for a panel that size, else
+    :class:`PanelSizeError` saying which sizes they are laid out for.
+
+    >>> check_panel((128, 64))
+    (128, 64)
+    >>> try:
+    ...     check_panel((128, 32))
+    ... except PanelSizeError as err:
+    ...     print(err)
+    the display is 128×32 pixels; the screens are laid out for 128×64 only.
+    """
+    width, height = size
+    if (width, height) not in LAYOUTS:
+        raise PanelSizeError("the display is {size} pixels; the screens are laid out for "
+                             "{sizes} only.", size=f"{width}×{height}",
+                             sizes=", ".join(f"{w}×{h}" for w, h in LAYOUTS))
+    return (width, height)
 
 #: Look-alikes for common characters the Latin-1 bitmap fonts lack (one for one).
 _LOOKALIKES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2018": "'",
@@ -39,7 +68,6 @@ def drawable(text: str) -> str:
 
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1, inclusive like ``rect``
-SCREEN: Box = (0, 0, WIDTH - 1, HEIGHT - 1)
 
 
 @dataclass(frozen=True)
@@ -49,7 +77,7 @@ class Drawn:
     text: str
     xy: tuple[int, int]
     font: str
-    region: Box = SCREEN
+    region: Box
 
     def ink(self) -> Box | None:
         """The box of the pixels this text lights (or would light, past the screen)."""
@@ -90,10 +118,20 @@ class Painter:
         self.texts: list[str] = []
         self.drawn: list[Drawn] = []
         self.cut: list[str] = []
-        self._region: Box = SCREEN
+        self._region: Box = (0, 0, self.width - 1, self.height - 1)
         #: The rows (top and bottom y) the eye is on — a list's cursor row; the display
         #: sends the pages holding them first (:mod:`companion.hw.partial`).
         self.focus: tuple[int, int] | None = None
+
+    @property
+    def width(self) -> int:
+        """The frame's width in pixels: the display's."""
+        return int(self.image.width)
+
+    @property
+    def height(self) -> int:
+        """The frame's height in pixels: the display's."""
+        return int(self.image.height)
 
     def faults(self) -> list[str]:
         """Every text on this frame that was cut to fit or runs past its edge (or its
@@ -133,8 +171,9 @@ class Painter:
         return short if short is not None else self.fit(name, font_name, width)
 
     @classmethod
-    def blank(cls) -> Painter:
-        return cls(Image.new("1", (WIDTH, HEIGHT), 0))
+    def blank(cls, size: tuple[int, int] = LAYOUTS[0]) -> Painter:
+        """A painter on a dark frame of ``size`` (the first layout's unless told)."""
+        return cls(Image.new("1", size, 0))
 
     def text(self, xy: tuple[int, int], text: str, font_name: str = "text",
              fill: int = 1) -> None:
@@ -150,14 +189,16 @@ class Painter:
         self.draw.text(xy, drawable(text), font=font(font_name), fill=fill)
 
     def centred(self, y: int, text: str, font_name: str = "text", *, x0: int = 0,
-                x1: int = WIDTH, fill: int = 1) -> None:
-        """Draw ``text`` centred between ``x0`` and ``x1``."""
+                x1: int | None = None, fill: int = 1) -> None:
+        """Draw ``text`` centred between ``x0`` and ``x1`` (the right edge unless told)."""
+        x1 = self.width if x1 is None else x1
         x = x0 + max(0, (x1 - x0 - text_width(text, font_name)) // 2)
         self.text((x, y), text, font_name, fill)
 
-    def right(self, y: int, text: str, font_name: str = "text", *, x1: int = WIDTH,
+    def right(self, y: int, text: str, font_name: str = "text", *, x1: int | None = None,
               fill: int = 1) -> None:
-        """Draw ``text`` ending at ``x1``."""
+        """Draw ``text`` ending at ``x1`` (the right edge unless told)."""
+        x1 = self.width if x1 is None else x1
         self.text((x1 - text_width(text, font_name), y), text, font_name, fill)
 
     def rect(self, box: tuple[int, int, int, int], *, fill: int | None = None,
@@ -184,5 +225,6 @@ class Painter:
         lit = Image.new("1", region.size, 1)
         self.image.paste(ImageChops.logical_xor(region, lit), (x0, y0))
 
-    def fits(self, text: str, font_name: str, width: int = WIDTH) -> bool:
-        return text_width(text, font_name) <= width
+    def fits(self, text: str, font_name: str, width: int | None = None) -> bool:
+        """True when ``text`` fits in ``width`` pixels (the frame's unless told)."""
+        return text_width(text, font_name) <= (self.width if width is None else width)

@@ -20,6 +20,11 @@ from companion.ui.widgets import pinned_list, title_bar
 NEW_PLAYER = N_("+ New player")
 
 
+def _numbered(n: int) -> Callable[[str], str]:
+    """A ``gettext`` for a label with ``{n}`` in it: "Seat {n}" → "Seat 2"."""
+    return lambda label: _(label).format(n=n)
+
+
 @dataclass
 class Choice:
     """One setup row: a label and the values LEFT/RIGHT cycle through."""

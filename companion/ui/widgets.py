@@ -8,7 +8,7 @@ from typing import Any
 from companion.core.i18n import _
 from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.linebreak import wrap
-from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.paint import Painter
 
 TITLE_H = 12
 #: The full-screen lists (start menu, game picker, setup, History…) share one grid:
@@ -52,12 +52,12 @@ def title_bar(p: Painter, title: str, right: str | Sequence[str] = "") -> None:
     """
     if not isinstance(right, str):
         right = next((r for r in right if text_width(title, "bold") + (
-            text_width(r, "bold") + 6 if r else 0) <= WIDTH - 2), right[-1])
-    p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
-    room = WIDTH - 2 - text_width(right, "bold") - 6 if right else WIDTH - 2
+            text_width(r, "bold") + 6 if r else 0) <= p.width - 2), right[-1])
+    p.rect((0, 0, p.width - 1, TITLE_H - 1), fill=1, outline=None)
+    room = p.width - 2 - text_width(right, "bold") - 6 if right else p.width - 2
     p.text((1, 0), p.fit(title, "bold", room), "bold", fill=0)
     if right:
-        p.right(0, right, "bold", x1=WIDTH - 1, fill=0)
+        p.right(0, right, "bold", x1=p.width - 1, fill=0)
 
 
 def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_H + 1,
@@ -73,7 +73,7 @@ def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_
     h = pitch or CELLS[font_name][1] + 1
     first = min(max(0, index - rows + 1), max(0, len(items) - rows))
     first = max(0, min(first, index))
-    right = WIDTH - 4 if len(items) > rows else WIDTH - 1  # left of the scroll bar
+    right = p.width - 4 if len(items) > rows else p.width - 1  # left of the scroll bar
     for row, i in enumerate(range(first, min(len(items), first + rows))):
         y = top + row * h
         if i == index:
@@ -81,12 +81,12 @@ def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_
             mid = y + h // 2 - 1
             p.draw.polygon([(0, mid - 4), (0, mid + 4), (3, mid + 1), (3, mid - 1)], fill=1)
         with p.region((5, y, right, y + h - 1)):
-            p.text((5, y), p.fit(items[i], font_name, WIDTH - 8), font_name)
+            p.text((5, y), p.fit(items[i], font_name, p.width - 8), font_name)
     if len(items) > rows:  # a scroll bar on the right, beside the rows' ink
         bar_top = top + 1 if pitch else top
-        bar_h = max(4, (HEIGHT - bar_top) * rows // len(items))
-        y0 = bar_top + (HEIGHT - bar_top - bar_h) * first // max(1, len(items) - rows)
-        p.rect((WIDTH - 3, y0, WIDTH - 1, y0 + bar_h - 1), fill=1, outline=None)
+        bar_h = max(4, (p.height - bar_top) * rows // len(items))
+        y0 = bar_top + (p.height - bar_top - bar_h) * first // max(1, len(items) - rows)
+        p.rect((p.width - 3, y0, p.width - 1, y0 + bar_h - 1), fill=1, outline=None)
 
 
 def page_list(p: Painter, items: Sequence[str], index: int, *, row: int = 0) -> None:
@@ -113,7 +113,7 @@ def pinned_list(p: Painter, items: Sequence[str], index: int, first: int = 0) ->
     top, height = LIST_TOP + 1, rows * ROW_H - 1  # the scroll bar beside the three rows
     bar = max(4, height * rows // len(head))
     y0 = top + (height - bar) * first // (len(head) - rows)
-    p.rect((WIDTH - 3, y0, WIDTH - 1, y0 + bar - 1), fill=1, outline=None)
+    p.rect((p.width - 3, y0, p.width - 1, y0 + bar - 1), fill=1, outline=None)
     menu_list(p, items[-1:], 0 if index == len(head) else -1,
               top=LIST_TOP + rows * ROW_H, rows=1, pitch=ROW_H)
     return first
@@ -121,7 +121,7 @@ def pinned_list(p: Painter, items: Sequence[str], index: int, first: int = 0) ->
 
 def grid_text(p: Painter, row: int, text: str) -> None:
     """One line of text on row ``row`` of the shared list grid."""
-    p.text((2, LIST_TOP + row * ROW_H), p.fit(text, "text", WIDTH - 2), "text")
+    p.text((2, LIST_TOP + row * ROW_H), p.fit(text, "text", p.width - 2), "text")
 
 
 def message_box(p: Painter, text: str) -> None:
@@ -130,19 +130,19 @@ def message_box(p: Painter, text: str) -> None:
     if len(lines) > 5:
         p.cut.append(text)
     lines = lines[:5]
-    h = len(lines) * 12 + 5 if len(lines) < 5 else HEIGHT - 1  # five lines fill the screen
-    y0 = max(0, (HEIGHT - h) // 2)
-    p.rect((0, y0, WIDTH - 1, y0 + h), fill=0, outline=1)
-    p.rect((1, y0 + 1, WIDTH - 2, y0 + h - 1), fill=None, outline=1)
+    h = len(lines) * 12 + 5 if len(lines) < 5 else p.height - 1  # five lines fill the screen
+    y0 = max(0, (p.height - h) // 2)
+    p.rect((0, y0, p.width - 1, y0 + h), fill=0, outline=1)
+    p.rect((1, y0 + 1, p.width - 2, y0 + h - 1), fill=None, outline=1)
     for i, line in enumerate(lines):
         p.centred(y0 + (3 if len(lines) < 5 else 2) + i * 12, line, "text")
 
 
 def hint(p: Painter, text: str) -> None:
     """One line of small key help at the bottom of the screen."""
-    p.rect((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
-    top = HEIGHT - 8 if needs_japanese(text) else HEIGHT - 7  # the 8 px kana fill the band
-    p.centred(top, p.fit(text, "small", WIDTH), "small")
+    p.rect((0, p.height - 8, p.width - 1, p.height - 1), fill=0, outline=None)
+    top = p.height - 8 if needs_japanese(text) else p.height - 7  # the 8 px kana fill the band
+    p.centred(top, p.fit(text, "small", p.width), "small")
 
 
 PIPS = {
@@ -171,8 +171,10 @@ def die_face(p: Painter, x: int, y: int, size: int, value: int | None) -> None:
 
 
 def dice_row(p: Painter, values: Sequence[int | None], *, y: int, height: int,
-             x0: int = 0, x1: int = WIDTH) -> None:
-    """Dice faces side by side, as big as fits between ``x0`` and ``x1``."""
+             x0: int = 0, x1: int | None = None) -> None:
+    """Dice faces side by side, as big as fits between ``x0`` and ``x1`` (the right edge
+    unless told)."""
+    x1 = p.width if x1 is None else x1
     n = max(1, len(values))
     gap = 4
     size = min(height, (x1 - x0 - gap * (n - 1)) // n)
@@ -228,10 +230,10 @@ def winner_page(p: Painter, result: Any, right: str, keys: str) -> None:
     lead = result.places[0]
     shown = lead[0] if len(lead) == 1 else _("Tie")
     score = str(result.scores[lead[0]])
-    room = WIDTH - 4 - text_width(score, "large") - 4
+    room = p.width - 4 - text_width(score, "large") - 4
     big = "large" if text_width(shown, "large") <= room else "medium"
     p.text((2, 13 if big == "large" else 17), p.fit(shown, big, room), big)
-    p.right(13, score, "large", x1=WIDTH - 2)
+    p.right(13, score, "large", x1=p.width - 2)
     rest = [f"{n} {result.scores[n]}" for place in result.places for n in place if n != shown]
     for i in range(0, len(rest), 2):
         p.text((2, 40 + i // 2 * 8), "  ".join(rest[i:i + 2]), "small")

@@ -15,7 +15,7 @@ from companion.ui.confirm import Confirm
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.lists import ListScreen
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, PagedScreen, Screen
 from companion.ui.setup import Choice, SetupScreen
@@ -124,12 +124,12 @@ class RollScreen(Screen):
                 n=len(s.rolls)), "text")
             return
         total = rules.total(s, s.last) if s.last else None
-        right = 84 if total is not None and len(rules.numeric(s)) > 1 else WIDTH
+        right = 84 if total is not None and len(rules.numeric(s)) > 1 else p.width
         if s.last is None:
             p.centred(22, "ROLL", "large")
         else:
             draw_faces(p, s.dice, s.last, x1=right)
-            if total is not None and right < WIDTH:
+            if total is not None and right < p.width:
                 p.line((right, 14, right, 54))
                 p.centred(22, str(total), "large" if total < 1000 else "medium", x0=right)
         hint(p, _("ROLL  hold: yours  >chart"))
@@ -224,7 +224,7 @@ class HistogramScreen(PagedScreen):
                       for i, f in enumerate(faces)]
             observed = [counts[i] for i in range(len(faces))]
             expected = [n * copies * chart.faces.count(f) / len(chart.faces) for f in faces]
-        step = max(1, -(-len(labels) * 9 // (WIDTH - 4)))
+        step = max(1, -(-len(labels) * 9 // (p.width - 4)))
         sparse = [label if i % step == 0 else "" for i, label in enumerate(labels)]
         bar_chart(p, sparse, observed, expected, (2, 15, 126, 55))
         if not s.rolls:

@@ -26,7 +26,7 @@ from companion.games.brain_crush.rules import crush_set_points
 from companion.games.stones import COLOURS
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
@@ -123,7 +123,7 @@ class CrushScreen(Screen):
             p.text((2, y), p.fit_name(name, "text", NAME_W), "text", fill=fill)
             if i == s.starter:
                 p.text((NAME_W + 7, y + 3), _("1st"), "small")
-            p.right(y, str(points[i]), "bold", x1=WIDTH - 1)
+            p.right(y, str(points[i]), "bold", x1=p.width - 1)
         hint(p, _("OK set >miss hold OK end"))
 
 
@@ -201,7 +201,7 @@ def standings(p: Painter, names: list[str], labels: list[str], figures: list[lis
             p.text((0, y), label, "text")
         p.text((x, y), p.fit_name(name, "text", 70 - x), "text")
         for col, figure in enumerate(reversed(figures[row])):
-            p.right(y, figure, "bold", x1=WIDTH - 1 - col * 36)
+            p.right(y, figure, "bold", x1=p.width - 1 - col * 36)
 
 
 class RoundDone(Screen):

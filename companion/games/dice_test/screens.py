@@ -13,7 +13,7 @@ from companion.core.i18n import N_, number, translator
 from companion.games.dice_test import rules
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
@@ -113,7 +113,7 @@ class TallyEntry(Screen):
         if len(faces) > 6:
             self._render_many(p)
             return
-        slot = WIDTH // len(faces)
+        slot = p.width // len(faces)
         for i, (face, count) in enumerate(zip(faces, s.counts, strict=True)):
             x0 = i * slot
             selected = i == self.cursor
@@ -133,13 +133,13 @@ class TallyEntry(Screen):
         s = self.state
         n = len(s.faces)
         for offset, x0, x1, font in ((-1, 0, 36, "medium"), (0, 36, 92, "huge"),
-                                     (1, 92, WIDTH, "medium")):
+                                     (1, 92, p.width, "medium")):
             i = (self.cursor + offset) % n
             p.centred(12 if offset == 0 else 20, label(s.faces[i]), font, x0=x0, x1=x1)
         p.rect((38, 13, 89, 42), outline=1)
         times = s.counts[self.cursor]
         p.centred(43, ngettext("{n} time", "{n} times", times).format(n=number(times)), "text",
-                  x0=0, x1=WIDTH)
+                  x0=0, x1=p.width)
         need = s.rolls_to_verdict
         hint(p, needed(need) if need else _("DOWN: verdict"))
 
@@ -175,7 +175,7 @@ class TallyVerdict(Screen):
             return
         v = rules.verdict(s)
         headline, why = verdict_lines(v)
-        p.text((2, 14), p.fit(headline, "bold", WIDTH - 4), "bold")
+        p.text((2, 14), p.fit(headline, "bold", p.width - 4), "bold")
         lines = wrap(why, 25)
         if len(lines) > VERDICT_LINES:
             p.cut.append(why)

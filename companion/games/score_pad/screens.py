@@ -187,8 +187,8 @@ class EntryScreen(PadScreen):
         title_bar(p, game_title(s), rules.row_name(s, row) if s.sheet else round_label(s, row))
         before = rules.totals(s)[player] - (s.cells[row][player] or 0)
         total = _("total {n}").format(n=before + self.shown())
-        p.right(15, total, "text", x1=WIDTH - 2)
-        room = WIDTH - 2 - text_width(total, "text") - 6
+        p.right(15, total, "text", x1=p.width - 2)
+        room = p.width - 2 - text_width(total, "text") - 6
         p.text((2, 13), p.fit_name(s.players[player], "medium", room), "medium")
         value = self.shown()
         edited = s.cells[row][player] is not None and self.cell is not None
@@ -288,7 +288,7 @@ class TableScreen(PagedScreen):
         self.page = self.player // columns
         self.top = min(max(self.top, self.row - ROWS + 1), self.row, max(0, n_rows - ROWS))
         seats = range(self.page * columns, min(len(s.players), (self.page + 1) * columns))
-        width = (WIDTH - label_w) // columns
+        width = (p.width - label_w) // columns
         # A name too long for its column is headed P1, P2, ... and the title bar names
         # the player under the cursor in full, so nothing is cut.
         heads = [name if p.fits(name, "small", width - 2) else _("P{n}").format(n=seat + 1)
@@ -310,7 +310,7 @@ class TableScreen(PagedScreen):
             font = "bold" if is_total else "text"
             p.text((1, y), p.fit(label, font, label_w - 2), font)
             if is_total:
-                p.line((0, y - 1, WIDTH - 1, y - 1))
+                p.line((0, y - 1, p.width - 1, y - 1))
             for i, seat in enumerate(seats):
                 value = totals[seat] if is_total else s.cells[r][seat]
                 x0 = label_w + i * width
@@ -383,8 +383,8 @@ class ResultsScreen(Screen):
             font = "bold" if place == 1 else "text"
             score = str(total)
             p.text((1, y), shown[self.top + i], font)
-            p.text((x, y), p.fit_name(name, font, WIDTH - 6 - x - text_width(score, font)), font)
-            p.right(y, score, font, x1=WIDTH - 2)
+            p.text((x, y), p.fit_name(name, font, p.width - 6 - x - text_width(score, font)), font)
+            p.right(y, score, font, x1=p.width - 2)
 
 
 def _shelf_config() -> Any:

@@ -18,7 +18,7 @@ from companion.core.i18n import N_, translator
 from companion.games.turn_timer import GAME, rules
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
@@ -152,15 +152,15 @@ class ClockScreen(Ticking):
                   catalogue.title("turn_timer", short=True), _("PAUSED") if s.paused else mode)
         mine = f"#{s.turns[s.current] + 1}" if s.started else ""
         if mine:
-            p.right(17, mine, "text", x1=WIDTH - 2)
-        room = WIDTH - 4 - (text_width(mine, "text") + 4 if mine else 0)
+            p.right(17, mine, "text", x1=p.width - 2)
+        room = p.width - 4 - (text_width(mine, "text") + 4 if mine else 0)
         p.text((2, 13), p.fit_name(s.players[s.current], "medium", room), "medium")
         value = elapsed(s, s.current, now)
         text = rules.shown(value)
         font = "huge" if len(text) <= 7 else "large"
         p.centred(29, text, font)
         if s.budget and value <= rules.WARNING and s.started:
-            p.inverted((0, 29, WIDTH - 1, 60))  # the warning, visible across the table
+            p.inverted((0, 29, p.width - 1, 60))  # the warning, visible across the table
         if not s.started:
             hint(p, _("OK starts the clock"))
         elif s.paused:
@@ -196,9 +196,9 @@ class AllClocks(Ticking):
             if seat == s.current:
                 p.text((0, y), ">", "bold")
             clock = rules.shown(elapsed(s, seat, now))
-            p.text((8, y), p.fit_name(s.players[seat], font, WIDTH - 14 - text_width(clock, font)),
-                   font)
-            p.right(y, clock, font, x1=WIDTH - 2)
+            room = p.width - 14 - text_width(clock, font)
+            p.text((8, y), p.fit_name(s.players[seat], font, room), font)
+            p.right(y, clock, font, x1=p.width - 2)
 
 
 def totals(p: Painter, s: rules.State, top: int) -> None:
@@ -210,9 +210,9 @@ def totals(p: Painter, s: rules.State, top: int) -> None:
         y = 13 + i * 12
         over = s.budget and s.used[seat] > s.budget
         count = _("{n}x").format(n=s.turns[seat])
-        p.right(y, rules.shown(math.floor(s.used[seat])), "bold", x1=WIDTH - 2)
-        p.right(y, count, "text", x1=WIDTH - 52)
-        room = WIDTH - 56 - text_width(count, "text") - (6 if over else 0)
+        p.right(y, rules.shown(math.floor(s.used[seat])), "bold", x1=p.width - 2)
+        p.right(y, count, "text", x1=p.width - 52)
+        room = p.width - 56 - text_width(count, "text") - (6 if over else 0)
         name = p.fit_name(s.players[seat], "text", room)
         p.text((1, y), name + ("!" if over else ""), "text")
 

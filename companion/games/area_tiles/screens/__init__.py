@@ -22,7 +22,7 @@ from companion.games.area_tiles.screens.draw import player_glyph, shown_name
 from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
 from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.scenes import open_game, press
 from companion.ui.screen import Context, Screen
@@ -160,10 +160,10 @@ class TilesDownView(Screen):
         p.text((44, TITLE_H + 13), _("starts:"), "text")
         player_glyph(p, s, s.first, 44, TITLE_H + 29, size=10)
         first = shown_name(s.first)
-        if text_width(first, "medium") <= WIDTH - 57:
+        if text_width(first, "medium") <= p.width - 57:
             p.text((57, TITLE_H + 26), first, "medium")
         else:  # a long name in 12 px, whole
-            p.text((56, TITLE_H + 28), p.fit(first, "text", WIDTH - 56), "text")
+            p.text((56, TITLE_H + 28), p.fit(first, "text", p.width - 56), "text")
         hint(p, _("OK: all tiles placed"))
 
 

@@ -23,7 +23,7 @@ from companion.games.area_tiles.screens.draw import (
 )
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint, title_bar
@@ -201,22 +201,22 @@ def areas_title(p: Painter, s: rules.State) -> None:
 def hint_like(p: Painter, text: str, like: str) -> None:
     """:func:`~companion.ui.widgets.hint`, but starting where the list's hint ``like``
     starts: the words both share ("OK fix  ") stay in place and are not sent again."""
-    p.rect((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
+    p.rect((0, p.height - 8, p.width - 1, p.height - 1), fill=0, outline=None)
     width = text_width(text, "small")
-    x = (WIDTH - text_width(like, "small")) // 2
-    if not 0 <= x <= WIDTH - width:
-        x = max(0, (WIDTH - width) // 2)
-    top = HEIGHT - 8 if needs_japanese(text) else HEIGHT - 7
-    p.text((x, top), p.fit(text, "small", WIDTH), "small")
+    x = (p.width - text_width(like, "small")) // 2
+    if not 0 <= x <= p.width - width:
+        x = max(0, (p.width - width) // 2)
+    top = p.height - 8 if needs_japanese(text) else p.height - 7
+    p.text((x, top), p.fit(text, "small", p.width), "small")
 
 
 def draw_total(p: Painter, s: rules.State) -> None:
     """The selected player's area points, big, right of the list (and of the editor, which
     keeps it in place so opening an area repaints only the left part)."""
     mine = sum(a.points for a in s.areas[s.current])
-    p.line((LIST_W + 1, TITLE_H + 1, LIST_W + 1, HEIGHT - 9))  # the scroll bar rides on it
-    p.centred(TITLE_H + 2, str(mine), "huge", x0=LIST_W + 3, x1=WIDTH)
-    p.centred(TITLE_H + 34, _("area pts"), "small", x0=LIST_W + 2, x1=WIDTH)
+    p.line((LIST_W + 1, TITLE_H + 1, LIST_W + 1, p.height - 9))  # the scroll bar rides on it
+    p.centred(TITLE_H + 2, str(mine), "huge", x0=LIST_W + 3, x1=p.width)
+    p.centred(TITLE_H + 34, _("area pts"), "small", x0=LIST_W + 2, x1=p.width)
 
 
 class AreaEditor(Screen):

@@ -11,7 +11,7 @@ from companion.core.i18n import N_, translator
 from companion.games.area_tiles import rules
 from companion.games.area_tiles.screens.draw import player_glyph, shown_name, title_or_name
 from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import PagedScreen
 from companion.ui.widgets import TITLE_H, hint, title_bar
@@ -66,16 +66,16 @@ class ResultView(PagedScreen):
         if score.is_draw:
             p.centred(TITLE_H + 1, _("Draw"), "large")
             both = _(" & ").join(shown_name(n) for n in score.winners)
-            p.centred(TITLE_H + 26, p.fit(both, "text", WIDTH), "text")
+            p.centred(TITLE_H + 26, p.fit(both, "text", p.width), "text")
             each = ngettext("{points} pts, {n} area each", "{points} pts, {n} areas each",
                             top.areas).format(points=top.total, n=top.areas)
             p.centred(TITLE_H + 39, each, "text")
             return
         words = _("{name} wins").format(name=shown_name(top.player))
-        fonts = [f for f in ("large", "medium") if text_width(words, f) <= WIDTH]
+        fonts = [f for f in ("large", "medium") if text_width(words, f) <= p.width]
         font_name = fonts[0] if fonts else "text"  # a long name: smaller, never cut
         p.centred(TITLE_H + {"large": 1, "medium": 5}.get(font_name, 7),
-                  p.fit(words, font_name, WIDTH), font_name)
+                  p.fit(words, font_name, p.width), font_name)
         points = ngettext("{n} point", "{n} points", top.total).format(n=top.total)
         p.centred(TITLE_H + 26, points, "text")
         if score.tie_break == "fewer areas":
@@ -89,24 +89,24 @@ class ResultView(PagedScreen):
             best = max(runner, key=lambda line: line.total)
             name = shown_name(best.player)
             line = _("next: {name} {points}").format(name=name, points=best.total)
-            if text_width(line, "text") > WIDTH:
+            if text_width(line, "text") > p.width:
                 line = _("{name}: {points}").format(name=name, points=best.total)
-            p.centred(TITLE_H + 39, p.fit(line, "text", WIDTH), "text")
+            p.centred(TITLE_H + 39, p.fit(line, "text", p.width), "text")
 
     def _table(self, p: Painter, score: rules.Score) -> None:
         """A row per player, in 12 px: name, area points + bonuses = total."""
         title_bar(p, _("Scores"), self._marker())
         sums = [f"{line.area_points}+{line.total - line.area_points} =" for line in score.lines]
-        room = WIDTH - max(text_width(s, "text") for s in sums) - TOTAL_W - 3
+        room = p.width - max(text_width(s, "text") for s in sums) - TOTAL_W - 3
         longest = max(text_width(shown_name(line.player), "text") for line in score.lines)
         if longest > room - 11:  # long names whole; their pages show the sums
-            sums, room = [""] * len(sums), WIDTH - TOTAL_W - 3
+            sums, room = [""] * len(sums), p.width - TOTAL_W - 3
         for r, (line, sum_) in enumerate(zip(score.lines, sums, strict=True)):
             y = TITLE_H + 1 + r * ROW_H
             player_glyph(p, self.state, line.player, 0, y + 1, size=9)
             p.text((11, y), p.fit(shown_name(line.player), "text", room - 11), "text")
-            p.right(y, sum_, "text", x1=WIDTH - TOTAL_W)
-            p.right(y, str(line.total), "bold", x1=WIDTH - 1)
+            p.right(y, sum_, "text", x1=p.width - TOTAL_W)
+            p.right(y, str(line.total), "bold", x1=p.width - 1)
         hint(p, _("area + bonus = total") if any(sums) else _("totals"))
 
     def _player(self, p: Painter, line: rules.Line) -> None:
@@ -120,5 +120,5 @@ class ResultView(PagedScreen):
             p.right(y, str(getattr(line, field)), "text", x1=88)
         p.line((92, TITLE_H + 2, 92, 63))
         player_glyph(p, self.state, line.player, 105, TITLE_H + 3)
-        p.centred(TITLE_H + 15, str(line.total), "large", x0=93, x1=WIDTH)
-        p.centred(TITLE_H + 41, _("total"), "small", x0=93, x1=WIDTH)
+        p.centred(TITLE_H + 15, str(line.total), "large", x0=93, x1=p.width)
+        p.centred(TITLE_H + 41, _("total"), "small", x0=93, x1=p.width)

@@ -24,7 +24,7 @@ from companion.games.brain_robbery.screens.move import (
 )
 from companion.games.brain_robbery.screens.parts import biggest, game, seat_order
 from companion.games.brain_robbery.screens.reveal import StartTrainReveal
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
@@ -109,11 +109,11 @@ class DealView(PhaseView):
         s = game(self.ctx)
         title_bar(p, _("Brain Robbery"), _("deal"))
         starts = _("{name} starts").format(name=s.players[self.first()].name)
-        font = biggest(starts, WIDTH, ("medium", "text"))
-        p.centred(13, p.fit(starts, font, WIDTH), font)
-        order = wrap_px(seat_order(s, self.first()).replace(">", " > "), "text", WIDTH - 4)
+        font = biggest(starts, p.width, ("medium", "text"))
+        p.centred(13, p.fit(starts, font, p.width), font)
+        order = wrap_px(seat_order(s, self.first()).replace(">", " > "), "text", p.width - 4)
         for i, line in enumerate(order[:2]):  # the seat order in 12 px, two lines at most
-            p.centred(31 + i * 12, p.fit(line, "text", WIDTH), "text")
+            p.centred(31 + i * 12, p.fit(line, "text", p.width), "text")
         hint(p, _("OK deal the train"))
 
 

@@ -77,10 +77,10 @@ class AfterView(ActionView):
         pages: list[list[str]] = [[]]
         for name in losers:
             if pages[-1] and text_width(line(names=" ".join([*pages[-1], name])),
-                                        "text") > WIDTH - 4:
+                                        "text") > p.width - 4:
                 pages.append([])
             pages[-1].append(name)
-        return [p.fit(line(names=" ".join(names)), "text", WIDTH - 4) for names in pages]
+        return [p.fit(line(names=" ".join(names)), "text", p.width - 4) for names in pages]
 
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
@@ -88,19 +88,19 @@ class AfterView(ActionView):
         if s.fight is not None and s.fight.winner is not None:
             title_bar(p, _("The fight is won by"))
             winner = s.fight.winner
-            font = biggest(winner, WIDTH, ("medium", "text"))
-            p.centred(12 if font == "medium" else 14, p.fit(winner, font, WIDTH), font)
+            font = biggest(winner, p.width, ("medium", "text"))
+            p.centred(12 if font == "medium" else 14, p.fit(winner, font, p.width), font)
             losers = [n for n in s.fight.fighters if n != s.fight.winner]
             lines = self.xp_pages(p, losers) if s.track_xp and losers else []
             page = self.pager.page(max(1, len(lines)), (s.turn, tuple(losers)))
             if lines:  # who takes a counter, in 12 px, paged when long
-                p.centred(29, lines[page], "text", x1=WIDTH - 3)
+                p.centred(29, lines[page], "text", x1=p.width - 3)
                 page_bar(p, page, len(lines), 30, 40)
         else:
             self.pager.page(1, None)  # nothing paged: no timer
             right = _("{n}c").format(n=m.hand)
             if s.track_xp:  # the XP too when the name keeps its room
-                right = fitting("bold", WIDTH - 8 - text_width(m.name, "bold"),
+                right = fitting("bold", p.width - 8 - text_width(m.name, "bold"),
                                 right + " " + _("{n}xp").format(n=m.xp), right)
             title_bar(p, m.name, right)
             p.text((2, 14), _("on"), "small")
@@ -115,11 +115,11 @@ class AfterView(ActionView):
                 line = _("took a brain space")
             # what the move did takes a 12 px row under the place, which then draws smaller
             fonts = ("medium", "text") if line else ("large", "medium", "text")
-            font = biggest(place, WIDTH - 2 * 16, fonts)
+            font = biggest(place, p.width - 2 * 16, fonts)
             top = 12 if font == "large" or line else 16
-            p.centred(top, p.fit(place, font, WIDTH - 32), font, x0=16, x1=WIDTH - 16)
+            p.centred(top, p.fit(place, font, p.width - 32), font, x0=16, x1=p.width - 16)
             if line:
-                p.centred(28, p.fit(line, "text", WIDTH), "text")
+                p.centred(28, p.fit(line, "text", p.width), "text")
         self.draw_action(p)
 
 
@@ -418,16 +418,16 @@ class OverView(PhaseView):
         if self.top:
             for row, (name, iq) in enumerate(ranking[self.top - 1:self.top - 1 + self.ROWS]):
                 y = 13 + row * 13
-                p.text((2, y), p.fit_name(name, "text", WIDTH - 34), "text")
-                p.right(y, str(iq), "text", x1=WIDTH - 4)
+                p.text((2, y), p.fit_name(name, "text", p.width - 34), "text")
+                p.right(y, str(iq), "text", x1=p.width - 4)
         elif best == 0:
             p.centred(13, _("Nobody"), "large")
-            p.centred(38, p.fit(_("wins: best IQ 0"), "text", WIDTH), "text")
+            p.centred(38, p.fit(_("wins: best IQ 0"), "text", p.width), "text")
         else:
             big = top[0] if len(top) == 1 else _("Tie")
-            font = biggest(big, WIDTH)
-            p.centred(13 if font == "large" else 17, p.fit(big, font, WIDTH), font)
+            font = biggest(big, p.width)
+            p.centred(13 if font == "large" else 17, p.fit(big, font, p.width), font)
             line = (_("{names} win with IQ {iq}").format(names=" & ".join(top), iq=best)
                     if len(top) > 1 else _("wins with IQ {iq}").format(iq=best))
-            p.centred(38, p.fit(line, "text", WIDTH), "text")
+            p.centred(38, p.fit(line, "text", p.width), "text")
         hint(p, _("v all IQs  BACK menu") if not self.top else _("^v more  BACK menu"))

@@ -32,7 +32,7 @@ from companion.games.brain_robbery.screens.reveal import NewCarReveal
 from companion.ui.confirm import Confirm
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import dice_row, fitting, hint, title_bar, wrap_px
 
@@ -278,7 +278,7 @@ class StopScreen(Sub):
             self.cursor = choices[-1]
         car = s.train[self.cursor]
         right = _("BREAK") if self.on_break else ""
-        room = WIDTH - 8 - text_width(right, "bold")
+        room = p.width - 8 - text_width(right, "bold")
         title_bar(p, fitting("bold", room, _("Stop on {car}").format(car=car_name(s, car)),
                              car_name(s, car)), right)
         draw_train(p, s, self.cursor)
@@ -360,8 +360,8 @@ class DecoupleReveal(Sub):
         title, die, big, small = pages[self.page]
         title_bar(p, title, f"{self.page + 1}/{len(pages)}")
         if die is None:
-            size = biggest(big, WIDTH)
-            lines = wrap_px(big, size, WIDTH) if size == "text" else [big]
+            size = biggest(big, p.width)
+            lines = wrap_px(big, size, p.width) if size == "text" else [big]
             for i, line in enumerate(lines[:2]):
                 p.centred((15 if size == "large" else 20) + i * 12, line, size)
             if len(lines) > 2:
@@ -370,8 +370,8 @@ class DecoupleReveal(Sub):
             dice_row(p, [die], y=14, height=27, x0=0, x1=48)
             p.text((50, 12), big, "large")
             p.text((50, 34), _("cars"), "small")
-        if text_width(small, "text") <= WIDTH:  # what happens to the car, in 12 px
+        if text_width(small, "text") <= p.width:  # what happens to the car, in 12 px
             p.centred(42, small, "text")
         else:  # a long board name of the owner's own: the line as a label
-            p.centred(45, p.fit(small, "small", WIDTH), "small")
+            p.centred(45, p.fit(small, "small", p.width), "small")
         hint(p, _("OK next") if self.page + 1 < len(pages) else _("OK done"))

@@ -13,7 +13,7 @@ from typing import Any
 from companion.core.i18n import NC_, package_translator, translator
 from companion.games.brain_robbery import rules
 from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import fitting, hint, menu_list, title_bar
@@ -90,10 +90,10 @@ def signed(value: int) -> str:
 
 def action_line(p: Painter, label: str, index: int, count: int, y: int = 43) -> None:
     """The chosen action on an inverted bar, with up/down marks when there are others."""
-    p.rect((0, y, WIDTH - 1, y + 12), fill=1, outline=None)
-    p.text((3, y), p.fit(label, "bold", WIDTH - 14), "bold", fill=0)
+    p.rect((0, y, p.width - 1, y + 12), fill=1, outline=None)
+    p.text((3, y), p.fit(label, "bold", p.width - 14), "bold", fill=0)
     if count > 1:
-        x = WIDTH - 9
+        x = p.width - 9
         p.draw.polygon([(x, y + 5), (x + 3, y + 2), (x + 6, y + 5)], fill=0)
         p.draw.polygon([(x, y + 8), (x + 3, y + 11), (x + 6, y + 8)], fill=0)
     p.texts.append(f"{index + 1}/{count}")
@@ -147,8 +147,8 @@ def draw_train(p: Painter, state: rules.State, cursor: int | None, *, y: int = 1
     n = len(state.train)
     gap, slot = 3, 9
     extra = slot + gap if behind else 0
-    width = min(26, (WIDTH - 2 - extra - gap * (n - 1)) // n)
-    x = (WIDTH - (n * width + gap * (n - 1) + extra)) // 2
+    width = min(26, (p.width - 2 - extra - gap * (n - 1)) // n)
+    x = (p.width - (n * width + gap * (n - 1) + extra)) // 2
     if behind:
         chosen = cursor == -1
         p.rect((x, y + 8, x + slot - 1, y + 28), fill=1 if chosen else 0, outline=1)
@@ -206,11 +206,11 @@ class TrainScreen(Sub):
             place, pawns = car_name(s, car), rules.pawns_on(s, car.board)
         line = place
         if pawns:  # the names when they fit, else how many
-            line = fitting("text", WIDTH - 2,
+            line = fitting("text", p.width - 2,
                            _("{car}: {names}").format(car=place, names=" ".join(pawns)),
                            ngettext("{car}: {n} pawn", "{car}: {n} pawns", len(pawns)).format(
                                car=place, n=len(pawns)))
-        p.text((1, 52), p.fit(line, "text", WIDTH - 2), "text")
+        p.text((1, 52), p.fit(line, "text", p.width - 2), "text")
 
 
 # --- players and their entries ------------------------------------------------------------
@@ -239,14 +239,14 @@ class PlayersScreen(Sub):
         lines = []
         for pl in s.players:  # the name, then its car at the right, 12 px both
             car = car_short(s, next((c for c in s.train if c.board == pl.car), None))
-            lines.append(padded(p, pl.name, WIDTH - 14 - text_width(car, "text")) + " " + car)
+            lines.append(padded(p, pl.name, p.width - 14 - text_width(car, "text")) + " " + car)
         menu_list(p, lines, self.index, rows=2)
         pl = s.players[self.index]
         # the chosen player's cards, XP and brain: two 12 px lines, the words of the turn
         cards = _("Cards {n}").format(n=pl.hand)
         xp = "  " + _("XP {n}").format(n=pl.xp) if s.track_xp else ""
-        p.text((1, 39), p.fit(cards + xp, "text", WIDTH - 2), "text")
-        p.text((1, 51), p.fit(brain_text(pl.brain), "text", WIDTH - 2), "text")
+        p.text((1, 39), p.fit(cards + xp, "text", p.width - 2), "text")
+        p.text((1, 51), p.fit(brain_text(pl.brain), "text", p.width - 2), "text")
 
 
 class PlayerEdit(Sub):
@@ -293,7 +293,7 @@ class PlayerEdit(Sub):
         self.row = min(self.row, len(self.rows()) - 1)
         shown = {"cards": _("Cards in hand: {n}").format(n=pl.hand),
                  "xp": _("XP: {n}").format(n=pl.xp),
-                 "brain": fitting("text", WIDTH - 8,  # the brain's values before the label
+                 "brain": fitting("text", p.width - 8,  # the brain's values before the label
                                   _("Brain: {brain}").format(brain=brain_text(pl.brain)),
                                   brain_text(pl.brain))}
         menu_list(p, [shown[r] for r in self.rows()], self.row, rows=3)

@@ -12,7 +12,7 @@ from companion.core.i18n import translator
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery.screens.pages import Pager, page_bar
 from companion.games.brain_robbery.screens.parts import Sub, car_name, game
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar, wrap_px
 
@@ -26,11 +26,11 @@ ROW_Y = (13, 26, 39)
 def placement(p: Painter, pager: Pager, car: rules.Car, sentence: str, rows: int) -> None:
     """The big "3B" and ``sentence`` in up to ``rows`` 12 px rows beside it (paged)."""
     p.centred(14, f"{car.board}{car.side}", "large", x0=0, x1=TEXT_X - 2)
-    lines = wrap_px(sentence, "text", WIDTH - TEXT_X - 3)
+    lines = wrap_px(sentence, "text", p.width - TEXT_X - 3)
     count = -(-len(lines) // rows)
     page = pager.page(count, sentence)
     for y, line in zip(ROW_Y, lines[page * rows:(page + 1) * rows], strict=False):
-        p.text((TEXT_X, y), p.fit(line, "text", WIDTH - TEXT_X - 3), "text")
+        p.text((TEXT_X, y), p.fit(line, "text", p.width - TEXT_X - 3), "text")
     page_bar(p, page, count, ROW_Y[0] + 1, ROW_Y[rows - 1] + 11)
 
 
@@ -78,7 +78,7 @@ class NewCarReveal(Sub):
         title_bar(p, _("New car"), _("pile {n}").format(n=len(s.pile)))
         if car.engine:
             p.centred(13, _("ENGINE"), "large")
-            lines = wrap_px(_("Caboose is back as the Engine: no more cars"), "small", WIDTH - 2)
+            lines = wrap_px(_("Caboose is back as the Engine: no more cars"), "small", p.width - 2)
             for i, line in enumerate(lines[:2]):
                 p.centred(38 + i * 8, line, "small")
             if len(lines) > 2:

@@ -31,7 +31,7 @@ from companion.games.brikks.screens.words import ColourFace, colour_name
 from companion.ui.confirm import Confirm
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import fitting, hint, wrap_px
@@ -156,8 +156,8 @@ class StartBlockView(Screen):
 
 def name_line(p: Painter, name: str, y: int) -> None:
     """A player's name in the right-hand column: 16 px where it fits, else 12 px."""
-    font = "medium" if p.fits(name, "medium", WIDTH - RIGHT_X) else "text"
-    p.text((RIGHT_X, y + (0 if font == "medium" else 2)), p.fit_name(name, font, WIDTH - RIGHT_X),
+    font = "medium" if p.fits(name, "medium", p.width - RIGHT_X) else "text"
+    p.text((RIGHT_X, y + (0 if font == "medium" else 2)), p.fit_name(name, font, p.width - RIGHT_X),
            font)
 
 
@@ -278,11 +278,11 @@ class TurnView(Screen):
             p.text((RIGHT_X, 47), was, "small")
             x = RIGHT_X + text_width(was, "small") + 2
             p.text((x, 43), p.fit(f"{first.number}·{colour_name(first.colour)}", "text",
-                                  WIDTH - x), "text")
+                                  p.width - x), "text")
         elif last.entered:
             p.text((RIGHT_X, 47), _("own dice"), "small")
         elif rules.can_reroll(s):
-            p.text((RIGHT_X, 47), p.fit(_("1 reroll: UP"), "small", WIDTH - RIGHT_X), "small")
+            p.text((RIGHT_X, 47), p.fit(_("1 reroll: UP"), "small", p.width - RIGHT_X), "small")
         turn_hint(p, _(">cost DN out"), nxt)
 
 
@@ -290,11 +290,11 @@ def turn_hint(p: Painter, keys: str, nxt: str) -> None:
     """The turn screen's keys on the left, "ROLL" and the next roller on the right: a
     roll changes only the name, and the first roll only the keys (a reroll is offered by
     the note above)."""
-    roll = fitting("small", WIDTH - 4 - text_width(keys, "small"),
+    roll = fitting("small", p.width - 4 - text_width(keys, "small"),
                    _("ROLL {name}").format(name=nxt), _("ROLL next"))
     play_hint(p, keys)
-    p.right(HEIGHT - 8 if needs_japanese(roll) else HEIGHT - 7,
-            p.fit(roll, "small", WIDTH - 4 - text_width(keys, "small")), "small", x1=WIDTH - 1)
+    p.right(p.height - 8 if needs_japanese(roll) else p.height - 7,
+            p.fit(roll, "small", p.width - 4 - text_width(keys, "small")), "small", x1=p.width - 1)
 
 
 class DuelDecidedView(Screen):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from companion.core.i18n import translator
 from companion.games.brikks import rules
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.widgets import title_bar
 
 _, ngettext = translator(__name__)
@@ -54,7 +54,7 @@ def brikks_title(p: Painter, s: rules.State, right: str, widest: str = "") -> No
     a long name is never cut, and the title does not change from roller to roller.
     """
     name = game_name(s)
-    room = WIDTH - 8 - text_width(widest or right, "bold")
+    room = p.width - 8 - text_width(widest or right, "bold")
     title_bar(p, name if text_width(name, "bold") <= room else _("Brikks"), right)
 
 
@@ -67,6 +67,6 @@ def play_title(p: Painter, s: rules.State) -> None:
 def play_hint(p: Painter, text: str) -> None:
     """Key help at the bottom, left-aligned so that a name at its end (the next roller)
     changes only its own columns when it changes."""
-    p.rect((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
-    top = HEIGHT - 8 if needs_japanese(text) else HEIGHT - 7  # the 8 px kana fill the band
-    p.text((1, top), p.fit(text, "small", WIDTH - 1), "small")
+    p.rect((0, p.height - 8, p.width - 1, p.height - 1), fill=0, outline=None)
+    top = p.height - 8 if needs_japanese(text) else p.height - 7  # the 8 px kana fill the band
+    p.text((1, top), p.fit(text, "small", p.width - 1), "small")

@@ -13,7 +13,7 @@ from companion.core.ranking import numbered
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.ui.fonts import CELLS, needs_japanese, text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, PagedScreen, Screen
 from companion.ui.widgets import hint, title_bar, wrap_px
@@ -39,7 +39,7 @@ TABLE_TOP = 12
 def draw_score(p: Painter, parts: dict[str, int], total: int) -> None:
     """A score's parts in 12 px type, two to a line (the name left, the points
     right-aligned in each half), and the total big underneath."""
-    half = WIDTH // 2
+    half = p.width // 2
     for i, (key, value) in enumerate(parts.items()):
         x0, y = (i % 2) * half, TABLE_TOP + (i // 2) * LINE_H
         with p.region((x0, y, x0 + half - 1, y + LINE_H - 1)):
@@ -227,12 +227,12 @@ class ScoreView(Screen):
         12 px on each line; the part being entered has its label inverted."""
         if self.state.duel:
             label_at(p, (PARTS_X, PARTS_TOP), _(PARTS["full rows"]))
-            p.right(PARTS_TOP + PARTS_H, str(parts["full rows"]), "text", x1=WIDTH - 1)
+            p.right(PARTS_TOP + PARTS_H, str(parts["full rows"]), "text", x1=p.width - 1)
             return
         for i, key in enumerate(("rows", "bonus", "bombs", "energy")):
             y = PARTS_TOP + i * PARTS_H
             label_at(p, (PARTS_X, y), _(PARTS[key]), inverted=key == part)
-            p.right(y, str(parts[key]), "text", x1=WIDTH - 1)
+            p.right(y, str(parts[key]), "text", x1=p.width - 1)
 
 
 def label_at(p: Painter, xy: tuple[int, int], text: str, *, inverted: bool = False) -> None:
@@ -291,16 +291,16 @@ class OverView(PagedScreen):
         font, line = ("medium", 20) if len(rows) <= 2 else ("text", 11)
         if font == "medium" and any(  # big type only where every row is whole in it
                 text_width(f"{place}. {name}", font) + text_width(str(result.scores[name]), font)
-                + 10 > WIDTH for place, name in rows):
+                + 10 > p.width for place, name in rows):
             font = "text"
         top = TABLE_TOP + (0 if line == 11 else 3)
         for i, (place, name) in enumerate(rows):
             y = top + i * line
             score = str(result.scores[name])
-            room = WIDTH - 4 - text_width(score, font) - 6
-            with p.region((0, y, WIDTH - 1, y + line)):
+            room = p.width - 4 - text_width(score, font) - 6
+            with p.region((0, y, p.width - 1, y + line)):
                 p.text((2, y), p.fit(f"{place}. {name}", font, room), font)
-                p.right(y, score, font, x1=WIDTH - 2)
+                p.right(y, score, font, x1=p.width - 2)
 
     def _render_solo(self, p: Painter, score: int) -> None:
         low, high, phrase = rules.solo_band(score)

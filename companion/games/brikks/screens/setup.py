@@ -13,7 +13,7 @@ from companion.core.i18n import N_, translator
 from companion.games.brikks import GAME, house_rules, rules
 from companion.games.brikks import data as D
 from companion.ui.fonts import CELLS
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.screen import Context
 from companion.ui.setup import NEW_PLAYER, Choice, SetupScreen
 from companion.ui.widgets import TITLE_H, hint, menu_list, title_bar
@@ -113,7 +113,7 @@ class BrikksSetup(SetupScreen):
             top, height = TITLE_H + 1, shown * ROW_H
             bar = max(4, height * shown // len(options))
             y0 = top + (height - bar) * self.first // (len(options) - shown)
-            p.rect((WIDTH - 3, y0, WIDTH - 1, y0 + bar - 1), fill=1, outline=None)
+            p.rect((p.width - 3, y0, p.width - 1, y0 + bar - 1), fill=1, outline=None)
         menu_list(p, [self.line(None)], 0 if self.row == len(options) else -1,
                   top=TITLE_H + 1 + shown * ROW_H, rows=1)
         n = self.count.value

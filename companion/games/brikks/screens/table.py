@@ -21,7 +21,7 @@ from companion.games.brikks.screens.frame import (
 )
 from companion.games.brikks.screens.words import colour_name
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import fitting, title_bar, wrap_px
@@ -99,10 +99,10 @@ class CostsScreen(Screen):
         play_title(p, s)
         who = s.players[seat]
         energy = s.trackers[seat].energy
-        has = fitting("text", WIDTH - NAME_X, _("{name} has {n}").format(name=who, n=energy),
+        has = fitting("text", p.width - NAME_X, _("{name} has {n}").format(name=who, n=energy),
                       f"{who} {energy}")
-        x = min(RIGHT_X, WIDTH - text_width(has, "text"))  # a long name: left, under the words
-        p.text((max(x, NAME_X), 43), p.fit(has, "text", WIDTH - NAME_X), "text")
+        x = min(RIGHT_X, p.width - text_width(has, "text"))  # a long name: left, under the words
+        p.text((max(x, NAME_X), 43), p.fit(has, "text", p.width - NAME_X), "text")
         block = rules.player_block(s, seat)
         if block is None:
             p.centred(26, _("Roll first"), "text", x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
@@ -173,7 +173,7 @@ SIDE_TEXT_X, SIDE_BAR_X = 5, RIGHT_X - 4
 def draw_card(p: Painter, s: rules.State, seat: int) -> None:
     """One player's card in the right-hand column: name, energy, bonus marks, bombs."""
     t = s.trackers[seat]
-    width = WIDTH - RIGHT_X
+    width = p.width - RIGHT_X
     name = s.players[seat]
     top = CARD_TOP + needs_japanese(name)  # kanji ink starts on the cell's top row
     p.text((RIGHT_X, top), p.fit_name(name, "text", width), "text")
@@ -183,7 +183,7 @@ def draw_card(p: Painter, s: rules.State, seat: int) -> None:
     for i, (word, value) in enumerate(lines):  # kept when out: the sheet's final figures
         y = CARD_TOP + (i + 1) * CARD_H
         p.text((RIGHT_X, y + LABEL_DY[font]), word, font)
-        p.right(y, str(value), "text", x1=WIDTH - 2)
+        p.right(y, str(value), "text", x1=p.width - 2)
 
 
 def side_list(p: Painter, items: list[str], index: int, first: int) -> int:

@@ -117,7 +117,7 @@ def jump_strip(p: Painter, board: Board, move: str, *, y: int = STRIP_Y) -> None
     assert start is not None and end is not None
     cells = [start, *jumped, end]
     xs = strip_columns(len(cells))
-    pitch = min(STRIP_PITCH, (WIDTH - 2) // len(cells))
+    pitch = min(STRIP_PITCH, (p.width - 2) // len(cells))
     rows, above = JAPANESE_INK if needs_japanese(_(INITIALS["Y"])) else LATIN_INK
     bottom = y + rows - 1
     for i, (cell, x) in enumerate(zip(cells, xs, strict=True)):

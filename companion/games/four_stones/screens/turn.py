@@ -195,14 +195,14 @@ def turn_title(p: Painter, colour: str, name: str, count: str) -> None:
     """The turn screen's title bar (the board's too): ``Yellow:`` at the left edge, the
     player's name at :func:`name_x`, ``count`` at the right edge — each field at its own
     place, so a new turn repaints only the letters that differ."""
-    p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
+    p.rect((0, 0, p.width - 1, TITLE_H - 1), fill=1, outline=None)
     if colour:
         p.text((1, 0), _("{colour}:").format(colour=colour_word(colour)), "bold", fill=0)
     x = name_x()
-    room = WIDTH - 1 - x - (text_width(count, "bold") + 6 if count else 0)
+    room = p.width - 1 - x - (text_width(count, "bold") + 6 if count else 0)
     p.text((x, 0), p.fit(name, "bold", room), "bold", fill=0)
     if count:
-        p.right(0, count, "bold", x1=WIDTH - 1, fill=0)
+        p.right(0, count, "bold", x1=p.width - 1, fill=0)
 
 
 def _taken(board: rules.Board, move: str) -> list[str]:

@@ -26,7 +26,7 @@ from companion.games.genial.screens.grid import (
 )
 from companion.games.genial.screens.result import StandingsScreen
 from companion.games.genial.screens.score import GenialScreen
-from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
 from companion.ui.widgets import hint, title_bar, wrap
@@ -142,14 +142,14 @@ class BoardScreen(Screen):
         p.line((NAME_W, row_y(0), NAME_W, row_y(len(lines)) - 2))  # the board, not a row
         for i, line in enumerate(lines):
             y = row_y(i)
-            with p.region((PANEL_X, y, WIDTH - 1, y + ROW_H - 1)):
+            with p.region((PANEL_X, y, p.width - 1, y + ROW_H - 1)):
                 p.text((PANEL_X, y), line, "text")
-        if row_y(len(self.players)) <= HEIGHT - 8:
+        if row_y(len(self.players)) <= p.height - 8:
             hint(p, _("OK=go  DOWN=details"))
         else:  # four players: no hint line, the key goes at the end of the last row
             y = row_y(len(lines))
-            with p.region((PANEL_X, y, WIDTH - 1, y + ROW_H - 1)):
-                p.right(y, _("OK=go"), "text", x1=WIDTH - 1)
+            with p.region((PANEL_X, y, p.width - 1, y + ROW_H - 1)):
+                p.right(y, _("OK=go"), "text", x1=p.width - 1)
 
 
 PANEL_X = NAME_W + 4  # the board's counts, right of the names and a rule

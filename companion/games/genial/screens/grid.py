@@ -16,7 +16,7 @@ from companion.games.genial import rules
 from companion.games.genial.screens.labels import ABBR, round_of
 from companion.games.genial.screens.names import short_names
 from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.widgets import TITLE_H
 
 _, ngettext = translator(__name__)
@@ -56,7 +56,7 @@ def arrow(p: Painter, x: int, y: int, key: str, fill: int = 1) -> None:
 
 def draw_title(p: Painter, state: rules.State, gained: Sequence[int] = (0, 0, 0, 0)) -> None:
     """The round, then each colour's arrow and label (or what the turn adds to it)."""
-    p.rect((0, 0, WIDTH - 1, TITLE_H - 1), fill=1, outline=None)
+    p.rect((0, 0, p.width - 1, TITLE_H - 1), fill=1, outline=None)
     with p.region((0, 0, NAME_W - 2, TITLE_H - 1)):
         p.text((1, 0), p.fit(round_of(state), "bold", NAME_W - 2), "bold", fill=0)
     for i, (key, symbol) in enumerate(ARROWS.items()):

@@ -29,7 +29,7 @@ from companion.games.genial.screens.grid import (
 from companion.games.genial.screens.labels import ABBR, COLOUR
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import HEIGHT, WIDTH, Painter
+from companion.ui.paint import WIDTH, Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint, title_bar, wrap
@@ -139,9 +139,9 @@ def draw_rows(p: Painter, rows: list[Row], top: int, y: int = TITLE_H + 1,
     every = total if total is not None else len(rows)
     start = TITLE_H + 1
     for row in rows[top:]:
-        if y + row.height > HEIGHT:
+        if y + row.height > p.height:
             break
-        right = WIDTH - BAR - 1
+        right = p.width - BAR - 1
         with p.region((0, y, right, y + row.height - 1)):
             room = right - 1
             if row.right:
@@ -152,9 +152,9 @@ def draw_rows(p: Painter, rows: list[Row], top: int, y: int = TITLE_H + 1,
         y += row.height
         shown += 1
     if every > shown:  # a scroll bar on the right edge
-        bar = max(4, (HEIGHT - start) * shown // every)
-        y0 = start + (HEIGHT - start - bar) * top // max(1, every - shown)
-        p.rect((WIDTH - 2, y0, WIDTH - 1, min(HEIGHT - 1, y0 + bar)), fill=1, outline=None)
+        bar = max(4, (p.height - start) * shown // every)
+        y0 = start + (p.height - start - bar) * top // max(1, every - shown)
+        p.rect((p.width - 2, y0, p.width - 1, min(p.height - 1, y0 + bar)), fill=1, outline=None)
 
 
 def draw_winner(p: Painter, state: rules.State, top: int) -> None:
@@ -167,8 +167,8 @@ def draw_winner(p: Painter, state: rules.State, top: int) -> None:
     rows = winner_rows(state)
     if rows[0].font in ("large", "medium") and top == 0:  # the winner, centred
         air = 0 if needs_japanese(rows[0].left) else AIR[rows[0].font]  # blank rows on top
-        with p.region((0, TITLE_H, WIDTH - BAR - 1, TITLE_H + rows[0].height - 1)):
-            p.centred(TITLE_H + 1 - air, rows[0].left, rows[0].font, x1=WIDTH - BAR)
+        with p.region((0, TITLE_H, p.width - BAR - 1, TITLE_H + rows[0].height - 1)):
+            p.centred(TITLE_H + 1 - air, rows[0].left, rows[0].font, x1=p.width - BAR)
         draw_rows(p, rows[1:], 0, y=TITLE_H + rows[0].height, total=len(rows))
     else:
         draw_rows(p, rows, top)
@@ -233,7 +233,7 @@ def draw_standings(p: Painter, state: rules.State) -> None:
                 a=d.better_value, b=d.worse_value))
         if len(standing.players) > 1:
             p.texts.append(_("equal on all four"))
-    if row_y(len(state.players)) <= HEIGHT - 8:
+    if row_y(len(state.players)) <= p.height - 8:
         hint(p, _("Standings: low..high"))
 
 

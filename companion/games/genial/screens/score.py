@@ -35,7 +35,7 @@ from companion.games.genial.screens.grid import (
     shown_names,
 )
 from companion.games.genial.screens.result import StandingsScreen, draw_winner, winner_rows
-from companion.ui.paint import HEIGHT, Painter
+from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import TITLE_H, hint
@@ -213,7 +213,7 @@ class GenialScreen(Screen):
         self.top = 0
         turn = self.preview()
         draw_table(p, self.state, turn)
-        if TITLE_H + len(self.state.players) * ROW_H <= HEIGHT - 8:
+        if TITLE_H + len(self.state.players) * ROW_H <= p.height - 8:
             hint(p, self._hint(turn))
 
     def _hint(self, turn: rules.Turn) -> str:
