@@ -29,6 +29,7 @@ bench: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check companion tests benchmarks examples tools
+	$(BIN)/mypy
 	$(BIN)/lint-imports
 
 clean:

@@ -46,11 +46,6 @@ class Choice:
         return _("{label}: {value}").format(label=self.gettext(self.label), value=value)
 
 
-def _numbered(n: int) -> Callable[[str], str]:
-    """Translates a seat's label ("Seat {n}") with its number in."""
-    return lambda label: _(label).format(n=n)
-
-
 class SetupScreen(Screen):
     """Player count, who sits in each seat, the game's own options, then Start.
 
