@@ -16,7 +16,9 @@ from companion.core.dice import Dice
 from companion.core.localtime import seconds
 from companion.log.store import Store
 from companion.owner.commands import roll
-from companion.records import export
+from companion.records.bgstats import BGSTATS_FIELDS
+from companion.records.plays import plays as read_plays
+from companion.records.table import win_counts
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -66,7 +68,7 @@ def test_win_counts(tmp_path: Path) -> None:
     db = tmp_path / "c.db"
     two_finished_games(db)
     store = Store.open(db)
-    counts = export.win_counts(export.plays(store))
+    counts = win_counts(read_plays(store))
     # Game 1: Bob 5/2/2/2 beats Ann 2/2/2/4 on the highest colour; game 2: Ann 3s vs Dee 0s.
     assert counts == {("Genial Spezial", "Bob"): 1, ("Genial Spezial", "Ann"): 1}
 
@@ -78,7 +80,7 @@ def test_bgstats_export_round_trips_through_the_field_list(tmp_path: Path) -> No
     proc = run_cli("history", "--db", str(db), "--bgstats", str(out))
     assert proc.returncode == 0 and proc.stdout == f"Wrote 2 plays to {out}\n"
     data = json.loads(out.read_text())
-    fields = export.BGSTATS_FIELDS
+    fields = BGSTATS_FIELDS
     assert set(data) == fields["file"]
     for game in data["games"]:
         assert set(game) == fields["game"]
@@ -88,7 +90,7 @@ def test_bgstats_export_round_trips_through_the_field_list(tmp_path: Path) -> No
             assert set(item) == fields[kind[:-1]]
     players = {p["id"]: p["name"] for p in data["players"]}
     store = Store.open(db)
-    originals = export.plays(store)
+    originals = read_plays(store)
     assert len(data["plays"]) == len(originals) == 2
     for play, original in zip(data["plays"], originals, strict=True):
         assert set(play) == fields["play"]
