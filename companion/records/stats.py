@@ -122,6 +122,16 @@ def _words(key: str, records: Records) -> dict[str, tuple[str, str]]:
     return {what: (shown(label), shown(short)) for what, (label, short) in names.items()}
 
 
+def hint(key: str) -> str:
+    """The line the box's records screen shows under game ``key``'s records (what its
+    short names mean), in the language in use; empty when it has none."""
+    info = catalogue.find(key)
+    if info is None or not info.records.hint:
+        return ""
+    own = i18n.package_translator(info.rules).gettext(info.records.hint)
+    return own if own != info.records.hint else _(info.records.hint)
+
+
 def _top(found: dict[str, Any], value: Any) -> tuple[str, ...]:
     return tuple(sorted((n for n, v in found.items() if v == value), key=str.casefold))
 
