@@ -13,7 +13,8 @@ from jsonschema import Draft202012Validator
 SCHEMA = json.loads((Path(__file__).parent / "schemas" / "bgsplay.schema.json")
                     .read_text(encoding="utf-8"))
 FILE = Draft202012Validator(SCHEMA)
-LINK = Draft202012Validator({**SCHEMA, "$ref": "#/$defs/link"})
+LINK = Draft202012Validator({"$schema": SCHEMA["$schema"], "$defs": SCHEMA["$defs"],
+                             "$ref": "#/$defs/link"})
 
 
 def check_file(data: Any) -> None:
