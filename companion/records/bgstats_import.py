@@ -28,7 +28,6 @@ import json
 import uuid as uuidlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.core import roster
 from companion.core.errors import BadName, RosterError
@@ -68,31 +67,30 @@ class Plan:
         return out
 
 
-def _refused(why: str, **params: Any) -> RosterError:
-    return RosterError(why, **params)
+def _not_an_export() -> RosterError:
+    return RosterError("this is not a BG Stats export (a .bgsplay or .json file that lists "
+                       "players with their uuid and name); nothing was changed.")
 
 
 def players_in(text: str | bytes) -> list[tuple[str, str]]:
     """The named players of a BG Stats export, ``(name, uuid)``, in the file's order;
     :class:`RosterError` (one sentence) for anything that is not one."""
-    not_export = ("this is not a BG Stats export (a .bgsplay or .json file that lists "
-                  "players with their uuid and name); nothing was changed.")
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
-        raise _refused(not_export) from None
+        raise _not_an_export() from None
     people = data.get("players") if isinstance(data, dict) else None
     if not isinstance(people, list) or not people:
-        raise _refused(not_export)
+        raise _not_an_export()
     out: list[tuple[str, str]] = []
     for p in people:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) \
                 or not isinstance(p.get("uuid"), str):
-            raise _refused(not_export)
+            raise _not_an_export()
         try:
             uuidlib.UUID(p["uuid"])
         except ValueError:
-            raise _refused(not_export) from None
+            raise _not_an_export() from None
         if p.get("isAnonymous") is True:
             continue  # BG Stats' "Anonymous player": nobody to name on the box
         out.append((p["name"], p["uuid"]))
@@ -117,16 +115,16 @@ def plan(store: Store, people: list[tuple[str, str]],
                           why=err.translated(_)) from None
         key = roster.name_key(clean)
         if key in seen_names:
-            raise _refused("{name} is in the file twice (as {other} too); nothing was "
+            raise RosterError("{name} is in the file twice (as {other} too); nothing was "
                            "changed.", name=name, other=seen_names[key])
         if uuid.upper() in seen_uuids:
-            raise _refused("{uuid} is in the file twice; nothing was changed.", uuid=uuid)
+            raise RosterError("{uuid} is in the file twice; nothing was changed.", uuid=uuid)
         seen_names[key] = name
         seen_uuids.add(uuid.upper())
         who = store.player(clean)
         holder = by_uuid.get(uuid.upper())
         if holder is not None and (who is None or holder.id != who.id):
-            raise _refused("{uuid} ({name} in the file) already belongs to {holder} on the "
+            raise RosterError("{uuid} ({name} in the file) already belongs to {holder} on the "
                            "roster; nothing was changed.", uuid=uuid, name=name,
                            holder=holder.name)
         changes.append(Change(clean, uuid, who.name if who else None,
