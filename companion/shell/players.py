@@ -19,7 +19,7 @@ from companion.ui.fonts import text_width
 from companion.ui.linebreak import cells
 from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, page_list, title_bar, wrap
 
@@ -185,7 +185,7 @@ class GameRecords(Screen):
         self.top = 0
 
     VALUE_X = 50  # who holds the record, and the value
-    BOTTOM = 52  # below it, the hint line
+    FOOT = HEIGHT - 8  # where the hint line begins
 
     def lines(self) -> list[tuple[str, str, str]]:
         """The records as lines (font, name of the record, value and holders), the
@@ -207,15 +207,23 @@ class GameRecords(Screen):
                 out += [("small", "", note) for note in wrap(r.note, cells_wide)[:2]]
         return out
 
-    def _fits(self, lines: list[tuple[str, str, str]]) -> bool:
-        return 13 + sum(12 if f == "text" else 8 for f, _w, _r in lines) <= self.BOTTOM + 12
+    @staticmethod
+    def _height(lines: list[tuple[str, str, str]]) -> int:
+        return sum(12 if font == "text" else 8 for font, _w, _r in lines)
+
+    def _bottom(self, lines: list[tuple[str, str, str]]) -> int:
+        """Where the records must end: the screen's foot, or above the hint line when
+        the game has a hint or the lines need scrolling."""
+        if not st.hint(self.key) and 13 + self._height(lines) <= HEIGHT + 1:
+            return HEIGHT + 1
+        return self.FOOT
 
     def key_up(self) -> None:
         self.top = max(0, self.top - 1)
 
     def key_down(self) -> None:
         lines = self.lines()
-        if not self._fits(lines[self.top:]):
+        if 13 + self._height(lines[self.top:]) > self._bottom(lines):
             self.top += 1
 
     def render(self, p: Painter) -> None:
@@ -224,10 +232,11 @@ class GameRecords(Screen):
         if not lines:
             for i, line in enumerate(wrap(_("Nobody on the roster has finished it yet."), 21)):
                 p.text((2, 14 + i * 12), line, "text")
-        scrolls = not self._fits(lines)
+        bottom = self._bottom(lines)
+        scrolls = 13 + self._height(lines) > bottom
         y = 13
         for font, what, right in lines[self.top:]:
-            if scrolls and y > self.BOTTOM - 12:
+            if y + (12 if font == "text" else 8) > bottom:
                 break
             if font == "small":
                 p.text((14, y), p.fit(right, "small", WIDTH - 14), "small")
