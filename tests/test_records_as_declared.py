@@ -160,3 +160,16 @@ def test_a_bad_location_is_one_sentence(value: object) -> None:
         from_mapping({"records": {"location": value}})
     assert str(err.value).startswith("records.location: must ")
     assert str(err.value).count(".") >= 1 and "\n" not in str(err.value)
+
+
+def test_a_declaration_with_unusable_records_is_listed_broken() -> None:
+    from dataclasses import replace
+
+    from companion.config.registry import Records, declaration_problem, find
+
+    brikks = find("brikks")
+    assert declaration_problem(brikks) is None
+    assert "tool or solo_wins" in str(declaration_problem(replace(brikks, tool="yes")))
+    assert "records must be" in str(declaration_problem(replace(brikks, records={})))
+    bad = replace(brikks, records=Records(solo_note="no_colon"))
+    assert "package.module:name" in str(declaration_problem(bad))
