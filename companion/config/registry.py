@@ -55,6 +55,39 @@ API_VERSION = "1.0"
 
 
 @dataclass(frozen=True)
+class Records:
+    """What a game tells the records (``companion stats``, *Players > Records*) and the
+    exports about itself, so that the core reads no game's options or sentences by guess.
+
+    :param best: what its best score is called in its records (marked ``N_``; the
+        core's catalogue translates it), and ``best_short`` the same in one short word
+        for the box's records screen; ``hint`` a line under that screen explaining it.
+    :param solo_note: for a game whose solo scores are a record of their own: the
+        function (``"package.module:name"``, imported only when records are shown, so
+        the menu stays light) that says what a solo score earns, as a
+        :class:`companion.games.base.Said` (Brikks' rating band); None: solo scores
+        count with the others.
+    :param starter: the option naming who starts (a seat index from 0, or a name),
+        where the result does not name its starter; None: seat 1 starts.
+    :param seats: the option listing the players in their seats, where the game turned
+        ``players`` round for its rules (Brikks puts the starter first).
+    :param shelf: the option holding the shelf game a play was of (the score pad:
+        ``title``, ``bgg_id``, ``lowest_wins``): each is a game of its own in the exports.
+
+    >>> find("genial").records.best
+    'Best weakest colour'
+    """
+
+    best: str = N_("Best score")
+    best_short: str = N_("Best")
+    hint: str = ""
+    solo_note: str | None = None
+    starter: str | None = None
+    seats: str | None = None
+    shelf: str | None = None
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's declaration: what the menu, history and exports need to know of it.
 
@@ -76,6 +109,11 @@ class GameInfo:
         maps each to a :class:`companion.core.dicesets.GameDice`, loaded when rolled.
     :param api_version: the version of :mod:`companion.api` the game was written for
         (:data:`API_VERSION`, "major.minor"): a newer major version is refused.
+    :param tool: a tool for the table (the dice roller), not a game: its plays are
+        nobody's win and stay out of BG Stats exports unless asked for.
+    :param solo_wins: False where a player alone plays for a score, not to win (Brikks'
+        solo game): a solo play then has no winner in history, ``stats`` and exports.
+    :param records: what its records and the exports read of it (:class:`Records`).
     """
 
     key: str
@@ -90,6 +128,9 @@ class GameInfo:
     actions: Mapping[str, str] = field(default_factory=dict)
     dice: tuple[str, ...] = ()
     api_version: str = "1.0"
+    tool: bool = False
+    solo_wins: bool = True
+    records: Records = field(default_factory=Records)
 
 
 @dataclass(frozen=True)
@@ -228,6 +269,16 @@ def _tables_problem(info: GameInfo) -> Notice | None:
             isinstance(n, str) and DICE_NAME.match(n) for n in info.dice):
         return Notice("its declaration's dice must be a tuple of names such as "
                       "(\"high-card\",): lower-case letters, digits and '-'.")
+    if not isinstance(info.tool, bool) or not isinstance(info.solo_wins, bool):
+        return Notice("its declaration gives tool or solo_wins as something other than "
+                      "True or False.")
+    if not isinstance(info.records, Records):
+        return Notice("its declaration's records must be a "
+                      "companion.config.registry.Records.")
+    note = info.records.solo_note
+    if note is not None and (not isinstance(note, str) or note.count(":") != 1):
+        return Notice("its declaration's records.solo_note must name a function as "
+                      "\"package.module:name\", not {value}.", value=repr(note)[:40])
     return None
 
 
