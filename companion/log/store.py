@@ -173,6 +173,7 @@ class Store(Opening):
         """Run one write and count it in ``user_version``, in one transaction."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
+            self._catch_up()
             cur = self._db.execute(sql, args)
             self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
             self._db.execute("COMMIT")
@@ -184,6 +185,12 @@ class Store(Opening):
             raise
         self.generation += 1
         return cur
+
+    def _catch_up(self) -> None:
+        """Inside a write transaction: count on from the log's own ``user_version``, which
+        another process (the phone page, ``companion players``) may have moved on."""
+        self.generation = max(self.generation,
+                              self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def new_game(self, kind: str, options: dict[str, Any]) -> int:
         """Start a game of ``kind`` with ``options``; returns its id. Seats whose name
@@ -207,6 +214,7 @@ class Store(Opening):
         except sqlite3.Error as err:
             raise _why(err, self.path) from err
         try:
+            self._catch_up()
             yield
             self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
             self._db.execute("COMMIT")

@@ -1,0 +1,110 @@
+"""Players: the roster on a phone. Add (with the phone's own keyboard: 山田 一郎 too),
+rename, hide and show, merge; each person's card with plays and wins.
+
+Every change goes through the same store calls as ``companion players`` (the same
+checks: :func:`companion.core.roster.clean_name`, the names the box's fonts can draw), and
+a refused name is one sentence with nothing saved.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, request
+from markupsafe import Markup
+
+from companion.core.errors import BadName
+from companion.core.i18n import _
+from companion.web import html
+from companion.web.app import box, csrf, go
+
+
+def add_routes(app: Flask) -> None:
+    app.add_url_rule("/players", "players", page)
+    app.add_url_rule("/players/add", "players_add", add, methods=["POST"])
+    app.add_url_rule("/players/rename", "players_rename", rename, methods=["POST"])
+    app.add_url_rule("/players/hide", "players_hide", hide, methods=["POST"])
+    app.add_url_rule("/players/merge", "players_merge", merge, methods=["POST"])
+
+
+def _drawable(name: str) -> str:
+    """``name`` when the box can show every character of it (as ``companion players``)."""
+    from companion.ui.fonts.japanese import missing
+
+    gone = missing(name)
+    if gone:
+        raise BadName("the box cannot show {chars} in a name; letters, kana and kanji it can.",
+                      chars=gone)
+    return name
+
+
+def _form(action: str, fields: Markup, button: str) -> Markup:
+    return Markup('<form method="post" action="{}" class="inline">{}{}<button>{}</button>'
+                  '</form>').format(action, html.csrf_field(csrf()), fields, button)
+
+
+def _hidden(name: str, value: str) -> Markup:
+    return Markup('<input type="hidden" name="{}" value="{}">').format(name, value)
+
+
+def page() -> str:
+    from companion.records import stats
+
+    store = box().store()
+    everyone = store.players(hidden=True)
+    counted = {s.name: s for s in stats.people(stats.plays(store))}
+    add_form = Markup(
+        '<form method="post" action="/players/add" class="card">{}<label>{} '
+        '<input name="name" required maxlength="40" autocomplete="off"></label> '
+        '<button>{}</button></form>').format(html.csrf_field(csrf()), _("Name"), _("Add"))
+    cards = []
+    names = [p.name for p in everyone]
+    for p in everyone:
+        seen: Any = counted.get(p.name)
+        numbers = _("{plays} plays, {wins} wins").format(
+            plays=seen.plays if seen else 0, wins=seen.wins if seen else 0)
+        per_game = Markup("").join(
+            Markup("<li>{}: {}</li>").format(line.game, _("{plays} plays, {wins} wins").format(
+                plays=line.plays, wins=line.wins))
+            for line in (seen.games.values() if seen else ()))
+        rename = _form("/players/rename", _hidden("name", p.name) + Markup(
+            '<input name="new" required maxlength="40" aria-label="{}" placeholder="{}">').format(
+                _("New name"), _("New name")), _("Rename"))
+        hide = _form("/players/hide", _hidden("name", p.name) + _hidden(
+            "show", "1" if p.hidden else ""), _("Show") if p.hidden else _("Hide"))
+        others = [n for n in names if n != p.name]
+        merge = _form("/players/merge", _hidden("name", p.name) + Markup(
+            '<select name="into" aria-label="{}">{}</select>').format(
+                _("merge into"), Markup("").join(Markup("<option>{}</option>").format(n)
+                                                 for n in others)),
+                      _("Merge into")) if others else Markup("")
+        cards.append(Markup('<div class="card player"><h2>{}{}</h2><p>{}</p><ul>{}</ul>'
+                            '<p>{} {} {}</p></div>').format(
+            p.name, Markup(" <span class=small>({})</span>").format(_("hidden"))
+            if p.hidden else "", numbers, per_game, rename, hide, merge))
+    if not cards:
+        cards.append(Markup("<p>{}</p>").format(_("Nobody on the roster yet: add a name.")))
+    return html.page(_("Players"), add_form + Markup("").join(cards), here="/players")
+
+
+def add() -> Response:
+    name = request.form.get("name", "")
+    box().store().add_player(_drawable(name))
+    return go("/players")
+
+
+def rename() -> Response:
+    new = request.form.get("new", "")
+    box().store().rename_player(request.form.get("name", ""), _drawable(new))
+    return go("/players")
+
+
+def hide() -> Response:
+    box().store().hide_player(request.form.get("name", ""),
+                              hidden=not request.form.get("show"))
+    return go("/players")
+
+
+def merge() -> Response:
+    box().store().merge_players(request.form.get("name", ""), request.form.get("into", ""))
+    return go("/players")
