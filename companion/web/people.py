@@ -74,10 +74,10 @@ def page() -> str:
             "show", "1" if p.hidden else ""), _("Show") if p.hidden else _("Hide"))
         others = [n for n in names if n != p.name]
         merge = _form("/players/merge", _hidden("name", p.name) + Markup(
-            '<select name="into" aria-label="{}">{}</select>').format(
-                _("merge into"), Markup("").join(Markup("<option>{}</option>").format(n)
+            '<label>{} <select name="into">{}</select></label> ').format(
+                _("Merge into"), Markup("").join(Markup("<option>{}</option>").format(n)
                                                  for n in others)),
-                      _("Merge into")) if others else Markup("")
+                      _("Merge")) if others else Markup("")
         cards.append(Markup('<div class="card player"><h2>{}{}</h2><p>{}</p><ul>{}</ul>'
                             '<p>{} {} {}</p></div>').format(
             p.name, Markup(" <span class=small>({})</span>").format(_("hidden"))
