@@ -10,6 +10,7 @@ the stones' totals…), or only the seats where a game gives no result before it
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -17,7 +18,7 @@ from flask import Flask, jsonify
 from markupsafe import Markup
 
 from companion.config import registry as catalogue
-from companion.core import seat_names
+from companion.core import i18n, seat_names
 from companion.core.i18n import _, ngettext
 from companion.core.localtime import minute
 from companion.records import result_text
@@ -48,28 +49,49 @@ def fragment() -> Markup:
     return playing(store) + finished(store)
 
 
-def standings(kind: str, options: dict[str, Any], actions: list[dict[str, Any]]
-              ) -> tuple[list[str], dict[str, Any], list[list[str]], bool]:
-    """(players, scores so far, places so far, over) of a game replayed from its log;
-    no scores where the game gives none before its end."""
-    players = [str(p) for p in options.get("players", [])]
+@dataclass
+class Standings:
+    """A game replayed from its log: its players, and what its rules say of it so far."""
+
+    players: list[str]
+    scores: dict[str, Any] = field(default_factory=dict)
+    places: list[list[str]] = field(default_factory=list)
+    #: player → ((label, value), …) from the game's optional ``figures(state)``.
+    figures: dict[str, Any] = field(default_factory=dict)
+    detail: str = ""
+
+
+def standings(kind: str, options: dict[str, Any], actions: list[dict[str, Any]]) -> Standings:
+    """What the game's own rules make of its logged actions: each player's figures
+    (``figures(state)``, where the game has it), the scores and places ``result()``
+    gives so far and its sentence (where the game gives one before its end)."""
+    out = Standings([str(p) for p in options.get("players", [])])
     try:
         rules = catalogue.rules_module(kind)
         state = rules.new_game(options)  # the fold the box's session makes
         for action in actions:
             state = rules.step(state, action)
-        over = bool(rules.is_over(state))
+    except Exception:  # a game no longer installed, an action it no longer takes
+        return out
+    shown = getattr(rules, "figures", None)
+    if callable(shown):
+        try:
+            out.figures = dict(shown(state))
+        except Exception:  # the figures are a courtesy; the page goes on without them
+            out.figures = {}
+    try:
         result = rules.result(state).to_json()
-    except Exception:  # a game whose result needs the end; a game no longer installed
-        return players, {}, [], False
-    return players, dict(result.get("scores") or {}), list(result.get("places") or []), over
+    except Exception:  # a game whose result needs its end
+        return out
+    out.scores = dict(result.get("scores") or {})
+    out.places = list(result.get("places") or [])
+    out.detail = result_text.detail(result, kind)
+    return out
 
 
 def _figure(value: Any) -> str:
     if isinstance(value, list | tuple):
         return " · ".join(_figure(v) for v in value)
-    if isinstance(value, dict):
-        return " · ".join(f"{k} {_figure(v)}" for k, v in value.items())
     return "–" if value is None else str(value)
 
 
@@ -79,15 +101,30 @@ def playing(store: Any) -> Markup:
         return Markup("<section><p>{}</p></section>").format(
             _("No game is being played: start one on the box."))
     actions = store.actions(game.id)
-    players, scores, places, _over = standings(game.kind, game.options, actions)
-    place = {name: n for n, group in enumerate(places, 1) for name in group}
-    rows = [(seat_names.shown(p), _figure(scores.get(p)) if scores else "",
-             place.get(p, "")) for p in players]
+    now = standings(game.kind, game.options, actions)
+    place = {name: n for n, group in enumerate(now.places, 1) for name in group}
+    info = catalogue.find(game.kind)
+    words = i18n.package_translator(info.rules if info else "companion").gettext
+    labels = [str(label) for label, _v in next(iter(now.figures.values()), ())]
+    head = [_("player"), *(words(label) for label in labels)]
+    if not labels and now.scores and any(v is not None for v in now.scores.values()):
+        head.append(_("score"))
+    if now.places:
+        head.append(_("place"))
+    rows = []
+    for p in now.players:
+        row: list[Any] = [seat_names.shown(p)]
+        row += [_figure(v) for _label, v in now.figures.get(p, ())][:len(labels)]
+        if _("score") in head:
+            row.append(_figure(now.scores.get(p)))
+        if now.places:
+            row.append(place.get(p, ""))
+        rows.append(row)
     moves = ngettext("{n} move so far", "{n} moves so far", len(actions)).format(n=len(actions))
-    return Markup('<section class="playing"><h2>{}</h2><p class=small>{} · {}</p>{}</section>'
-                  ).format(catalogue.title(game.kind),
-                           _("started {time}").format(time=minute(game.started)), moves,
-                           html.rows(rows, (_("player"), _("score"), _("place"))))
+    return Markup('<section class="playing"><h2>{}</h2><p class=small>{} · {}</p>{}'
+                  '<p class=small>{}</p></section>').format(
+        catalogue.title(game.kind), _("started {time}").format(time=minute(game.started)),
+        moves, html.rows(rows, head), now.detail)
 
 
 def finished(store: Any) -> Markup:
