@@ -61,22 +61,25 @@ def page() -> str:
     filters = Markup(
         '<form method="get" class="card"><select name="game" aria-label="{}">{}</select> '
         '<select name="player" aria-label="{}">{}</select><br>'
-        '<label>{} <input type="date" name="from" value="{}"></label> '
+        '<label>{} <input type="date" name="from" value="{}"></label><br>'
         '<label>{} <input type="date" name="to" value="{}"></label> <button>{}</button></form>'
     ).format(_("game"), _options([(k, catalogue.title(k)) for k in keys], a.get("game", ""),
                                  _("every game")),
              _("player"), _options([(n, seat_names.shown(n)) for n in names],
                                    a.get("player", ""), _("everyone")),
-             _("from"), a.get("from", ""), _("to"), a.get("to", ""), _("Show"))
+             _("first day"), a.get("from", ""), _("last day"), a.get("to", ""), _("Show"))
     chosen = _chosen(rows)
     items = Markup("").join(_play(r) for r in chosen[:SHOWN])
     count = ngettext("{n} game", "{n} games", len(chosen)).format(n=len(chosen))
-    downloads = Markup("<p>{}: {}</p>").format(_("Download"), Markup(" · ").join(
-        Markup('<a href="/history/download?range={}&amp;fmt={}" download>{} ({})</a>').format(
-            when, fmt, label, fmt) for when, label in (("tonight", _("tonight")),
-                                                       ("since", _("since my last download")),
-                                                       ("all", _("all")))
-        for fmt in FORMATS))
+    links = Markup("").join(
+        Markup("<li>{}: {}</li>").format(label, Markup(" · ").join(
+            Markup('<a href="/history/download?range={}&amp;fmt={}" download>{}</a>').format(
+                when, fmt, name) for fmt, name in (("bgsplay", "BG Stats"), ("csv", "CSV"),
+                                                   ("json", "JSON"))))
+        for when, label in (("tonight", _("tonight")), ("since", _("since my last download")),
+                            ("all", _("all"))))
+    downloads = Markup('<div class="card"><h2>{}</h2><ul>{}</ul></div>').format(
+        _("Download"), links)
     return html.page(_("History"), filters + Markup("<p>{}</p><ul class=plays>{}</ul>").format(
         count, items) + downloads, here="/history")
 

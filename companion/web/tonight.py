@@ -59,6 +59,8 @@ class Standings:
     #: player → ((label, value), …) from the game's optional ``figures(state)``.
     figures: dict[str, Any] = field(default_factory=dict)
     detail: str = ""
+    #: Whose turn it is, where the game's rules say (``current_player(state)``).
+    turn: str | None = None
 
 
 def standings(kind: str, options: dict[str, Any], actions: list[dict[str, Any]]) -> Standings:
@@ -73,6 +75,12 @@ def standings(kind: str, options: dict[str, Any], actions: list[dict[str, Any]])
             state = rules.step(state, action)
     except Exception:  # a game no longer installed, an action it no longer takes
         return out
+    whose = getattr(rules, "current_player", None)
+    if callable(whose) and not rules.is_over(state):
+        try:
+            out.turn = str(whose(state))
+        except Exception:  # between turns (a game's setup step): nobody's
+            out.turn = None
     shown = getattr(rules, "figures", None)
     if callable(shown):
         try:
@@ -121,10 +129,12 @@ def playing(store: Any) -> Markup:
             row.append(place.get(p, ""))
         rows.append(row)
     moves = ngettext("{n} move so far", "{n} moves so far", len(actions)).format(n=len(actions))
-    return Markup('<section class="playing"><h2>{}</h2><p class=small>{} · {}</p>{}'
+    turn = Markup('<p class="turn">{}</p>').format(
+        _("Turn: {name}").format(name=seat_names.shown(now.turn))) if now.turn else ""
+    return Markup('<section class="playing"><h2>{}</h2><p class=small>{} · {}</p>{}{}'
                   '<p class=small>{}</p></section>').format(
         catalogue.title(game.kind), _("started {time}").format(time=minute(game.started)),
-        moves, html.rows(rows, head), now.detail)
+        moves, turn, html.rows(rows, head), now.detail)
 
 
 def finished(store: Any) -> Markup:

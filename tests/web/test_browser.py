@@ -121,7 +121,6 @@ def test_a_phone_pairs_follows_tonight_and_adds_a_player(server: str, tmp_path: 
             wait.until(lambda d, n=n: f"{n} move" in d.find_element(By.ID, "live").text)
             assert time.monotonic() - pressed < 1.0
         assert phone.execute_script("return window.notReloaded") == marker
-        shoot(phone, "tonight")
 
         # 山田 一郎 from the form, with the phone's keyboard.
         phone.get(server + "/players")
@@ -138,18 +137,14 @@ def test_a_phone_pairs_follows_tonight_and_adds_a_player(server: str, tmp_path: 
         wait.until(lambda d: any(p.suffix == ".bgsplay" for p in downloads.glob("*")))
         saved = next(p for p in downloads.glob("*.bgsplay"))
         assert set(json.loads(saved.read_text(encoding="utf-8"))) >= {"games", "plays"}
-        phone.get(server + "/history")
-        shoot(phone, "history")
 
-        # The same pages in Japanese, switched on the page.
+        # The page in Japanese, switched on the page, and remembered.
         phone.get(server + "/?lang=ja")
-        wait.until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja")
         wait.until(lambda d: "3" in d.find_element(By.ID, "live").text)  # 3 moves, in Japanese
-        shoot(phone, "tonight-ja")
-        for page in ("players", "history"):
-            phone.get(f"{server}/{page}")
-            assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
-            shoot(phone, f"{page}-ja")
+        assert "今夜" in phone.find_element(By.TAG_NAME, "h1").text
+        phone.get(server + "/players")
+        assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
+        shoot(phone, "players-ja")
 
         # The stranger still sees no name, and cannot add one.
         stranger.get(server + "/players")
@@ -165,10 +160,15 @@ def test_the_bg_stats_link_carries_the_play(server: str, tmp_path: Path,
     from companion.app.session import GameSession
 
     store = Store.open(tmp_path / "companion.db")
-    store.add_player("Ben")
+    for name in ("Ben", "山田 一郎", "Cleo"):
+        store.add_player(name)
     game = GameSession.start(store, "genial", {"players": ["Ann", "Ben"]})
     game.apply({"type": "turn", "all": 3})
     game.apply({"type": "end_early"})
+    tonight = GameSession.start(store, "genial", {"players": ["Ann", "Ben", "山田 一郎", "Cleo"]})
+    for points in ({"orange": 4, "blue": 2}, {"purple": 3, "green": 5}, {"green": 2, "blue": 2},
+                   {"orange": 1, "purple": 6}, {"blue": 3, "green": 3}):
+        tonight.apply({"type": "turn", "points": points})
     store.close()
     monkeypatch.setattr(address, "lan_address", lambda: "127.0.0.1")
     rig = Rig(db=str(tmp_path / "companion.db"))
@@ -182,6 +182,14 @@ def test_the_bg_stats_link_carries_the_play(server: str, tmp_path: Path,
         assert data["game"]["bggId"] == 40830
         assert [(p["name"], p["winner"]) for p in data["players"]] == [
             ("Ann", True), ("Ben", False)]
+        shoot(phone, "history")
+        phone.get(server + "/")
+        assert "lowest" in phone.find_element(By.ID, "live").text
+        shoot(phone, "tonight")
+        for page in ("", "history"):
+            phone.get(f"{server}/{page}?lang=ja")
+            assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
+            shoot(phone, f"{page or 'tonight'}-ja")
     finally:
         phone.quit()
         rig.close()
