@@ -20,6 +20,11 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+import zxingcpp
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from companion.config.file import from_mapping
 from companion.core.i18n import _
@@ -33,13 +38,6 @@ CHROMEDRIVER = shutil.which("chromedriver")
 if not (CHROMIUM and CHROMEDRIVER) and os.environ.get("CI") != "true":
     pytest.skip("chromium and chromium-driver are not installed (apt-get install chromium "
                 "chromium-driver); CI installs them", allow_module_level=True)
-
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
-import zxingcpp  # noqa: E402
 
 
 @pytest.fixture
