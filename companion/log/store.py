@@ -27,7 +27,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -426,11 +426,14 @@ class Store(Opening):
                     "player")
         return self._known(who.name)
 
-    def seat_players(self) -> dict[int, dict[int, Player]]:
-        """game id → seat → the roster entry sitting there (seats of guests are absent)."""
+    def seat_players(self, games: Iterable[int] | None = None) -> dict[int, dict[int, Player]]:
+        """game id → seat → the roster entry sitting there (seats of guests are absent);
+        of the ``games`` given only, else of every game."""
         out: dict[int, dict[int, Player]] = {}
+        only = "" if games is None else " WHERE s.game_id IN (SELECT value FROM json_each(?))"
         for r in self._db.execute(
                 "SELECT s.game_id, s.seat, p.id, p.uuid, p.name, p.colour, p.created, "
-                "p.last_played, p.hidden FROM seats s JOIN players p ON p.id = s.player_id"):
+                "p.last_played, p.hidden FROM seats s JOIN players p ON p.id = s.player_id"
+                + only, () if games is None else (json.dumps([int(g) for g in games]),)):
             out.setdefault(r[0], {})[r[1]] = Player(*r[2:8], bool(r[8]))
         return out

@@ -75,6 +75,7 @@ class Box:
         self.clock = clock
         self._store: Any = None
         self._inode: tuple[int, int] | None = None
+        self._people: tuple[Any, list[Any]] | None = None
         self.tries: dict[str, deque[float]] = defaultdict(deque)
         self.all_tries: deque[float] = deque()
 
@@ -97,7 +98,20 @@ class Box:
         self._inode = inode
         return self._store
 
+    def people(self) -> list[Any]:
+        """Plays and wins per person (:func:`companion.records.stats.people`), kept until
+        the log's newest finished game, its roster or the language changes: counted over
+        every play once, then a lookup."""
+        from companion.records import export, stats
+
+        store = self.store()
+        key = (i18n.language(), repr(store.history(1)), repr(store.players(hidden=True)))
+        if self._people is None or self._people[0] != key:
+            self._people = (key, stats.people(export.plays(store)))
+        return self._people[1]
+
     def close(self) -> None:
+        self._people = None
         if self._store is not None:
             self._store.close()
             self._store = None

@@ -22,7 +22,7 @@ from companion.web import bgstats_link, html
 from companion.web.app import Refused, box, phone
 from companion.web.tonight import TONIGHT_HOURS
 
-SHOWN = 100
+SHOWN = 50
 DOWNLOADS = "web-downloads.json"
 FORMATS = {"bgsplay": ("application/json", "bgsplay"), "csv": ("text/csv", "csv"),
            "json": ("application/json", "json")}
@@ -33,17 +33,41 @@ def add_routes(app: Flask) -> None:
     app.add_url_rule("/history/download", "history_download", download)
 
 
-def _chosen(rows: list[export.Play]) -> list[export.Play]:
+class _Newest:
+    """A store as :func:`companion.records.export.plays` reads it, holding only its
+    newest ``limit`` finished games: a page of History costs its own plays, not the
+    whole log's."""
+
+    def __init__(self, store: Any, limit: int) -> None:
+        self.store = store
+        self.rows = store.history(limit)
+
+    def seat_players(self) -> Any:
+        return self.store.seat_players([r.id for r in self.rows])
+
+    def history(self, _limit: int) -> Any:
+        return self.rows
+
+
+def newest_plays(store: Any, wanted: int, keep: Any) -> list[export.Play]:
+    """The newest ``wanted`` plays that ``keep`` keeps, looking back further only as far
+    as it must (a filter on a rare player reads more of the log)."""
+    limit = wanted
+    while True:
+        window = _Newest(store, limit)
+        found = [r for r in export.plays(window) if keep(r)]  # type: ignore[arg-type]
+        if len(found) >= wanted or len(window.rows) < limit:
+            return found[:wanted]
+        limit *= 4
+
+
+def _keep(r: export.Play) -> bool:
+    """Whether play ``r`` passes the page's filters."""
     game, who = request.args.get("game", ""), request.args.get("player", "")
     since, until = request.args.get("from", ""), request.args.get("to", "")
-    out = []
-    for r in rows:
-        day = local_iso(r.finished)[:10]
-        if (game and r.key != game) or (who and who not in r.players) \
-                or (since and day < since) or (until and day > until):
-            continue
-        out.append(r)
-    return out
+    day = local_iso(r.finished)[:10]
+    return not ((game and r.key != game) or (who and who not in r.players)
+                or (since and day < since) or (until and day > until))
 
 
 def _options(values: list[tuple[str, str]], chosen: str, everyone: str) -> Markup:
@@ -54,9 +78,8 @@ def _options(values: list[tuple[str, str]], chosen: str, everyone: str) -> Marku
 
 def page() -> str:
     store = box().store()
-    rows = export.plays(store)
-    keys = sorted({r.key for r in rows})
-    names = sorted({p for r in rows for p in r.players if not seat_names.is_nobody(p)})
+    keys = list(catalogue.discover())
+    names = [p.name for p in store.players(hidden=True)]
     a = request.args
     filters = Markup(
         '<form method="get" class="card"><select name="game" aria-label="{}">{}</select> '
@@ -68,9 +91,11 @@ def page() -> str:
              _("player"), _options([(n, seat_names.shown(n)) for n in names],
                                    a.get("player", ""), _("everyone")),
              _("first day"), a.get("from", ""), _("last day"), a.get("to", ""), _("Show"))
-    chosen = _chosen(rows)
-    items = Markup("").join(_play(r) for r in chosen[:SHOWN])
-    count = ngettext("{n} game", "{n} games", len(chosen)).format(n=len(chosen))
+    chosen = newest_plays(store, SHOWN, _keep)
+    items = Markup("").join(_play(r) for r in chosen)
+    count = (ngettext("The newest {n} game", "The newest {n} games", len(chosen))
+             if len(chosen) == SHOWN else ngettext("{n} game", "{n} games", len(chosen))
+             ).format(n=len(chosen))
     links = Markup("").join(
         Markup("<li>{}: {}</li>").format(label, Markup(" · ").join(
             Markup('<a href="/history/download?range={}&amp;fmt={}" download>{}</a>').format(
@@ -109,16 +134,25 @@ def download() -> Response:
     fmt, when = request.args.get("fmt", "bgsplay"), request.args.get("range", "all")
     if fmt not in FORMATS or when not in ("tonight", "since", "all"):
         raise Refused(400, _("Choose a download from the History page."))
-    rows = export.plays(box().store())
+    store = box().store()
     folder = box().folder
     last = _downloads(folder)
     if when == "tonight":
         since = (datetime.now(UTC) - timedelta(hours=TONIGHT_HOURS)).isoformat(
             timespec="seconds")
-        rows = [r for r in rows if r.finished >= since]
+        rows = [r for r in export.plays(_Newest(store, 200)) if r.finished >= since]  # type: ignore[arg-type]
     elif when == "since":
         mark = last.get(phone())
-        rows = [r for r in rows if not isinstance(mark, int) or r.id > mark]
+        if isinstance(mark, int):
+            limit = 50
+            while (window := _Newest(store, limit)).rows and len(window.rows) == limit \
+                    and window.rows[-1].id > mark:
+                limit *= 4
+            rows = [r for r in export.plays(window) if r.id > mark]  # type: ignore[arg-type]
+        else:
+            rows = export.plays(store)
+    else:
+        rows = export.plays(store)
     if rows:
         last[phone()] = max(r.id for r in rows)
         try:

@@ -48,11 +48,9 @@ def _hidden(name: str, value: str) -> Markup:
 
 
 def page() -> str:
-    from companion.records import stats
-
     store = box().store()
     everyone = store.players(hidden=True)
-    counted = {s.name: s for s in stats.people(stats.plays(store))}
+    counted = {s.name: s for s in box().people()}
     add_form = Markup(
         '<form method="post" action="/players/add" class="card">{}<label>{} '
         '<input name="name" required maxlength="40" autocomplete="off"></label> '
