@@ -19,7 +19,7 @@ from companion.core.dicesets import NotationError, describe, distribution, parse
 from companion.core.errors import CompanionError, ConfigError
 from companion.games.any_dice import rules
 from companion.owner.commands import roll
-from companion.records import export
+from companion.records.plays import plays as read_plays
 from companion.testing import Rig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,7 +162,7 @@ def test_any_dice_through_the_box(tmp_path: Path) -> None:
         rig.keys("right")                                 # the histogram
         assert "3d6+d20 totals" in rig.text and "n=31" in rig.text
         rig.keys("back", "long ok", "ok")                 # end the session
-        play = export.plays(rig.store)[0]
+        play = read_plays(rig.store)[0]
         assert play.game == "Any dice" and play.detail == "attack, 31 rolls"
     finally:
         rig.close()

@@ -99,7 +99,8 @@ def test_seats_and_start_player_come_out_as_set_up(game: str, tmp_path: Path) ->
     assert [r["seat"] for r in rows] == [str(n) for n in range(1, len(seats) + 1)]
     assert [r["player"] for r in rows if r["start_player"] == "1"] == [starter]
     out = tmp_path / "plays.bgsplay"
-    assert run_cli("history", "--db", str(db), "--bgstats", str(out)).returncode == 0
+    assert run_cli("history", "--db", str(db), "--bgstats", str(out),
+                   "--include-tools").returncode == 0  # the dice tools too, asked for
     bg = json.loads(out.read_text())
     names = {p["id"]: p["name"] for p in bg["players"]}
     scores = sorted(bg["plays"][0]["playerScores"], key=lambda s: s["seatOrder"])
@@ -118,7 +119,8 @@ def test_times_are_local_in_exports_and_on_the_box_and_utc_in_the_log(
     data = json.loads(run_cli("history", "--db", str(db), "--json", tz="Asia/Tokyo").stdout)
     assert data[0]["started"] == "2026-11-23T05:00:00+09:00"
     out = tmp_path / "p.bgsplay"
-    run_cli("history", "--db", str(db), "--bgstats", str(out), tz="Asia/Tokyo")
+    run_cli("history", "--db", str(db), "--bgstats", str(out), "--include-tools",
+            tz="Asia/Tokyo")
     assert json.loads(out.read_text())["plays"][0]["playDate"] == "2026-11-23 05:00:00"
     table = run_cli("history", "--db", str(db), tz="Asia/Tokyo").stdout
     assert "2026-11-23" in table and "2026-11-22" not in table
@@ -174,9 +176,10 @@ def test_history_bgstats_says_one_line_and_csv_stays_clean(tmp_path: Path) -> No
     g.apply({"type": "finish"})
     store.close()
     out = tmp_path / "one.bgsplay"
-    proc = run_cli("history", "--db", str(db), "--bgstats", str(out))
+    proc = run_cli("history", "--db", str(db), "--bgstats", str(out), "--include-tools")
     assert proc.returncode == 0 and proc.stdout == f"Wrote 1 play to {out}\n"
-    proc = run_cli("history", "--db", str(db), "--csv", "--bgstats", str(out))
+    proc = run_cli("history", "--db", str(db), "--csv", "--bgstats", str(out),
+                   "--include-tools")
     assert proc.stdout.startswith("id,game,") and proc.stderr == f"Wrote 1 play to {out}\n"
 
 

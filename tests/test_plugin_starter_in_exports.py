@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.records import export
+from companion.records.bgstats import as_bgstats
+from companion.records.json_export import as_json
+from companion.records.plays import plays as read_plays
 from companion.testing import Rig
 from tests.plugin_package import KEY, plugin  # noqa: F401  (a fixture)
 
@@ -22,9 +24,9 @@ def test_the_starter_drawn_at_the_table_is_exported(plugin: Path) -> None:  # no
         assert starter == "Bob"  # seat 2: the options alone would say seat 1, Ann
         rig.keys("ok", "ok")  # Ann loses both her dice
         assert "Game over" in rig.text
-        (play,) = json.loads(export.as_json(export.plays(rig.store)))
+        (play,) = json.loads(as_json(read_plays(rig.store)))
         assert play["start_player"] == starter
-        scores = export.as_bgstats(export.plays(rig.store))["plays"][0]["playerScores"]
+        scores = as_bgstats(read_plays(rig.store))["plays"][0]["playerScores"]
         assert [s["startPlayer"] for s in scores] == [False, True]
     finally:
         rig.close()

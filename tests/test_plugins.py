@@ -13,7 +13,9 @@ from companion.config import registry as catalogue
 from companion.config.file import from_mapping, load_text
 from companion.config.registry import BUILT_IN, GameInfo, Unavailable
 from companion.core.errors import ConfigError
-from companion.records import export
+from companion.records.bgstats import as_bgstats
+from companion.records.json_export import as_json
+from companion.records.plays import plays as read_plays
 from companion.testing import Rig
 
 
@@ -60,12 +62,12 @@ def test_the_example_game_plays_undoes_and_exports_through_the_menu() -> None:
             rig.keys("ok")
         assert len(session.actions) == 6
         assert "Game over" in rig.text
-        plays = export.plays(rig.store)
+        plays = read_plays(rig.store)
         assert plays[0].game == "High card" and plays[0].key == "high_card"
         assert plays[0].winners == list(session.rules.result(session.state).winners)
-        bg = export.as_bgstats(plays)
+        bg = as_bgstats(plays)
         assert bg["games"][0]["name"] == "High card" and bg["games"][0]["bggId"] == 0
-        assert json.loads(export.as_json(plays))[0]["game"] == "High card"
+        assert json.loads(as_json(plays))[0]["game"] == "High card"
     finally:
         rig.close()
 

@@ -90,7 +90,7 @@ def test_four_people_two_games_a_restart_and_the_exports(tmp_path: Path) -> None
     assert [sorted(g["players"]) for g in history] == [sorted(PEOPLE)] * 2
     stats = json.loads(cli("stats", "--db", db, "--json").stdout)
     assert {p["name"]: p["plays"] for p in stats["players"]} == dict.fromkeys(PEOPLE, 2)
-    assert stats["records"]["brikks"][0]["what"] == "Most wins"
+    assert stats["records"]["brikks"][0]["label"] == "Most wins"
     table = cli("stats", "--db", db, "--player", "noé").stdout
     assert table.splitlines()[1].startswith("Noé")
     exports = []

@@ -13,7 +13,11 @@ from companion.config.file import from_mapping
 from companion.config.shelf import shelf_games
 from companion.core.errors import RuleError
 from companion.games.score_pad import rules
-from companion.records import export
+from companion.records.bgstats import as_bgstats
+from companion.records.csv_export import as_csv
+from companion.records.json_export import as_json
+from companion.records.plays import plays as read_plays
+from companion.records.table import as_table
 from companion.testing import Rig
 
 SHELF = [
@@ -79,9 +83,9 @@ def test_three_shelf_games_scored_through_the_box_and_exported(tmp_path: Path) -
         assert rig.app.session.state.cells == ((12, 20), (31, 27))
         assert "1. | Blue | 47" in rig.text
 
-        plays = export.plays(rig.store)
+        plays = read_plays(rig.store)
         assert [p.game for p in plays] == ["Azul", "Golf", "Carcassonne"]
-        bg = export.as_bgstats(plays)
+        bg = as_bgstats(plays)
         games = {g["name"]: g for g in bg["games"]}
         assert games["Carcassonne"]["bggId"] == 822 and games["Carcassonne"]["highestWins"]
         assert games["Golf"]["bggId"] == 0 and games["Golf"]["highestWins"] is False
@@ -89,10 +93,10 @@ def test_three_shelf_games_scored_through_the_box_and_exported(tmp_path: Path) -
         golf = next(p for p in bg["plays"] if p["gameRefId"] == games["Golf"]["id"])
         assert [(s["score"], s["rank"], s["winner"]) for s in golf["playerScores"]] == [
             ("12", 1, True), ("12", 1, True)]
-        data = json.loads(export.as_json(plays))
+        data = json.loads(as_json(plays))
         assert data[2]["game"] == "Carcassonne" and data[2]["bgg_id"] == 822
         assert data[1]["highest_wins"] is False
-        assert "Golf" in export.as_table(plays) and "Carcassonne" in export.as_csv(plays)
+        assert "Golf" in as_table(plays) and "Carcassonne" in as_csv(plays)
     finally:
         rig.close()
 
@@ -181,6 +185,6 @@ def test_other_game_asks_who_wins_and_keeps_its_name() -> None:
         rig.keys("down", "down", "down", "right", "ok", "ok")  # Wins: lowest
         shelf = rig.app.session.options["shelf"]
         assert shelf["title"] == "Ab" and shelf["lowest_wins"] is True
-        assert export.plays(rig.store) == [] and "Ab" in rig.text
+        assert read_plays(rig.store) == [] and "Ab" in rig.text
     finally:
         rig.close()

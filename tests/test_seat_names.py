@@ -13,7 +13,8 @@ from companion.config.file import from_mapping
 from companion.core import i18n, roster
 from companion.core.errors import BadName
 from companion.log.store import Store
-from companion.records import export
+from companion.records.plays import plays as read_plays
+from companion.records.table import as_table
 from companion.testing import Rig
 
 
@@ -79,11 +80,11 @@ def test_history_in_japanese_names_the_guest_and_leaves_the_table_out(played: Pa
 
 def test_the_history_table_in_japanese(played: Path) -> None:
     store = Store.open(played)
-    rows = export.plays(store)
+    rows = read_plays(store)
     store.close()
     i18n.use("ja")
     try:
-        table = export.as_table(rows)
+        table = as_table(rows)
     finally:
         i18n.use("en")
     dice = next(line for line in table.splitlines() if "テーブル" in line)

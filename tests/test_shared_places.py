@@ -9,7 +9,7 @@ from pathlib import Path
 from companion.app.session import GameSession
 from companion.core.ranking import numbered
 from companion.log.store import Store
-from companion.records import export
+from companion.records.plays import plays as read_plays
 from companion.testing import Rig
 
 
@@ -34,7 +34,7 @@ def test_the_exports_rank_and_history_count_shared_places(tmp_path: Path) -> Non
     db = tmp_path / "c.db"
     tie(db)
     store = Store.open(db)
-    play = export.plays(store)[0]
+    play = read_plays(store)[0]
     store.close()
     assert [play.rank(name) for name in ("Ann", "Bob", "Cy")] == [1, 1, 3]
     rig = Rig(db=str(db))

@@ -17,7 +17,7 @@ from companion.config.file import from_mapping
 from companion.core.errors import RuleError
 from companion.games.turn_timer import rules
 from companion.games.turn_timer.screens import FakeClock
-from companion.records import export
+from companion.records.plays import plays as read_plays
 from companion.testing import Rig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,7 +105,7 @@ def test_the_screen_stamps_actions_and_shows_the_clock() -> None:
         assert rig.app.session.state.paused
         rig.keys("ok", "long ok", "ok")                  # resume, stop, confirm
         assert "Time used" in rig.text
-        play = export.plays(rig.store)[0]
+        play = read_plays(rig.store)[0]
         assert play.game == "Turn timer" and "Red 1:05 (1 turn)" in play.detail
         assert play.winners == []
     finally:

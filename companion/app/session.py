@@ -93,6 +93,11 @@ class GameSession:
                 raise RuleError(f"saved game {game_id} stops replaying at action {n + 1}: "
                                 f"{err}") from err
         session = cls(store, game_id, record.kind, record.options, actions, state)
+        if record.finished is None:
+            try:
+                store.resumed(game_id)  # its time set aside ends: it counts as played again
+            except StorageError:
+                pass  # a log that cannot be written: the play time counts the pause, no more
         if record.finished is None and session.over:
             session.mark_finished()  # it ended, but saving the result failed last time
         return session

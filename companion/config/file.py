@@ -132,7 +132,14 @@ SCHEMA: dict[str, dict[str, Option]] = {
         "mode": Option("on", "beeps (on), soft clicks (quiet) or silence (off)",
                        ("on", "quiet", "off")),
     },
+    "records": {
+        "location": Option("Table Companion", "where the plays happened, as BG Stats "
+                           "exports name it (a place of 1-40 characters)"),
+    },
 }
+
+#: The longest ``[records] location`` (BG Stats shows it on one line).
+LOCATION_MAX = 40
 
 DEFAULT_BUTTONS = {"up": 17, "down": 27, "left": 22, "right": 23, "ok": 24, "back": 25,
                    "roll": 5}
@@ -161,6 +168,9 @@ class Config:
     shelf: tuple[dict[str, Any], ...] = ()
     #: Custom dice and named sets, ``[[dice]]``: name → its dice.
     dice: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: ``location``: where the plays happened, for BG Stats exports (``[records]``).
+    records: Mapping[str, Any] = field(
+        default_factory=lambda: {"location": SCHEMA["records"]["location"].default})
 
     @property
     def uses_keyboard(self) -> bool:
@@ -300,12 +310,23 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
         raise ConfigError("language: must be one of 'en', 'ja' (or \"\" for the "
                           "locale's), not {value!r}.", value=language)
     _plain_texts(data)
+    _location(sections["records"]["location"])
     taken = {pin: f"buttons.{name}" for name, pin in buttons.items()}
     shelfconfig.sound_pin(sections["sound"], {**_reserved(sections["display"]), **taken})
     return Config(sections["display"], sections["input"], sections["state"], buttons,
                   house_rules, source, games, language, sound=sections["sound"],
                   shelf=shelfconfig.shelf_games(data.get("shelf", [])),
-                  dice=shelfconfig.dice_sets(data.get("dice", [])))
+                  dice=shelfconfig.dice_sets(data.get("dice", [])),
+                  records=sections["records"])
+
+
+def _location(value: str) -> None:
+    """``[records] location`` names a place: 1-40 characters, no control characters."""
+    if not value.strip() or len(value) > LOCATION_MAX or any(
+            unicodedata.category(ch) in ("Cc", "Cf") or ch in "\u2028\u2029" for ch in value):
+        raise ConfigError("records.location: must name a place in 1 to {most} characters "
+                          "without control characters, not {value!r}.", most=LOCATION_MAX,
+                          value=value)
 
 
 #: The SPI bus's own pins (BCM), which an SPI display's DC and RST lines may not use.

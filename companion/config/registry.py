@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from types import ModuleType
@@ -44,6 +44,37 @@ GROUP = "companion.games"
 #: The games that come with the companion, in their default menu order.
 BUILT_IN = ("dice_roller", "dice_test", "genial", "brikks", "brain_robbery", "four_stones",
             "brain_crush", "area_tiles", "score_pad", "any_dice", "turn_timer")
+
+
+@dataclass(frozen=True)
+class Records:
+    """What a game tells the records (``companion stats``, *Players > Records*) and the
+    exports about itself, so that the core reads no game's options or sentences by guess.
+
+    :param best: what its best score is called in its records (marked ``N_``; the
+        core's catalogue translates it), and ``best_short`` the same in one short word
+        for the box's records screen; ``hint`` a line under that screen explaining it.
+    :param solo_note: for a game whose solo scores are a record of their own: what a
+        solo score earns, as a :class:`companion.games.base.Said` (Brikks' rating band);
+        None: solo scores count with the others.
+    :param starter: the option naming who starts (a seat index from 0, or a name),
+        where the result does not name its starter; None: seat 1 starts.
+    :param seats: the option listing the players in their seats, where the game turned
+        ``players`` round for its rules (Brikks puts the starter first).
+    :param shelf: the option holding the shelf game a play was of (the score pad:
+        ``title``, ``bgg_id``, ``lowest_wins``): each is a game of its own in the exports.
+
+    >>> find("genial").records.best
+    'Best weakest colour'
+    """
+
+    best: str = N_("Best score")
+    best_short: str = N_("Best")
+    hint: str = ""
+    solo_note: Callable[[int], Any] | None = None
+    starter: str | None = None
+    seats: str | None = None
+    shelf: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +94,11 @@ class GameInfo:
         that undo can say what it took back: ``{"roll": NC_("action", "roll")}`` shows
         "Undone: roll". When a game names its actions, the box refuses to play one it
         does not name.
+    :param tool: a tool for the table (the dice roller), not a game: its plays are
+        nobody's win and stay out of BG Stats exports unless asked for.
+    :param solo_wins: False where a player alone plays for a score, not to win (Brikks'
+        solo game): a solo play then has no winner in history, ``stats`` and exports.
+    :param records: what its records and the exports read of it (:class:`Records`).
     """
 
     key: str
@@ -75,6 +111,9 @@ class GameInfo:
     bgg_id: int | None = None
     house_rules: Mapping[str, Any] = field(default_factory=dict)
     actions: Mapping[str, str] = field(default_factory=dict)
+    tool: bool = False
+    solo_wins: bool = True
+    records: Records = field(default_factory=Records)
 
 
 @dataclass(frozen=True)
@@ -178,6 +217,12 @@ def _tables_problem(info: GameInfo) -> Notice | None:
             isinstance(k, str) and isinstance(v, str) and v for k, v in info.actions.items()):
         return Notice("its declaration's actions must map each action type to its name, "
                       "NC_(\"action\", \"…\").")
+    if not isinstance(info.tool, bool) or not isinstance(info.solo_wins, bool):
+        return Notice("its declaration gives tool or solo_wins as something other than "
+                      "True or False.")
+    if not isinstance(info.records, Records):
+        return Notice("its declaration's records must be a "
+                      "companion.config.registry.Records.")
     return None
 
 

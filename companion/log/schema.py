@@ -3,7 +3,9 @@
 :data:`MIGRATIONS` ``[n]`` takes a log from schema ``n`` to ``n + 1``; :func:`migrate`
 runs the ones a log still needs, each in its own transaction, so a log whose migration
 fails stays whole at the version it was. Schema 1 is the games and their actions;
-schema 2 added the roster (players, and which player sat in which seat).
+schema 2 added the roster (players, and which player sat in which seat); schema 3 the
+times a game sat set aside (``pauses``: from another game's start to its resume), so
+that a play's duration is the time it was played.
 
 >>> import sqlite3
 >>> conn = sqlite3.connect(":memory:", isolation_level=None)
@@ -21,7 +23,7 @@ from typing import Any
 from companion.core import roster
 from companion.core.errors import BadName, StorageError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _ROSTER_TABLES = """
     CREATE TABLE players (
@@ -105,6 +107,15 @@ MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
     );
     """,
     add_roster,
+    # A log from before has no pauses: its games count from start to finish, as before.
+    """
+    CREATE TABLE pauses (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        since   TEXT NOT NULL,
+        until   TEXT
+    );
+    CREATE INDEX pauses_by_game ON pauses (game_id);
+    """,
 ]
 
 

@@ -194,9 +194,14 @@ class Store(Opening):
 
     def new_game(self, kind: str, options: dict[str, Any]) -> int:
         """Start a game of ``kind`` with ``options``; returns its id. Seats whose name
-        is on the roster are linked to that player in the same transaction."""
+        is on the roster are linked to that player in the same transaction, and every
+        other unfinished game is set aside from now (:meth:`pauses`) until resumed."""
         started = _now(self.clock)
         with self._transaction("game"):
+            self._db.execute(
+                "INSERT INTO pauses (game_id, since) SELECT g.id, ? FROM games g "
+                "WHERE g.finished IS NULL AND g.abandoned = 0 AND NOT EXISTS (SELECT 1 "
+                "FROM pauses p WHERE p.game_id = g.id AND p.until IS NULL)", (started,))
             cur = self._db.execute(
                 "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
                 (kind, json.dumps(options, sort_keys=True), started),
@@ -273,6 +278,15 @@ class Store(Opening):
             "finished" if result is not None else "reopened",
         )
 
+    def resumed(self, game_id: int) -> None:
+        """The game set aside is played again from now (nothing to save if it was not
+        set aside)."""
+        if self._db.execute("SELECT 1 FROM pauses WHERE game_id = ? AND until IS NULL",
+                            (game_id,)).fetchone() is None:
+            return
+        self._write("UPDATE pauses SET until = ? WHERE game_id = ? AND until IS NULL",
+                    (_now(self.clock), game_id), "resumed")
+
     def abandon(self, game_id: int) -> None:
         """Set an unfinished game aside: it is no longer offered for resume."""
         self._write("UPDATE games SET abandoned = 1 WHERE id = ?", (game_id,), "abandoned")
@@ -321,6 +335,15 @@ class Store(Opening):
         """
         return self._records(
             "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC", ())
+
+    def pauses(self) -> dict[int, list[tuple[str, str | None]]]:
+        """game id → the stretches it sat set aside, ``(since, until)`` (``until`` None:
+        not resumed since). A log from before pauses were kept has none."""
+        out: dict[int, list[tuple[str, str | None]]] = {}
+        for game_id, since, until in self._db.execute(
+                "SELECT game_id, since, until FROM pauses ORDER BY rowid"):
+            out.setdefault(game_id, []).append((since, until))
+        return out
 
     def history(self, limit: int = 100) -> list[GameRecord]:
         """Finished games, newest first."""
@@ -388,6 +411,32 @@ class Store(Opening):
                     (roster.new_uuid(), clean, roster.name_key(clean), colour, _now(self.clock)),
                     "player")
         return self._known(clean)
+
+    def take_uuids(self, people: list[tuple[str, str]]) -> list[Player]:
+        """Give each ``(name, uuid)`` its UUID: the roster entry of that name (case and
+        width ignored) takes it, a name not on the roster is added with it; all in one
+        transaction, or nothing. :class:`BadName` for a name the roster refuses,
+        :class:`RosterError` for a UUID another entry has."""
+        plan = []
+        for name, uuid in people:
+            clean = roster.clean_name(name)
+            who = self.player(clean)
+            holder = self._db.execute("SELECT name FROM players WHERE uuid = ?",
+                                      (uuid,)).fetchone()
+            if holder is not None and (who is None or holder[0] != who.name):
+                raise RosterError("{uuid} already belongs to {name} on the roster; nothing "
+                                  "was changed.", uuid=uuid, name=holder[0])
+            plan.append((clean, uuid, who))
+        now = _now(self.clock)
+        with self._transaction("player"):
+            for clean, uuid, who in plan:
+                if who is not None:
+                    self._db.execute("UPDATE players SET uuid = ? WHERE id = ?", (uuid, who.id))
+                else:
+                    self._db.execute("INSERT INTO players (uuid, name, key, created) "
+                                     "VALUES (?, ?, ?, ?)",
+                                     (uuid, clean, roster.name_key(clean), now))
+        return [self._known(clean) for clean, _uuid, _who in plan]
 
     def rename_player(self, name: str, new: str) -> Player:
         """Give a player a new name; every game they played stays theirs."""

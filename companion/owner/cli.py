@@ -49,6 +49,12 @@ def _parser() -> argparse.ArgumentParser:
     hist.add_argument("--bgstats", metavar="FILE",
                       help=_("write the games as a BG Stats file (.bgsplay JSON) and say so "
                              "in one line"))
+    hist.add_argument("--since", metavar="DATE",
+                      help=_("only games started on DATE (YYYY-MM-DD, local time) or later"))
+    hist.add_argument("--game", metavar="KEY", help=_("only this game (genial, brikks, …)"))
+    hist.add_argument("--include-tools", action="store_true",
+                      help=_("put the dice roller's and the other tools' sessions in the BG "
+                             "Stats file too"))
     hist.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                       help=_("the action log (default: state dir)"))
 
@@ -171,11 +177,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         return 0
     if command == "history":
         from companion.owner.commands import history
+        from companion.owner.players_command import game_key, since_date
 
         cfg = _load_config(args)
         print(history(cfg, db=args.db, fmt="csv" if args.csv else "json" if args.json
                       else "table", bgstats=args.bgstats,
-                      note=lambda line: print(line, file=sys.stderr)), end="")
+                      note=lambda line: print(line, file=sys.stderr),
+                      since=since_date(args.since), game=game_key(args.game),
+                      tools=args.include_tools), end="")
         return 0
     if command in ("backup", "restore"):
         from companion.owner import backup_command as restore

@@ -82,33 +82,40 @@ def open_log(config: Config, db: str | None = None, *, write: bool = False) -> A
 
 
 def history(config: Config, *, db: str | None = None, fmt: str = "table",
-            bgstats: str | None = None, note: Callable[[str], None] | None = None) -> str:
+            bgstats: str | None = None, note: Callable[[str], None] | None = None,
+            since: Any = None, game: str | None = None, tools: bool = False) -> str:
     """Finished games as a table (with win counts), CSV or JSON; ``bgstats`` writes a BG
     Stats file to that path instead of the table, and the result is one line saying so
-    (with ``--csv``/``--json`` that line goes to ``note``, the export stays the output)."""
-    from companion.records import export
+    (with ``--csv``/``--json`` that line goes to ``note``, the export stays the output).
+    ``since`` (a date) and ``game`` (a key) choose the plays; a tool's sessions go to BG
+    Stats only with ``tools``."""
+    from companion.records import bgstats as bgs
+    from companion.records import csv_export, json_export, table
+    from companion.records.plays import plays
 
     store = open_log(config, db)
     try:
-        rows = export.plays(store)
+        rows = plays(store, since=since, game=game)
         skipped = store.skipped_line()
     finally:
         store.close()
     if skipped:
         said(skipped)
     if bgstats:
+        data = bgs.as_bgstats(rows, location=config.records["location"], tools=tools)
         try:
             with open(bgstats, "w", encoding="utf-8") as f:
-                json.dump(export.as_bgstats(rows), f, indent=1, ensure_ascii=False)
+                json.dump(data, f, indent=1, ensure_ascii=False)
         except OSError as err:
             raise CommandError("cannot write {bgstats}: {why}.",
                                bgstats=bgstats, why=reason(err)) from None
-    if bgstats and fmt == "table":
-        return wrote(len(rows), bgstats) + "\n"
-    if bgstats and note is not None:
-        note(wrote(len(rows), bgstats))
+        written = len(data["plays"])
+        if fmt == "table":
+            return wrote(written, bgstats) + "\n"
+        if note is not None:
+            note(wrote(written, bgstats))
     if fmt == "json":
-        return export.as_json(rows)
+        return json_export.as_json(rows)
     if fmt == "csv":
-        return export.as_csv(rows)
-    return export.as_table(rows)
+        return csv_export.as_csv(rows)
+    return table.as_table(rows)

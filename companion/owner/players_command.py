@@ -1,4 +1,4 @@
-"""``companion players list|add|rename|merge|hide`` and ``companion stats``.
+"""``companion players list|add|rename|merge|hide|import`` and ``companion stats``.
 
 For setting the box up from a laptop or over SSH. Every change is saved before the
 command says so; a bad name or an unknown player is one line on stderr and exit 2
@@ -8,12 +8,17 @@ command says so; a bad name or an unknown player is one line on stderr and exit 
     Added Ann.
     $ companion players rename Ann Annie
     Ann is now Annie (their games stay theirs).
+    $ companion players import BGStatsExport.json --dry-run
+    Annie takes 0F6C…-… (as Ann in BG Stats).
+    Nothing was changed (--dry-run).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from datetime import date
+from pathlib import Path
 from typing import Any
 
 from companion.config.file import Config
@@ -42,6 +47,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     hide = verbs.add_parser("hide", help=_("leave a player out of the setup (--show: back)"))
     hide.add_argument("name")
     hide.add_argument("--show", action="store_true", help=_("offer them in the setup again"))
+    take = verbs.add_parser("import", help=_("take the players of a BG Stats export (.json "
+                                             "or .bgsplay) with their BG Stats UUIDs"))
+    take.add_argument("file", metavar="FILE")
+    take.add_argument("--dry-run", action="store_true",
+                      help=_("show what would change and change nothing"))
     for verb in verbs.choices.values():  # `players list --db FILE` too, as people type it
         verb.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                           help=_("the action log (default: state dir)"))
@@ -66,10 +76,14 @@ def _store(config: Config, db: str | None, *, write: bool) -> Any:
 
 def players(config: Config, args: argparse.Namespace) -> str:
     """Run a ``players`` verb; returns what to print."""
-    store = _store(config, args.db, write=args.verb != "list")
+    text = _read(args.file) if args.verb == "import" else b""
+    store = _store(config, args.db, write=args.verb != "list" and not (
+        args.verb == "import" and args.dry_run))
     try:
         if args.verb == "list":
             return _listing(store, args.all)
+        if args.verb == "import":
+            return _imported(store, text, args.dry_run)
         if args.verb in ("add", "rename"):
             _drawable(args.name if args.verb == "add" else args.new)
         if args.verb == "add":
@@ -91,6 +105,47 @@ def players(config: Config, args: argparse.Namespace) -> str:
         return said.format(name=player.name) + "\n"
     finally:
         store.close()
+
+
+def _read(path: str) -> bytes:
+    """The file to import; one sentence when it cannot be read."""
+    from companion.core.os_reasons import reason
+
+    try:
+        return Path(path).read_bytes()
+    except OSError as err:
+        raise CommandError("cannot read {path}: {why}.", path=path, why=reason(err)) from None
+
+
+def _imported(store: Any, text: bytes, dry_run: bool) -> str:
+    from companion.records.bgstats_import import import_players
+
+    plan = import_players(store, text, dry_run=dry_run, check_name=_drawable)
+    lines = plan.lines()
+    if dry_run:
+        lines.append(_("Nothing was changed (--dry-run)."))
+    return "\n".join(lines) + "\n"
+
+
+def since_date(text: str | None) -> date | None:
+    """``--since DATE`` as a date; one sentence when it is not one."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise CommandError("--since {value}: not a date; write it as YYYY-MM-DD, such as "
+                           "2026-11-27.", value=text) from None
+
+
+def game_key(key: str | None) -> str | None:
+    """``--game KEY`` when it names an installed game; one sentence when not."""
+    from companion.config import registry as catalogue
+
+    if key is not None and key not in catalogue.discover():
+        raise CommandError("--game {game}: unknown game; games are {games}.",
+                           game=key, games=", ".join(catalogue.discover()))
+    return key
 
 
 def _drawable(name: str) -> None:
@@ -122,12 +177,9 @@ def _listing(store: Any, everyone: bool) -> str:
 
 def stats(config: Config, args: argparse.Namespace) -> str:
     """Run ``stats``; returns what to print."""
-    from companion.config import registry as catalogue
     from companion.records import stats as st
 
-    if args.game and args.game not in catalogue.discover():
-        raise CommandError("--game {game}: unknown game; games are {games}.",
-                           game=args.game, games=", ".join(catalogue.discover()))
+    game_key(args.game)
     store = _store(config, args.db, write=False)
     try:
         who = store.player(args.player) if args.player else None

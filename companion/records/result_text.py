@@ -50,6 +50,15 @@ def _sentence(part: Mapping[str, Any], t: i18n.Translator) -> str:
     return template.format(**{k: joined(v, t.gettext) for k, v in params.items()})
 
 
+def sentence(part: Mapping[str, Any], kind: str) -> str:
+    """One stored sentence (``Said.to_json()``) of game ``kind``, in the language in use;
+    its English template where it does not fit."""
+    try:
+        return _sentence(part, _translator(kind))
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return str(part.get("t", ""))
+
+
 def detail(result: Mapping[str, Any] | None, kind: str) -> str:
     """The detail of a stored ``result`` (``Result.to_json()``) of game ``kind``, in the
     language in use; the stored English where it has no sentences or they do not fit."""

@@ -1,8 +1,10 @@
 """Stats per person and records per game, from the finished games.
 
-Counted over the plays of :func:`companion.records.export.plays`, so a renamed or merged player's
-games are theirs under their name of today. Only people on the roster have stats;
-guests play but are nobody's record.
+Counted over the plays of :func:`companion.records.plays.plays`, so a renamed or merged
+player's games are theirs under their name of today. Only people on the roster have
+stats; guests play but are nobody's record. A record held by several people names them
+all. What a game's best score is called, and whether its solo games make a record of
+their own, is the game's word (its declaration's ``records``).
 
 >>> from companion.log.store import Store
 >>> from companion.app.session import GameSession
@@ -17,15 +19,17 @@ guests play but are nobody's record.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.config import registry as catalogue
+from companion.config.registry import Records
+from companion.core import i18n
 from companion.core.columns import left, right
 from companion.core.i18n import N_, _
-from companion.records.export import Play, plays
+from companion.records import result_text
+from companion.records.plays import Play, plays
 
 __all__ = ["GameLine", "PersonStats", "Record", "as_json", "as_text", "people", "plays",
            "records"]
@@ -54,15 +58,30 @@ class PersonStats:
     games: dict[str, GameLine] = field(default_factory=dict)
 
 
+#: The kinds of record: ``what`` of a :class:`Record`.
+WINS, BEST, SOLO = "wins", "best", "solo"
+#: What the core calls the records of every game (a game names its own best score).
+RECORD_NAMES = {WINS: (N_("Most wins"), N_("Wins")), SOLO: (N_("Best solo"), N_("Solo"))}
+
+
 @dataclass(frozen=True)
 class Record:
-    """One line of a game's records: ``what`` (``Most wins``), ``who``, ``value`` and a
+    """One line of a game's records: ``what`` (:data:`WINS`, :data:`BEST`,
+    :data:`SOLO`), ``label`` and ``short`` (what it is called, in the language in use),
+    everyone who holds it (``holders``, a tie names them all), ``value`` and a
     ``note`` where the game adds one (Brikks' solo rating)."""
 
     what: str
-    who: str
+    label: str
+    short: str
+    holders: tuple[str, ...]
     value: Any
     note: str = ""
+
+    @property
+    def who(self) -> str:
+        """Every holder, joined as the language joins names ("Ann & Ben")."""
+        return _(" & ").join(self.holders)
 
 
 def _better(score: Any, best: Any) -> bool:
@@ -89,39 +108,65 @@ def people(rows: Iterable[Play], *, game: str | None = None) -> list[PersonStats
     return sorted(out.values(), key=lambda s: (-s.plays, -s.wins, s.name.casefold()))
 
 
-#: What a game's best score is called in its records, where "Best score" says too little.
-SCORE_NAMES = {"genial": N_("Best weakest colour"), "brikks": N_("Best total")}
-#: The records' names, for the catalogue (``_()`` shows them).
-RECORD_NAMES = (N_("Most wins"), N_("Best score"), N_("Best solo"))
+def _words(key: str, records: Records) -> dict[str, tuple[str, str]]:
+    """``what`` → (label, short) in the language in use: the game's catalogue for the
+    names it gives, the core's for the rest."""
+    info = catalogue.find(key)
+    t = i18n.package_translator(info.rules if info is not None else "companion")
+
+    def shown(text: str) -> str:
+        own = t.gettext(text)
+        return own if own != text else _(text)
+
+    names = {**RECORD_NAMES, BEST: (records.best, records.best_short)}
+    return {what: (shown(label), shown(short)) for what, (label, short) in names.items()}
+
+
+def hint(key: str) -> str:
+    """The line the box's records screen shows under game ``key``'s records (what its
+    short names mean), in the language in use; empty when it has none."""
+    info = catalogue.find(key)
+    if info is None or not info.records.hint:
+        return ""
+    own = i18n.package_translator(info.rules).gettext(info.records.hint)
+    return own if own != info.records.hint else _(info.records.hint)
+
+
+def _top(found: dict[str, Any], value: Any) -> tuple[str, ...]:
+    return tuple(sorted((n for n, v in found.items() if v == value), key=str.casefold))
 
 
 def records(rows: Iterable[Play], key: str) -> list[Record]:
-    """The records of game ``key``: most wins, the best score (Genial Spezial: the best
-    weakest-colour score; Brikks: the best total, and the best solo game with its
-    rating). Empty when nobody on the roster has finished it."""
+    """The records of game ``key``: most wins, the best score (named as the game names
+    it), and, for a game whose solo games are a record of their own, the best solo game
+    with what it earned. A record held by several people names them all. Empty when
+    nobody on the roster has finished it."""
+    info = catalogue.find(key)
+    spec = info.records if info is not None else Records()
+    words = _words(key, spec)
     rows = [r for r in rows if r.key == key]
     out: list[Record] = []
-    ranked = sorted(people(rows, game=key), key=lambda s: (-s.wins, s.name.casefold()))
-    if ranked and ranked[0].wins:
-        top = [s.name for s in ranked if s.wins == ranked[0].wins]
-        out.append(Record("Most wins", " & ".join(top), ranked[0].wins))
-    best: tuple[Any, str] | None = None
-    solo: tuple[Any, str, str] | None = None
+    wins = {s.name: s.wins for s in people(rows, game=key)}
+    if wins and max(wins.values()):
+        top = max(wins.values())
+        out.append(Record(WINS, *words[WINS], _top(wins, top), top))
+    best: dict[str, int] = {}
+    solo: dict[str, int] = {}
     for r in rows:
+        alone = spec.solo_note is not None and len(r.players) == 1
         for name in r.players:
             score = r.scores.get(name)
-            if name not in r.uuids or not isinstance(score, int):
+            if name not in r.uuids or not isinstance(score, int) or isinstance(score, bool):
                 continue
-            if key == "brikks" and len(r.players) == 1:
-                if solo is None or score > solo[0]:
-                    # the detail reads "67 points, 60–69: phrase" in the language in use
-                    solo = (score, name, re.split(r", |、", r.detail, maxsplit=1)[-1])
-            elif best is None or score > best[0]:
-                best = (score, name)
-    if best is not None:
-        out.append(Record(SCORE_NAMES.get(key, "Best score"), best[1], best[0]))
-    if solo is not None:
-        out.append(Record("Best solo", solo[1], solo[0], solo[2]))
+            mine = solo if alone else best
+            mine[name] = max(score, mine.get(name, score))
+    if best:
+        top = max(best.values())
+        out.append(Record(BEST, *words[BEST], _top(best, top), top))
+    if solo and spec.solo_note is not None:
+        top = max(solo.values())
+        note = result_text.sentence(spec.solo_note(top).to_json(), key)
+        out.append(Record(SOLO, *words[SOLO], _top(solo, top), top, note))
     return out
 
 
@@ -149,7 +194,7 @@ def as_text(rows: list[Play], *, player: str | None = None, game: str | None = N
         if recs and player is None:
             lines.append("")
             lines.append(_("Records, {game}:").format(game=catalogue.title(key)))
-            lines += [f"  {left(_(r.what), 20)}  {r.who}  {r.value}"
+            lines += [f"  {left(r.label, 20)}  {r.who}  {r.value}"
                       + (f"  ({r.note})" if r.note else "") for r in recs]
     return "\n".join(lines) + "\n"
 
@@ -165,7 +210,7 @@ def as_json(rows: list[Play], *, player: str | None = None, game: str | None = N
                      "games": {k: {"plays": g.plays, "wins": g.wins, "best": g.best}
                                for k, g in s.games.items()}} for s in found],
         "records": {} if player else {
-            k: [{"what": r.what, "who": r.who, "value": r.value, "note": r.note}
-                for r in records(rows, k)]
+            k: [{"what": r.what, "label": r.label, "who": list(r.holders), "value": r.value,
+                 "note": r.note} for r in records(rows, k)]
             for k in keys},
     }

@@ -19,7 +19,7 @@ from companion.ui.fonts import text_width
 from companion.ui.linebreak import cells
 from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, page_list, title_bar, wrap
 
@@ -175,37 +175,82 @@ class RecordsScreen(ListScreen):
 
 
 class GameRecords(Screen):
-    """One game's records: most wins, best score (and the game's own, e.g. best solo)."""
+    """One game's records: most wins, best score (and the game's own, e.g. best solo),
+    each with everyone who holds it (a tie names them all, on further lines if need be;
+    UP/DOWN scroll when they do not fit)."""
 
     def __init__(self, ctx: Context, key: str) -> None:
         super().__init__(ctx)
         self.key = key
+        self.top = 0
 
-    #: The records' names as one word fits them on a line.
-    SHORT = {"Most wins": N_("Wins"), "Best score": N_("Best"), "Best total": N_("Best"),
-             "Best weakest colour": N_("Weakest"), "Best solo": N_("Solo")}
     VALUE_X = 50  # who holds the record, and the value
+    FOOT = HEIGHT - 8  # where the hint line begins
+
+    def lines(self) -> list[tuple[str, str, str]]:
+        """The records as lines (font, name of the record, value and holders), the
+        holders wrapped to the lines below where they do not fit one."""
+        out: list[tuple[str, str, str]] = []
+        room, comma = WIDTH - self.VALUE_X, _(", ")
+        for r in st.records(st.plays(self.ctx.store), self.key):
+            rows, line = [], f"{r.value} {r.holders[0]}"
+            for name in r.holders[1:]:
+                if text_width(line + comma + name, "text") <= room:
+                    line += comma + name
+                else:
+                    rows.append(line + comma.rstrip())
+                    line = name
+            rows.append(line)
+            out += [("text", r.short if i == 0 else "", row) for i, row in enumerate(rows)]
+            if r.note:  # a solo rating: up to two small lines under its record
+                cells_wide = (WIDTH - 14) // text_width("0", "small")
+                out += [("small", "", note) for note in wrap(r.note, cells_wide)[:2]]
+        return out
+
+    @staticmethod
+    def _height(lines: list[tuple[str, str, str]]) -> int:
+        return sum(12 if font == "text" else 8 for font, _w, _r in lines)
+
+    def _bottom(self, lines: list[tuple[str, str, str]]) -> int:
+        """Where the records must end: the screen's foot, or above the hint line when
+        the game has a hint or the lines need scrolling."""
+        if not st.hint(self.key) and 13 + self._height(lines) <= HEIGHT + 1:
+            return HEIGHT + 1
+        return self.FOOT
+
+    def key_up(self) -> None:
+        self.top = max(0, self.top - 1)
+
+    def key_down(self) -> None:
+        lines = self.lines()
+        if 13 + self._height(lines[self.top:]) > self._bottom(lines):
+            self.top += 1
 
     def render(self, p: Painter) -> None:
         title_bar(p, catalogue.title(self.key, short=True), (_("records"), _("best")))
-        records = st.records(st.plays(self.ctx.store), self.key)
-        if not records:
+        lines = self.lines()  # reads the log: once a frame
+        if not lines:
             for i, line in enumerate(wrap(_("Nobody on the roster has finished it yet."), 21)):
                 p.text((2, 14 + i * 12), line, "text")
+        bottom = self._bottom(lines)
+        scrolls = 13 + self._height(lines) > bottom
         y = 13
-        for r in records:
-            what = _(self.SHORT[r.what]) if r.what in self.SHORT else _(r.what)
-            p.text((2, y), p.fit(what, "text", self.VALUE_X - 4), "text")
-            p.text((self.VALUE_X, y), p.fit(f"{r.who} {r.value}", "text", WIDTH - self.VALUE_X),
-                   "text")
+        for font, what, right in lines[self.top:]:
+            if y + (12 if font == "text" else 8) > bottom:
+                break
+            if font == "small":
+                p.text((14, y), p.fit(right, "small", WIDTH - 14), "small")
+                y += 8
+                continue
+            if what:
+                p.text((2, y), p.fit(what, "text", self.VALUE_X - 4), "text")
+            p.text((self.VALUE_X, y), p.fit(right, "text", WIDTH - self.VALUE_X), "text")
             y += 12
-            if r.note:  # a solo rating: up to two small lines under its record
-                cells_wide = (WIDTH - 14) // text_width("0", "small")
-                for line in wrap(r.note, cells_wide)[:2]:
-                    p.text((14, y), p.fit(line, "small", WIDTH - 14), "small")
-                    y += 8
-        if any(r.what == "Best weakest colour" for r in records):
-            hint(p, _("Weakest: lowest colour"))
+        note = st.hint(self.key)
+        if scrolls:
+            hint(p, _("UP/DOWN scroll"))
+        elif note and lines:
+            hint(p, note)
 
 
 # --- screenshot scenes ---------------------------------------------------------------------

@@ -17,8 +17,9 @@ from companion.config import registry as catalogue
 from companion.core import seat_names
 from companion.core.i18n import _, ngettext
 from companion.core.localtime import local_iso, minute
-from companion.records import export
-from companion.web import bgstats_link, html
+from companion.records import bgstats, csv_export, json_export
+from companion.records.plays import Play, plays
+from companion.web import html
 from companion.web.app import Refused, box, phone
 from companion.web.tonight import TONIGHT_HOURS
 
@@ -34,7 +35,7 @@ def add_routes(app: Flask) -> None:
 
 
 class _Newest:
-    """A store as :func:`companion.records.export.plays` reads it, holding only its
+    """A store as :func:`companion.records.plays.plays` reads it, holding only its
     newest ``limit`` finished games: a page of History costs its own plays, not the
     whole log's."""
 
@@ -48,20 +49,23 @@ class _Newest:
     def history(self, _limit: int) -> Any:
         return self.rows
 
+    def pauses(self) -> Any:
+        return self.store.pauses()
 
-def newest_plays(store: Any, wanted: int, keep: Any) -> list[export.Play]:
+
+def newest_plays(store: Any, wanted: int, keep: Any) -> list[Play]:
     """The newest ``wanted`` plays that ``keep`` keeps, looking back further only as far
     as it must (a filter on a rare player reads more of the log)."""
     limit = wanted
     while True:
         window = _Newest(store, limit)
-        found = [r for r in export.plays(window) if keep(r)]  # type: ignore[arg-type]
+        found = [r for r in plays(window) if keep(r)]  # type: ignore[arg-type]
         if len(found) >= wanted or len(window.rows) < limit:
             return found[:wanted]
         limit *= 4
 
 
-def _keep(r: export.Play) -> bool:
+def _keep(r: Play) -> bool:
     """Whether play ``r`` passes the page's filters."""
     game, who = request.args.get("game", ""), request.args.get("player", "")
     since, until = request.args.get("from", ""), request.args.get("to", "")
@@ -109,17 +113,19 @@ def page() -> str:
         count, items) + downloads, here="/history")
 
 
-def _play(r: export.Play) -> Markup:
+def _play(r: Play) -> Markup:
     people = ", ".join(
         f"{seat_names.shown(p)} {r.scores[p]}" if r.scores.get(p) is not None
         else seat_names.shown(p) for p in r.players)
     winners = ", ".join(seat_names.shown(w) for w in r.winners if not seat_names.is_nobody(w))
+    link = Markup("") if r.tool else Markup('<br><a class="button bgstats" href="{}">{}</a>'
+                                            ).format(bgstats.play_link(
+                                                r, location=box().config.records["location"]),
+                                                _("Add to BG Stats"))
     return Markup('<li class="card"><b>{}</b> <span class=small>{}</span><br>{}<br>{}<br>'
-                  '<span class=small>{}</span><br>'
-                  '<a class="button bgstats" href="{}">{}</a></li>').format(
+                  '<span class=small>{}</span>{}</li>').format(
         r.game, minute(r.finished), people,
-        _("won by {who}").format(who=winners) if winners else _("nobody wins"), r.detail,
-        bgstats_link.link(r), _("Add to BG Stats"))
+        _("won by {who}").format(who=winners) if winners else _("nobody wins"), r.detail, link)
 
 
 def _downloads(folder: Path) -> dict[str, Any]:
@@ -140,7 +146,7 @@ def download() -> Response:
     if when == "tonight":
         since = (datetime.now(UTC) - timedelta(hours=TONIGHT_HOURS)).isoformat(
             timespec="seconds")
-        rows = [r for r in export.plays(_Newest(store, 200)) if r.finished >= since]  # type: ignore[arg-type]
+        rows = [r for r in plays(_Newest(store, 200)) if r.finished >= since]  # type: ignore[arg-type]
     elif when == "since":
         mark = last.get(phone())
         if isinstance(mark, int):
@@ -148,11 +154,11 @@ def download() -> Response:
             while (window := _Newest(store, limit)).rows and len(window.rows) == limit \
                     and window.rows[-1].id > mark:
                 limit *= 4
-            rows = [r for r in export.plays(window) if r.id > mark]  # type: ignore[arg-type]
+            rows = [r for r in plays(window) if r.id > mark]  # type: ignore[arg-type]
         else:
-            rows = export.plays(store)
+            rows = plays(store)
     else:
-        rows = export.plays(store)
+        rows = plays(store)
     if rows:
         last[phone()] = max(r.id for r in rows)
         try:
@@ -160,11 +166,12 @@ def download() -> Response:
         except OSError:
             pass  # the next "since" download then repeats these plays: nothing is lost
     if fmt == "bgsplay":
-        text = json.dumps(export.as_bgstats(rows), indent=1, ensure_ascii=False)
+        text = json.dumps(bgstats.as_bgstats(rows, location=box().config.records["location"]),
+                          indent=1, ensure_ascii=False)
     elif fmt == "csv":
-        text = export.as_csv(rows)
+        text = csv_export.as_csv(rows)
     else:
-        text = export.as_json(rows)
+        text = json_export.as_json(rows)
     kind, ext = FORMATS[fmt]
     stamp = datetime.now().strftime("%Y%m%d-%H%M")
     return Response(text, mimetype=kind, headers={

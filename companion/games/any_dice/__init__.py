@@ -20,4 +20,5 @@ GAME = GameInfo(
         "roll": NC_("action", "roll"),
         "finish": NC_("action", "end of game"),
     },
+    tool=True,
 )

@@ -4,7 +4,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 (``screens``) and the house rules; this declaration is its only way in.
 """
 
-from companion.config.registry import GameInfo
+from companion.config.registry import GameInfo, Records
 from companion.core.i18n import N_, NC_
 from companion.games.area_tiles.house_rules import HOUSE_RULES
 
@@ -25,4 +25,5 @@ GAME = GameInfo(
         "remove_area": NC_("action", "area removed"),
         "finish": NC_("action", "entry closed"),
     },
+    records=Records(starter="first"),
 )

@@ -4,7 +4,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 (``screens``) and the house rules; this declaration is its only way in.
 """
 
-from companion.config.registry import GameInfo
+from companion.config.registry import GameInfo, Records
 from companion.core.i18n import N_, NC_
 
 GAME = GameInfo(
@@ -22,4 +22,5 @@ GAME = GameInfo(
         "miss": NC_("action", "miss"),
         "end_round": NC_("action", "end of round"),
     },
+    records=Records(starter="first"),
 )

@@ -4,7 +4,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 (``screens``) and the house rules; this declaration is its only way in.
 """
 
-from companion.config.registry import GameInfo
+from companion.config.registry import GameInfo, Records
 from companion.core.i18n import N_
 from companion.games.brain_robbery.actions import ACTIONS
 from companion.games.brain_robbery.house_rules import HOUSE_RULES
@@ -23,4 +23,5 @@ GAME = GameInfo(
     screens="companion.games.brain_robbery.screens",
     house_rules=HOUSE_RULES,
     actions=ACTIONS,
+    records=Records(starter="first"),
 )

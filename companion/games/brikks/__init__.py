@@ -4,9 +4,10 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 (``screens``) and the house rules; this declaration is its only way in.
 """
 
-from companion.config.registry import GameInfo
+from companion.config.registry import GameInfo, Records
 from companion.core.i18n import N_, NC_
 from companion.games.brikks.house_rules import HOUSE_RULES
+from companion.games.brikks.scoring import solo_note
 
 GAME = GameInfo(
     key="brikks",
@@ -34,4 +35,7 @@ GAME = GameInfo(
         "finish": NC_("action", "end of game"),
         "score": NC_("action", "score entry"),
     },
+    solo_wins=False,
+    records=Records(best=N_("Best total"), solo_note=solo_note, starter="start_player",
+                    seats="seats"),
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.games.base import Result, RuleError, listed, ranked, require, said, said_n
+from companion.games.base import Result, RuleError, Said, listed, ranked, require, said, said_n
 from companion.games.brikks import data as D
 from companion.games.brikks.state import State
 
@@ -159,6 +159,23 @@ def solo_rating(score: int) -> str:
     if upper is None:
         return f"over {low - 1}: {phrase}"
     return f"{low}–{upper}: {phrase}" if low else f"under {upper + 1}: {phrase}"
+
+
+def solo_note(score: int) -> Said:
+    """What a solo game of ``score`` earns, its band and phrase, to be shown in any
+    language (the records' *Best solo* line, from the score alone).
+
+    >>> solo_note(73).english(), solo_note(200).english()
+    ('70–79: Nicely done.', 'over 150: Brikks master 2000!')
+    """
+    low, upper, phrase = solo_band(score)
+    if upper is None:
+        return said("over {top}: {phrase}", words=("phrase",), top=low - 1, phrase=phrase)
+    if not low:
+        return said("under {bottom}: {phrase}", words=("phrase",), bottom=upper + 1,
+                    phrase=phrase)
+    return said("{low}–{high}: {phrase}", words=("phrase",), low=low, high=upper,
+                phrase=phrase)
 
 
 def block_cells(colour: str, column: int) -> frozenset[tuple[int, int]]:

@@ -20,4 +20,5 @@ GAME = GameInfo(
         "set_count": NC_("action", "dice count"),
         "finish": NC_("action", "end of game"),
     },
+    tool=True,
 )

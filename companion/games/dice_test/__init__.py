@@ -19,4 +19,5 @@ GAME = GameInfo(
         "face": NC_("action", "roll"),
         "finish": NC_("action", "verdict"),
     },
+    tool=True,
 )

@@ -4,7 +4,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 (``screens``) and the house rules; this declaration is its only way in.
 """
 
-from companion.config.registry import GameInfo
+from companion.config.registry import GameInfo, Records
 from companion.core.i18n import N_, NC_
 
 GAME = GameInfo(
@@ -24,4 +24,6 @@ GAME = GameInfo(
         "turn": NC_("action", "turn"),
         "end_early": NC_("action", "early end"),
     },
+    records=Records(best=N_("Best weakest colour"), best_short=N_("Weakest"),
+                    hint=N_("Weakest: lowest colour"), starter="first"),
 )

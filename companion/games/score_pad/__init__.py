@@ -5,7 +5,7 @@ declaration is its only way in. The games themselves come from ``[[shelf]]`` in 
 config; each play exports under its own title and BoardGameGeek id.
 """
 
-from companion.config.registry import GameInfo
+from companion.config.registry import GameInfo, Records
 from companion.core.i18n import N_, NC_
 
 GAME = GameInfo(
@@ -20,4 +20,5 @@ GAME = GameInfo(
         "score": NC_("action", "score"),
         "finish": NC_("action", "results"),
     },
+    records=Records(shelf="shelf"),
 )

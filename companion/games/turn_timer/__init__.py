@@ -22,4 +22,5 @@ GAME = GameInfo(
         "resume": NC_("action", "resume"),
         "finish": NC_("action", "stop"),
     },
+    tool=True,
 )
