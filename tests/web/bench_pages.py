@@ -104,6 +104,52 @@ def memory(folder: Path, port: int = 8766) -> dict[str, int]:
         proc.wait()
 
 
+def latency(folder: Path, presses: int = 40, phones: int = 4) -> list[float]:
+    """Seconds from a press on the box (a Rig on the same log) until each of ``phones``
+    polling Tonight as ``live.js`` does (every 0.5 s) has the new move."""
+    import threading
+
+    import waitress
+
+    from companion.testing import Rig
+
+    app = create_app(folder / "companion.db", from_mapping({}))
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+    base = f"http://127.0.0.1:{server.socket.getsockname()[1]}"
+    threading.Thread(target=server.run, daemon=True).start()
+    seen: list[dict[int, float]] = [{} for _ in range(phones)]
+    stop = threading.Event()
+
+    def phone(n: int) -> None:
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        opener.open(f"{base}/P/{pairing.new_code(folder)}")
+        while not stop.is_set():
+            text = json.loads(opener.open(base + "/tonight/now").read())["html"]
+            for word in text.split("<p class=small>")[1].split():
+                if word.isdigit():  # "… · 7 moves so far"
+                    seen[n].setdefault(int(word), time.monotonic())
+            stop.wait(0.5)
+
+    rig = Rig(db=str(folder / "companion.db"))
+    rig.open_game("dice_roller")
+    threads = []
+    for n in range(phones):
+        threads.append(threading.Thread(target=phone, args=(n,), daemon=True))
+        threads[-1].start()
+        time.sleep(0.1)
+    pressed = {}
+    for move in range(1, presses + 1):
+        rig.press("ok")
+        pressed[move] = time.monotonic()
+        time.sleep(0.7)
+    time.sleep(1.5)
+    stop.set()
+    rig.close()
+    server.close()
+    return sorted(seen[n][m] - pressed[m] for n in range(phones) for m in pressed
+                  if m in seen[n])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10_000)
@@ -117,6 +163,11 @@ def main() -> None:
               f" built in {time.perf_counter() - t0:.1f} s")
         for page, (median, worst) in timed(folder, args.repeat).items():
             print(f"{page:24} median {median:7.1f} ms   worst {worst:7.1f} ms")
+        waits = latency(folder)
+        p95 = waits[int(len(waits) * 0.95) - 1]
+        print(f"press -> Tonight on 4 phones: {len(waits)} arrivals, median "
+              f"{statistics.median(waits) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+              f"worst {waits[-1] * 1000:.0f} ms")
         mem = memory(folder)
         print(f"companion web: VmRSS {mem['VmRSS'] / 1024:.1f} MiB, "
               f"VmHWM {mem['VmHWM'] / 1024:.1f} MiB")
