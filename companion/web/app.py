@@ -34,7 +34,7 @@ LANG_COOKIE = "companion_lang"
 TRIES_PER_CALLER = 5
 TRIES_IN_ALL = 20
 #: The largest request body (a form, a BG Stats file).
-MAX_BODY = 2 * 1024 * 1024
+MAX_BODY = 8 * 1024 * 1024
 
 
 class Refused(Exception):
@@ -76,6 +76,8 @@ class Box:
         self._store: Any = None
         self._inode: tuple[int, int] | None = None
         self._people: tuple[Any, list[Any]] | None = None
+        #: phone → the BG Stats export it read, waiting for "Import them".
+        self.pending: dict[str, bytes] = {}
         self.tries: dict[str, deque[float]] = defaultdict(deque)
         self.all_tries: deque[float] = deque()
 

@@ -13,10 +13,10 @@ from typing import Any
 from flask import Flask, Response, request
 from markupsafe import Markup
 
-from companion.core.errors import BadName
+from companion.core.errors import BadName, RosterError
 from companion.core.i18n import _
 from companion.web import html
-from companion.web.app import box, csrf, go
+from companion.web.app import box, csrf, go, phone
 
 
 def add_routes(app: Flask) -> None:
@@ -25,6 +25,9 @@ def add_routes(app: Flask) -> None:
     app.add_url_rule("/players/rename", "players_rename", rename, methods=["POST"])
     app.add_url_rule("/players/hide", "players_hide", hide, methods=["POST"])
     app.add_url_rule("/players/merge", "players_merge", merge, methods=["POST"])
+    app.add_url_rule("/players/import", "players_import", upload, methods=["POST"])
+    app.add_url_rule("/players/import/confirm", "players_import_confirm", confirm,
+                     methods=["POST"])
 
 
 def _drawable(name: str) -> str:
@@ -82,7 +85,43 @@ def page() -> str:
             if p.hidden else "", numbers, per_game, rename, hide, merge))
     if not cards:
         cards.append(Markup("<p>{}</p>").format(_("Nobody on the roster yet: add a name.")))
-    return html.page(_("Players"), add_form + Markup("").join(cards), here="/players")
+    take = Markup(
+        '<form method="post" action="/players/import" enctype="multipart/form-data" '
+        'class="card"><h2>{}</h2><p class=small>{}</p>{}<input type="file" name="file" '
+        'accept=".json,.bgsplay,application/json" required> <button>{}</button></form>'
+    ).format(_("Players from BG Stats"),
+             _("A BG Stats export (.json or .bgsplay): its players join the roster with the "
+               "UUIDs BG Stats knows them by. You see what it will do first."),
+             html.csrf_field(csrf()), _("Read the file"))
+    return html.page(_("Players"), add_form + Markup("").join(cards) + take, here="/players")
+
+
+def upload() -> str:
+    """Read a BG Stats export and show what importing it would do; nothing changes."""
+    from companion.records.bgstats_import import import_players
+
+    sent = request.files.get("file")
+    data = sent.read() if sent is not None else b""
+    if not data:
+        raise RosterError("choose a BG Stats export file (.json or .bgsplay) to read.")
+    plan = import_players(box().store(), data, dry_run=True, check_name=_drawable)
+    box().pending[phone()] = data
+    lines = Markup("").join(Markup("<li>{}</li>").format(line) for line in plan.lines())
+    return html.page(_("Players from BG Stats"), Markup(
+        '<div class="card"><p>{}</p><ul>{}</ul>{}</div>').format(
+            _("Importing this file will:"), lines,
+            _form("/players/import/confirm", Markup(""), _("Import them"))), here="/players")
+
+
+def confirm() -> Response:
+    """Import the file this phone read last (the same checks again, all or nothing)."""
+    from companion.records.bgstats_import import import_players
+
+    data = box().pending.pop(phone(), None)
+    if data is None:
+        raise RosterError("read the BG Stats file again first; nothing was changed.")
+    import_players(box().store(), data, check_name=_drawable)
+    return go("/players")
 
 
 def add() -> Response:

@@ -66,6 +66,7 @@ def main(config: Config, args: argparse.Namespace) -> int:
 def serve(config: Config, db: Path, host: str, port: int) -> int:
     import waitress
 
+    from companion.web.app import MAX_BODY
     from companion.web.site import create_app
 
     app = create_app(db, config)
@@ -74,7 +75,7 @@ def serve(config: Config, db: Path, host: str, port: int) -> int:
             "menu.").format(port=port), flush=True)
     try:
         waitress.serve(app, host=host, port=port, threads=THREADS, ident="companion",
-                       clear_untrusted_proxy_headers=True, max_request_body_size=4 * 2**20)
+                       clear_untrusted_proxy_headers=True, max_request_body_size=MAX_BODY)
     except OSError as err:
         raise CommandError("cannot listen on {host}:{port}: {why}.", host=host, port=port,
                            why=err.strerror or err) from None

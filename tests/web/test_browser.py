@@ -1,7 +1,7 @@
 """The phone page in a real browser (Debian's chromium, driven by Selenium through the
 system chromedriver): the pairing address read off the box's own QR code pairs it;
 Tonight changes while the box's keys are pressed on the same log; 山田 一郎 is added from
-the form; a BG Stats file downloads; the BG Stats link carries the play; and a browser
+the form; the group's players come in from a BG Stats export; a BG Stats file downloads; the BG Stats link carries the play; and a browser
 never paired sees no name.
 
 Skipped only where chromium is not installed and this is not CI (CI=true: .ci/run
@@ -128,6 +128,20 @@ def test_a_phone_pairs_follows_tonight_and_adds_a_player(server: str, tmp_path: 
         wait.until(lambda d: "山田 一郎" in d.find_element(By.TAG_NAME, "main").text)
         assert rig.store.player("山田 一郎") is not None  # in the box's own log
         shoot(phone, "players")
+
+        # The group's BG Stats players: what it will do, then done.
+        export = tmp_path / "BGStatsExport.json"
+        export.write_text(json.dumps({"players": [
+            {"uuid": "0C1D3E5A-0000-4000-8000-00000000000B", "name": "Bea"}]}))
+        upload = phone.find_element(By.NAME, "file")
+        upload.send_keys(str(export))
+        upload.submit()
+        wait.until(lambda d: "Bea" in d.find_element(By.TAG_NAME, "main").text)
+        assert rig.store.player("Bea") is None
+        phone.find_element(By.CSS_SELECTOR, "form[action='/players/import/confirm'] button"
+                           ).click()
+        wait.until(lambda d: d.current_url == server + "/players")
+        assert rig.store.player("Bea").uuid == "0C1D3E5A-0000-4000-8000-00000000000B"
 
         # The .bgsplay file of every play.
         phone.get(server + "/history/download?range=all&fmt=bgsplay")

@@ -113,3 +113,40 @@ def test_two_writers_count_on_from_each_other(tmp_path) -> None:
     assert page.generation == 4
     box.close()
     page.close()
+
+
+def test_a_bg_stats_export_shows_what_it_will_do_then_does_it(client, folder, clock) -> None:
+    import io
+
+    token = pair(client, folder, clock)
+    export = json.dumps({"players": [
+        {"uuid": "A7C1D3E5-0000-4000-8000-000000000001", "name": "ann", "isAnonymous": False},
+        {"uuid": "A7C1D3E5-0000-4000-8000-000000000002", "name": "山田 一郎"}]}).encode()
+    page = client.post("/players/import", data={
+        "csrf": token, "file": (io.BytesIO(export), "BGStatsExport.json")},
+        content_type="multipart/form-data")
+    assert page.status_code == 200 and "山田 一郎" in page.get_data(as_text=True)
+    store = Store.open_existing(folder / "companion.db")
+    assert store.player("山田 一郎") is None  # shown, not done
+    store.close()
+    assert client.post("/players/import/confirm", data={"csrf": token}).status_code == 303
+    store = Store.open_existing(folder / "companion.db")
+    assert store.player("山田 一郎").uuid == "A7C1D3E5-0000-4000-8000-000000000002"
+    assert store.player("Ann").uuid == "A7C1D3E5-0000-4000-8000-000000000001"
+    store.close()
+
+
+def test_a_file_that_is_not_a_bg_stats_export_changes_nothing(client, folder, clock) -> None:
+    import io
+
+    token = pair(client, folder, clock)
+    for body in (b"not json", b'{"plays": []}', b"\xff\xfe"):
+        page = client.post("/players/import", data={
+            "csrf": token, "file": (io.BytesIO(body), "x.json")},
+            content_type="multipart/form-data")
+        text = page.get_data(as_text=True)
+        assert page.status_code == 400 and text.count("<p class=said>") == 1, body
+    assert client.post("/players/import/confirm", data={"csrf": token}).status_code == 400
+    store = Store.open_existing(folder / "companion.db")
+    assert [p.name for p in store.players(hidden=True)] == ["Ann", "Ben"]
+    store.close()
