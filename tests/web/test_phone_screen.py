@@ -30,6 +30,16 @@ def open_phone(rig: Rig) -> None:
     assert isinstance(rig.app.top, PhoneScreen)
 
 
+def keep(rig: Rig, name: str) -> None:
+    """``COMPANION_WEB_SHOTS=DIR``: the frame four times as big, for the README."""
+    import os
+
+    folder = os.environ.get("COMPANION_WEB_SHOTS")
+    if folder:
+        frame = rig.frame.convert("L")
+        frame.resize((frame.width * 4, frame.height * 4), 0).save(Path(folder) / f"{name}.png")
+
+
 def decoded(rig: Rig) -> list[str]:
     """What a QR decoder reads off the frame as the panel shows it (and four times as big,
     as a camera sees it)."""
@@ -44,6 +54,7 @@ def test_the_qr_code_on_the_panel_is_the_pairing_address(rig: Rig, tmp_path: Pat
     code = pairing.current_code(tmp_path)
     url = f"HTTP://192.168.100.200:8080/P/{code}"
     assert decoded(rig) == [url, url]
+    keep(rig, "box-phone")
     assert "192.168." in rig.text and ":8080" in rig.text and rig.faults() == []
     client = create_app(tmp_path / "companion.db", from_mapping({})).test_client()
     assert client.get(url.split(":8080")[1]).status_code == 303  # the path pairs
@@ -82,5 +93,6 @@ def test_the_phone_screen_in_japanese(tmp_path: Path, monkeypatch) -> None:  # t
     try:
         open_phone(rig)
         assert rig.faults() == [] and len(decoded(rig)) == 2
+        keep(rig, "box-phone-ja")
     finally:
         rig.close()
