@@ -71,7 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _web_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _web_parser(sub: argparse._SubParsersAction) -> None:
     """``companion web``, when the web extra is installed (``pip install '.[web]'``)."""
     from companion.web import serve
 

@@ -145,7 +145,7 @@ class Box:
 def box() -> Box:
     from flask import current_app
 
-    return current_app.extensions["companion"]  # type: ignore[no-any-return]
+    return current_app.extensions["companion"]
 
 
 def phone() -> str:

@@ -41,6 +41,10 @@ def _drawable(name: str) -> str:
     return name
 
 
+def _check(name: str) -> None:
+    _drawable(name)
+
+
 def _form(action: str, fields: Markup, button: str) -> Markup:
     return Markup('<form method="post" action="{}" class="inline">{}{}<button>{}</button>'
                   '</form>').format(action, html.csrf_field(csrf()), fields, button)
@@ -104,7 +108,7 @@ def upload() -> str:
     data = sent.read() if sent is not None else b""
     if not data:
         raise RosterError("choose a BG Stats export file (.json or .bgsplay) to read.")
-    plan = import_players(box().store(), data, dry_run=True, check_name=_drawable)
+    plan = import_players(box().store(), data, dry_run=True, check_name=_check)
     box().pending[phone()] = data
     lines = Markup("").join(Markup("<li>{}</li>").format(line) for line in plan.lines())
     return html.page(_("Players from BG Stats"), Markup(
@@ -120,7 +124,7 @@ def confirm() -> Response:
     data = box().pending.pop(phone(), None)
     if data is None:
         raise RosterError("read the BG Stats file again first; nothing was changed.")
-    import_players(box().store(), data, check_name=_drawable)
+    import_players(box().store(), data, check_name=_check)
     return go("/players")
 
 

@@ -22,7 +22,7 @@ from companion.web import address, pairing
 THREADS = 4
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     web = sub.add_parser("web", help=_("serve the phone page on the table's network"))
     web.add_argument("--host", default="0.0.0.0",
                      help=_("the address to listen on (default 0.0.0.0: every network "

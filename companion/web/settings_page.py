@@ -3,6 +3,8 @@ the newest backup of the log to download."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Flask, Response, send_file
 from markupsafe import Markup
 
@@ -17,7 +19,7 @@ def add_routes(app: Flask) -> None:
     app.add_url_rule("/settings/backup", "settings_backup", backup)
 
 
-def _newest() -> object:
+def _newest() -> Path | None:
     from companion.log import backups
 
     found = backups.listing(backups.folder_for(box().db))
@@ -46,4 +48,4 @@ def backup() -> Response:
     newest = _newest()
     if newest is None:
         raise Refused(404, _("The box has made no backup yet."))
-    return send_file(newest, as_attachment=True, download_name=newest.name)  # type: ignore[attr-defined]
+    return send_file(newest, as_attachment=True, download_name=newest.name)

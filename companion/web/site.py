@@ -28,5 +28,5 @@ def create_app(db: Path, config: Config, *, clock: Callable[[], float] = time.ti
     app = make_flask(db, config, clock=clock)
     for module in (pair, tonight, history, people, rules_pages, settings_page):
         module.add_routes(app)
-    app.wsgi_app = OneAtATime(app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = OneAtATime(app.wsgi_app)  # type: ignore[method-assign, assignment]
     return app
