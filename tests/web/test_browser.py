@@ -1,8 +1,8 @@
 """The phone page in a real browser (Debian's chromium, driven by Selenium through the
 system chromedriver): the pairing address read off the box's own QR code pairs it;
 Tonight changes while the box's keys are pressed on the same log; 山田 一郎 is added from
-the form; the group's players come in from a BG Stats export; a BG Stats file downloads; the BG Stats link carries the play; and a browser
-never paired sees no name.
+the form; the group's players come in from a BG Stats export; a BG Stats file downloads;
+the BG Stats link carries the play; and a browser never paired sees no name.
 
 Skipped only where chromium is not installed and this is not CI (CI=true: .ci/run
 installs it, and the test must run). ``COMPANION_WEB_SHOTS=DIR`` keeps phone-sized
