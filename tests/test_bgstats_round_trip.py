@@ -7,6 +7,7 @@ counts only the time played and passes the file's JSON Schema."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -39,8 +40,10 @@ UUIDS = {p["name"]: p["uuid"] for p in GROUP["players"] if not p["isAnonymous"]}
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command, in English, on a box whose clock is in UTC (so are the dates below)."""
+    env = {**os.environ, "TZ": "UTC", "LANGUAGE": "en", "LC_ALL": "C.UTF-8"}
     return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
-                          text=True, timeout=60, encoding="utf-8")
+                          text=True, timeout=60, encoding="utf-8", env=env)
 
 
 def _resume(rig: Rig, game: str) -> None:

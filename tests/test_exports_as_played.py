@@ -19,6 +19,7 @@ from companion.app.session import GameSession
 from companion.config.registry import position, rules_module
 from companion.log.store import Store
 from companion.testing import Rig
+from tests.bgstats_schema import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The people on the box's roster, offered for seats 1, 2, … in this order.
@@ -102,6 +103,7 @@ def test_seats_and_start_player_come_out_as_set_up(game: str, tmp_path: Path) ->
     assert run_cli("history", "--db", str(db), "--bgstats", str(out),
                    "--include-tools").returncode == 0  # the dice tools too, asked for
     bg = json.loads(out.read_text())
+    check_file(bg)
     names = {p["id"]: p["name"] for p in bg["players"]}
     scores = sorted(bg["plays"][0]["playerScores"], key=lambda s: s["seatOrder"])
     assert [names[s["playerRefId"]] for s in scores] == seats

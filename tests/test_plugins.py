@@ -17,6 +17,7 @@ from companion.records.bgstats import as_bgstats
 from companion.records.json_export import as_json
 from companion.records.plays import plays as read_plays
 from companion.testing import Rig
+from tests.bgstats_schema import check_file
 
 
 def test_every_built_in_game_is_declared_as_an_entry_point() -> None:
@@ -66,6 +67,7 @@ def test_the_example_game_plays_undoes_and_exports_through_the_menu() -> None:
         assert plays[0].game == "High card" and plays[0].key == "high_card"
         assert plays[0].winners == list(session.rules.result(session.state).winners)
         bg = as_bgstats(plays)
+        check_file(bg)
         assert bg["games"][0]["name"] == "High card" and bg["games"][0]["bggId"] == 0
         assert json.loads(as_json(plays))[0]["game"] == "High card"
     finally:

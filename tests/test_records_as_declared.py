@@ -136,6 +136,26 @@ def test_set_aside_time_is_left_out_and_resume_ends_it() -> None:
     assert play.played == 180 and play.duration_min == 3
 
 
+def test_resuming_one_game_sets_the_one_in_play_aside() -> None:
+    now = [1_795_377_600.0]
+    store = Store.open(":memory:", clock=lambda: now[0])
+    first = GameSession.start(store, "genial", {"players": ["Ann", "Ben"]})
+    now[0] += 60
+    second = GameSession.start(store, "genial", {"players": ["Dev", "Ben"]})  # first aside
+    now[0] += 60
+    GameSession.resume(store, first.game_id)  # from History > Unfinished: second aside
+    generation = store.generation
+    GameSession.resume(store, first.game_id)  # again (a restart): nothing to save
+    assert store.generation == generation
+    now[0] += 600
+    second = GameSession.resume(store, second.game_id)
+    now[0] += 60
+    second.apply({"type": "turn", "all": 1})
+    second.apply({"type": "end_early"})
+    (play,) = read_plays(store)
+    assert play.id == second.game_id and play.played == 120
+
+
 def test_csv_cells_never_run_as_formulas() -> None:
     store = Store.open(":memory:")
     genial(store, ["=1+1", "@SUM(A1)"], 3)
@@ -160,3 +180,16 @@ def test_a_bad_location_is_one_sentence(value: object) -> None:
         from_mapping({"records": {"location": value}})
     assert str(err.value).startswith("records.location: must ")
     assert str(err.value).count(".") >= 1 and "\n" not in str(err.value)
+
+
+def test_a_declaration_with_unusable_records_is_listed_broken() -> None:
+    from dataclasses import replace
+
+    from companion.config.registry import Records, declaration_problem, find
+
+    brikks = find("brikks")
+    assert declaration_problem(brikks) is None
+    assert "tool or solo_wins" in str(declaration_problem(replace(brikks, tool="yes")))
+    assert "records must be" in str(declaration_problem(replace(brikks, records={})))
+    bad = replace(brikks, records=Records(solo_note="no_colon"))
+    assert "package.module:name" in str(declaration_problem(bad))

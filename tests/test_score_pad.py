@@ -19,6 +19,7 @@ from companion.records.json_export import as_json
 from companion.records.plays import plays as read_plays
 from companion.records.table import as_table
 from companion.testing import Rig
+from tests.bgstats_schema import check_file
 
 SHELF = [
     {"title": "Carcassonne", "bgg_id": 822, "players": [2, 5],
@@ -86,6 +87,7 @@ def test_three_shelf_games_scored_through_the_box_and_exported(tmp_path: Path) -
         plays = read_plays(rig.store)
         assert [p.game for p in plays] == ["Azul", "Golf", "Carcassonne"]
         bg = as_bgstats(plays)
+        check_file(bg)
         games = {g["name"]: g for g in bg["games"]}
         assert games["Carcassonne"]["bggId"] == 822 and games["Carcassonne"]["highestWins"]
         assert games["Golf"]["bggId"] == 0 and games["Golf"]["highestWins"] is False

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from types import ModuleType
@@ -54,9 +54,11 @@ class Records:
     :param best: what its best score is called in its records (marked ``N_``; the
         core's catalogue translates it), and ``best_short`` the same in one short word
         for the box's records screen; ``hint`` a line under that screen explaining it.
-    :param solo_note: for a game whose solo scores are a record of their own: what a
-        solo score earns, as a :class:`companion.games.base.Said` (Brikks' rating band);
-        None: solo scores count with the others.
+    :param solo_note: for a game whose solo scores are a record of their own: the
+        function (``"package.module:name"``, imported only when records are shown, so
+        the menu stays light) that says what a solo score earns, as a
+        :class:`companion.games.base.Said` (Brikks' rating band); None: solo scores
+        count with the others.
     :param starter: the option naming who starts (a seat index from 0, or a name),
         where the result does not name its starter; None: seat 1 starts.
     :param seats: the option listing the players in their seats, where the game turned
@@ -71,7 +73,7 @@ class Records:
     best: str = N_("Best score")
     best_short: str = N_("Best")
     hint: str = ""
-    solo_note: Callable[[int], Any] | None = None
+    solo_note: str | None = None
     starter: str | None = None
     seats: str | None = None
     shelf: str | None = None
@@ -223,6 +225,10 @@ def _tables_problem(info: GameInfo) -> Notice | None:
     if not isinstance(info.records, Records):
         return Notice("its declaration's records must be a "
                       "companion.config.registry.Records.")
+    note = info.records.solo_note
+    if note is not None and (not isinstance(note, str) or note.count(":") != 1):
+        return Notice("its declaration's records.solo_note must name a function as "
+                      "\"package.module:name\", not {value}.", value=repr(note)[:40])
     return None
 
 

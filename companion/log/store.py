@@ -279,13 +279,23 @@ class Store(Opening):
         )
 
     def resumed(self, game_id: int) -> None:
-        """The game set aside is played again from now (nothing to save if it was not
-        set aside)."""
-        if self._db.execute("SELECT 1 FROM pauses WHERE game_id = ? AND until IS NULL",
-                            (game_id,)).fetchone() is None:
+        """Game ``game_id`` is played again from now: its time set aside ends, and every
+        other unfinished game is set aside from now (nothing is saved when nothing
+        changes)."""
+        others = ("FROM games g WHERE g.finished IS NULL AND g.abandoned = 0 AND g.id != ? "
+                  "AND NOT EXISTS (SELECT 1 FROM pauses p WHERE p.game_id = g.id AND "
+                  "p.until IS NULL)")
+        paused = self._db.execute("SELECT 1 FROM pauses WHERE game_id = ? AND until IS NULL",
+                                  (game_id,)).fetchone()
+        if paused is None and self._db.execute(f"SELECT 1 {others}", (game_id,)).fetchone() \
+                is None:
             return
-        self._write("UPDATE pauses SET until = ? WHERE game_id = ? AND until IS NULL",
-                    (_now(self.clock), game_id), "resumed")
+        now = _now(self.clock)
+        with self._transaction("resumed"):
+            self._db.execute("UPDATE pauses SET until = ? WHERE game_id = ? AND until IS NULL",
+                             (now, game_id))
+            self._db.execute(f"INSERT INTO pauses (game_id, since) SELECT g.id, ? {others}",
+                             (now, game_id))
 
     def abandon(self, game_id: int) -> None:
         """Set an unfinished game aside: it is no longer offered for resume."""

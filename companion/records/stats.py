@@ -19,6 +19,7 @@ their own, is the game's word (its declaration's ``records``).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -165,7 +166,12 @@ def records(rows: Iterable[Play], key: str) -> list[Record]:
         out.append(Record(BEST, *words[BEST], _top(best, top), top))
     if solo and spec.solo_note is not None:
         top = max(solo.values())
-        note = result_text.sentence(spec.solo_note(top).to_json(), key)
+        try:
+            module, name = spec.solo_note.split(":")
+            earned = getattr(importlib.import_module(module), name)(top)
+            note = result_text.sentence(earned.to_json(), key)
+        except Exception:  # a plugin's function may fail in any way: the record stands
+            note = ""
         out.append(Record(SOLO, *words[SOLO], _top(solo, top), top, note))
     return out
 

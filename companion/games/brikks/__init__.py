@@ -7,7 +7,6 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 from companion.config.registry import GameInfo, Records
 from companion.core.i18n import N_, NC_
 from companion.games.brikks.house_rules import HOUSE_RULES
-from companion.games.brikks.scoring import solo_note
 
 GAME = GameInfo(
     key="brikks",
@@ -36,6 +35,6 @@ GAME = GameInfo(
         "score": NC_("action", "score entry"),
     },
     solo_wins=False,
-    records=Records(best=N_("Best total"), solo_note=solo_note, starter="start_player",
-                    seats="seats"),
+    records=Records(best=N_("Best total"), solo_note="companion.games.brikks.scoring:solo_note",
+                    starter="start_player", seats="seats"),
 )
