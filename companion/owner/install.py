@@ -106,14 +106,20 @@ def _user_exists(name: str) -> bool:
         return False
 
 
+def web_template(template: Path) -> Path:
+    """The phone page's unit beside ``template``, else this checkout's."""
+    beside = template.with_name(WEB_UNIT)
+    return beside if beside.is_file() else UNIT_FILE.with_name(WEB_UNIT)
+
+
 def unit_text(executable: str | Path, template: Path = UNIT_FILE, user: str = "companion",
               command: str = "run") -> str:
     """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install;
     ``command`` ``web`` for the phone page's unit."""
     if not template.is_file():
-        raise CommandError("{template} is missing: run install-service from a checkout of the "
+        raise CommandError("{unit} is missing: run install-service from a checkout of the "
                            "companion's repository.",
-                           template=template)
+                           unit=str(template))
     lines = []
     for line in template.read_text(encoding="utf-8").splitlines():
         if line.startswith("ExecStart="):
@@ -200,7 +206,7 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
     steps.append(Step(_("install the unit file"), path=unit_dir / "companion.service",
                       text=unit_text(executable, template, user)))
     steps.append(Step(_("install the phone page's unit file"), path=unit_dir / WEB_UNIT,
-                      text=unit_text(executable, template.with_name(WEB_UNIT), user, "web")))
+                      text=unit_text(executable, web_template(template), user, "web")))
     config = etc_dir / "config.toml"
     if force_config or not config.exists():
         steps.append(Step(_("write the config from preset {preset}").format(preset=preset),
