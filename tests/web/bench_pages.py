@@ -6,7 +6,9 @@ Builds a log of 10,000 finished Genial Spezial games (2-4 players, 12 actions ea
 one game being played, then asks every page through Flask's test client (the server's
 own time: routing, the log, the HTML) and reports the median and the worst; then starts
 ``companion web`` on 127.0.0.1, asks each page once, and reads its resident memory
-(``VmRSS``, ``VmHWM``). Not a test: figures in docs/performance.md.
+(``VmRSS``, ``VmHWM``); it also has four phones follow Tonight while a Rig on the same
+log presses keys, and times the box's key → frame (benchmarks/bus.py's scripted night)
+with no phone and with four. Not a test: figures in docs/performance.md.
 """
 
 from __future__ import annotations
@@ -150,6 +152,92 @@ def latency(folder: Path, presses: int = 40, phones: int = 4) -> list[float]:
                   if m in seen[n])
 
 
+POLLER = """
+import sys, threading, time, urllib.request, http.cookiejar
+base, codes = sys.argv[1], sys.argv[2:]
+def phone(code):
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    opener.open(f"{base}/P/{code}")
+    while True:
+        opener.open(base + "/tonight/now").read()
+        time.sleep(0.5)
+for code in codes:
+    threading.Thread(target=phone, args=(code,), daemon=True).start()
+time.sleep(3600)
+"""
+
+
+def key_to_frame(folder: Path, *, phones: int, turns: int = 10) -> dict[str, float]:
+    """The box's key → frame (benchmarks/bus.py's scripted night on a log file) while
+    ``phones`` phones follow Tonight from ``companion web``, both in processes of their
+    own; milliseconds, p50 and p99, wall and the box thread's CPU."""
+    import gc
+
+    from luma.oled.device import ssd1306
+
+    from benchmarks.bus import _TimedDisplay
+    from benchmarks.script import Step, play
+    from companion.hw.fakebus import RecordingSerial
+    from companion.testing import Rig
+
+    db = folder / f"night-{phones}.db"
+    Store.open(db).close()
+    port = 8767 + phones
+    server = subprocess.Popen([sys.executable, "-m", "companion", "web", "--host", "127.0.0.1",
+                               "--port", str(port), "--db", str(db)], stdout=subprocess.DEVNULL)
+    pollers = None
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _n in range(100):
+            try:
+                urllib.request.urlopen(base + "/", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        if phones:
+            codes = []
+            for _n in range(phones):
+                codes.append(pairing.new_code(folder))
+                pollers = subprocess.Popen([sys.executable, "-c", POLLER, base, codes[-1]])
+                time.sleep(0.3)
+                pollers_all.append(pollers)
+        seconds: list[float] = []
+        cpu: list[float] = []
+        screen = _TimedDisplay(ssd1306(RecordingSerial()))
+        rig = Rig(seed=7, display=screen, db=str(db))
+
+        def timed(rig: Rig, step: Step) -> None:
+            screen.first = None
+            c0, t0 = time.thread_time(), time.perf_counter()
+            rig.press(step.key)
+            if screen.first is not None:
+                seconds.append(screen.first[0] - t0)
+                cpu.append(screen.first[1] - c0)
+
+        gc.collect()
+        try:
+            play(rig, turns, timed, [])
+        finally:
+            rig.close()
+    finally:
+        for p in pollers_all:
+            p.terminate()
+            p.wait()
+        pollers_all.clear()
+        server.terminate()
+        server.wait()
+
+    def pct(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
+
+    return {"p50": pct(seconds, 0.5), "p99": pct(seconds, 0.99),
+            "cpu_p50": pct(cpu, 0.5), "cpu_p99": pct(cpu, 0.99), "n": len(seconds)}
+
+
+pollers_all: list[subprocess.Popen[bytes]] = []
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10_000)
@@ -168,6 +256,12 @@ def main() -> None:
         print(f"press -> Tonight on 4 phones: {len(waits)} arrivals, median "
               f"{statistics.median(waits) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
               f"worst {waits[-1] * 1000:.0f} ms")
+        key_to_frame(folder, phones=0)  # once cold (importing the screens), not counted
+        for phones in (0, 4):
+            k = key_to_frame(folder, phones=phones)
+            print(f"key -> frame with {phones} phones on Tonight: {k['n']} frames, wall p50 "
+                  f"{k['p50']:.2f} p99 {k['p99']:.2f} ms, CPU p50 {k['cpu_p50']:.2f} "
+                  f"p99 {k['cpu_p99']:.2f} ms")
         mem = memory(folder)
         print(f"companion web: VmRSS {mem['VmRSS'] / 1024:.1f} MiB, "
               f"VmHWM {mem['VmHWM'] / 1024:.1f} MiB")
