@@ -359,6 +359,18 @@ class Store(Opening):
         """Finished games, newest first."""
         return self._records("WHERE g.finished IS NOT NULL ORDER BY g.id DESC LIMIT ?", (limit,))
 
+    def finished_mark(self) -> tuple[int, str | None]:
+        """How many games are finished and when the last one was: it changes whenever a
+        game ends, is reopened by an undo, or an old game is resumed and finished (what
+        is counted from the history is then out of date).
+
+        >>> Store.open(":memory:").finished_mark()
+        (0, None)
+        """
+        row = self._db.execute(
+            "SELECT COUNT(*), MAX(finished) FROM games WHERE finished IS NOT NULL").fetchone()
+        return int(row[0]), row[1]
+
     def _records(self, where: str, args: tuple[Any, ...], *,
                  strict: bool = False) -> list[GameRecord]:
         """The games ``where`` selects; a damaged one raises with ``strict``, else it is

@@ -102,13 +102,13 @@ class Box:
 
     def people(self) -> list[Any]:
         """Plays and wins per person (:func:`companion.records.stats.people`), kept until
-        the log's newest finished game, its roster or the language changes: counted over
-        every play once, then a lookup."""
+        a game ends (or is reopened, or an old one is finished), the roster or the
+        language changes: counted over every play once, then a lookup."""
         from companion.records import stats
         from companion.records.plays import plays
 
         store = self.store()
-        key = (i18n.language(), repr(store.history(1)), repr(store.players(hidden=True)))
+        key = (i18n.language(), store.finished_mark(), repr(store.players(hidden=True)))
         if self._people is None or self._people[0] != key:
             self._people = (key, stats.people(plays(store)))
         return self._people[1]

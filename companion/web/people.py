@@ -14,7 +14,7 @@ from flask import Flask, Response, request
 from markupsafe import Markup
 
 from companion.core.errors import BadName, RosterError
-from companion.core.i18n import _
+from companion.core.i18n import _, ngettext
 from companion.web import html
 from companion.web.app import box, csrf, go, phone
 
@@ -39,6 +39,13 @@ def _drawable(name: str) -> str:
         raise BadName("the box cannot show {chars} in a name; letters, kana and kanji it can.",
                       chars=gone)
     return name
+
+
+def _tally(plays: int, wins: int) -> str:
+    """"3 plays, 1 win": each count in its own form."""
+    return _("{plays}, {wins}").format(
+        plays=ngettext("{n} play", "{n} plays", plays).format(n=plays),
+        wins=ngettext("{n} win", "{n} wins", wins).format(n=wins))
 
 
 def _check(name: str) -> None:
@@ -66,11 +73,9 @@ def page() -> str:
     names = [p.name for p in everyone]
     for p in everyone:
         seen: Any = counted.get(p.name)
-        numbers = _("{plays} plays, {wins} wins").format(
-            plays=seen.plays if seen else 0, wins=seen.wins if seen else 0)
+        numbers = _tally(seen.plays if seen else 0, seen.wins if seen else 0)
         per_game = Markup("").join(
-            Markup("<li>{}: {}</li>").format(line.game, _("{plays} plays, {wins} wins").format(
-                plays=line.plays, wins=line.wins))
+            Markup("<li>{}: {}</li>").format(line.game, _tally(line.plays, line.wins))
             for line in (seen.games.values() if seen else ()))
         rename = _form("/players/rename", _hidden("name", p.name) + Markup(
             '<input name="new" required maxlength="40" aria-label="{}" placeholder="{}">').format(

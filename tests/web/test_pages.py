@@ -150,3 +150,16 @@ def test_a_file_that_is_not_a_bg_stats_export_changes_nothing(client, folder, cl
     store = Store.open_existing(folder / "companion.db")
     assert [p.name for p in store.players(hidden=True)] == ["Ann", "Ben"]
     store.close()
+
+
+def test_the_players_counts_follow_an_old_game_finished_late(client, folder, clock) -> None:
+    """A game set aside and finished after newer ones still counts on the cards."""
+    pair(client, folder, clock)
+    store = Store.open(folder / "companion.db")
+    old = GameSession.start(store, "genial", {"players": ["Ann", "Ben"]})
+    old.apply({"type": "turn", "all": 3})
+    _play_genial(folder)  # a newer game, finished first
+    assert "1 play, 1 win" in client.get("/players").get_data(as_text=True)
+    old.apply({"type": "end_early"})
+    store.close()
+    assert "2 plays, 2 wins" in client.get("/players").get_data(as_text=True)
