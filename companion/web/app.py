@@ -75,7 +75,7 @@ class Box:
         self.clock = clock
         self._store: Any = None
         self._inode: tuple[int, int] | None = None
-        self._people: tuple[Any, list[Any]] | None = None
+        self._people: tuple[Any, list[Any], Any] | None = None
         #: phone → the BG Stats export it read, waiting for "Import them".
         self.pending: dict[str, bytes] = {}
         self.tries: dict[str, deque[float]] = defaultdict(deque)
@@ -110,8 +110,18 @@ class Box:
         store = self.store()
         key = (i18n.language(), store.finished_mark(), repr(store.players(hidden=True)))
         if self._people is None or self._people[0] != key:
-            self._people = (key, stats.people(plays(store)))
+            from companion.web import chart
+
+            rows = plays(store)
+            self._people = (key, stats.people(rows), chart.months(rows))
         return self._people[1]
+
+    def months(self) -> dict[str, dict[str, list[int]]]:
+        """person → month → [plays, wins] (:func:`companion.web.chart.months`), kept with
+        :meth:`people`."""
+        self.people()
+        assert self._people is not None
+        return self._people[2]  # type: ignore[no-any-return]
 
     def close(self) -> None:
         self._people = None

@@ -8,6 +8,7 @@ a refused name is one sentence with nothing saved.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from flask import Flask, Response, request
@@ -15,7 +16,7 @@ from markupsafe import Markup
 
 from companion.core.errors import BadName, RosterError
 from companion.core.i18n import _, ngettext
-from companion.web import html
+from companion.web import chart, html
 from companion.web.app import box, csrf, go, phone
 
 
@@ -65,6 +66,8 @@ def page() -> str:
     store = box().store()
     everyone = store.players(hidden=True)
     counted = {s.name: s for s in box().people()}
+    months = box().months()
+    this_month = datetime.now().strftime("%Y-%m")
     add_form = Markup(
         '<form method="post" action="/players/add" class="card">{}<label>{} '
         '<input name="name" required maxlength="40" autocomplete="off"></label> '
@@ -75,8 +78,12 @@ def page() -> str:
         seen: Any = counted.get(p.name)
         numbers = _tally(seen.plays if seen else 0, seen.wins if seen else 0)
         per_game = Markup("").join(
-            Markup("<li>{}: {}</li>").format(line.game, _tally(line.plays, line.wins))
+            Markup("<li>{}: {}{}</li>").format(
+                line.game, _tally(line.plays, line.wins),
+                _(" (best {score})").format(score=line.best) if line.best is not None else "")
             for line in (seen.games.values() if seen else ()))
+        drawn = chart.svg(months.get(p.name, {}), this_month,
+                          label=_("plays and wins by month")) if seen else Markup("")
         rename = _form("/players/rename", _hidden("name", p.name) + Markup(
             '<input name="new" required maxlength="40" aria-label="{}" placeholder="{}">').format(
                 _("New name"), _("New name")), _("Rename"))
@@ -88,10 +95,10 @@ def page() -> str:
                 _("Merge into"), Markup("").join(Markup("<option>{}</option>").format(n)
                                                  for n in others)),
                       _("Merge")) if others else Markup("")
-        cards.append(Markup('<div class="card player"><h2>{}{}</h2><p>{}</p><ul>{}</ul>'
+        cards.append(Markup('<div class="card player"><h2>{}{}</h2><p>{}</p><ul>{}</ul>{}'
                             '<p>{} {} {}</p></div>').format(
             p.name, Markup(" <span class=small>({})</span>").format(_("hidden"))
-            if p.hidden else "", numbers, per_game, rename, hide, merge))
+            if p.hidden else "", numbers, per_game, drawn, rename, hide, merge))
     if not cards:
         cards.append(Markup("<p>{}</p>").format(_("Nobody on the roster yet: add a name.")))
     take = Markup(

@@ -127,7 +127,6 @@ def test_a_phone_pairs_follows_tonight_and_adds_a_player(server: str, tmp_path: 
         field.submit()
         wait.until(lambda d: "山田 一郎" in d.find_element(By.TAG_NAME, "main").text)
         assert rig.store.player("山田 一郎") is not None  # in the box's own log
-        shoot(phone, "players")
 
         # The group's BG Stats players: what it will do, then done.
         export = tmp_path / "BGStatsExport.json"
@@ -156,7 +155,6 @@ def test_a_phone_pairs_follows_tonight_and_adds_a_player(server: str, tmp_path: 
         assert "今夜" in phone.find_element(By.TAG_NAME, "h1").text
         phone.get(server + "/players")
         assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
-        shoot(phone, "players-ja")
 
         # The stranger still sees no name, and cannot add one.
         stranger.get(server + "/players")
@@ -198,7 +196,10 @@ def test_the_bg_stats_link_carries_the_play(server: str, tmp_path: Path,
         phone.get(server + "/")
         assert "lowest" in phone.find_element(By.ID, "live").text
         shoot(phone, "tonight")
-        for page in ("", "history"):
+        phone.get(server + "/players")
+        assert phone.find_elements(By.CSS_SELECTOR, "svg.chart")
+        shoot(phone, "players")
+        for page in ("", "history", "players"):
             phone.get(f"{server}/{page}?lang=ja")
             assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
             shoot(phone, f"{page or 'tonight'}-ja")

@@ -159,7 +159,9 @@ def test_the_players_counts_follow_an_old_game_finished_late(client, folder, clo
     old = GameSession.start(store, "genial", {"players": ["Ann", "Ben"]})
     old.apply({"type": "turn", "all": 3})
     _play_genial(folder)  # a newer game, finished first
-    assert "1 play, 1 win" in client.get("/players").get_data(as_text=True)
+    page = client.get("/players").get_data(as_text=True)
+    assert "1 play, 1 win" in page and "(best 3)" in page
+    assert page.count('<svg class="chart"') == 2  # Ann's and Ben's months
     old.apply({"type": "end_early"})
     store.close()
     assert "2 plays, 2 wins" in client.get("/players").get_data(as_text=True)
