@@ -96,3 +96,13 @@ def test_the_phone_screen_in_japanese(tmp_path: Path, monkeypatch) -> None:  # t
         keep(rig, "box-phone-ja")
     finally:
         rig.close()
+
+
+def test_without_the_web_extra_the_screen_says_so(rig: Rig, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "segno" else real(name, *a))
+    open_phone(rig)
+    assert "not installed" in rig.text and rig.faults() == [] and decoded(rig) == []
