@@ -355,9 +355,14 @@ class Store(Opening):
             out.setdefault(game_id, []).append((since, until))
         return out
 
-    def history(self, limit: int = 100) -> list[GameRecord]:
-        """Finished games, newest first."""
-        return self._records("WHERE g.finished IS NOT NULL ORDER BY g.id DESC LIMIT ?", (limit,))
+    def history(self, limit: int = 100, *, before: int | None = None) -> list[GameRecord]:
+        """Finished games, newest first; with ``before``, only those of a lower id (the
+        next page of a long history)."""
+        if before is None:
+            return self._records("WHERE g.finished IS NOT NULL ORDER BY g.id DESC LIMIT ?",
+                                 (limit,))
+        return self._records("WHERE g.finished IS NOT NULL AND g.id < ? ORDER BY g.id DESC "
+                             "LIMIT ?", (before, limit))
 
     def finished_mark(self) -> tuple[int, str | None]:
         """How many games are finished and when the last one was: it changes whenever a

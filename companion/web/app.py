@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -105,15 +105,20 @@ class Box:
         a game ends (or is reopened, or an old one is finished), the roster or the
         language changes: counted over every play once, then a lookup."""
         from companion.records import stats
-        from companion.records.plays import plays
 
         store = self.store()
         key = (i18n.language(), store.finished_mark(), repr(store.players(hidden=True)))
         if self._people is None or self._people[0] != key:
-            from companion.web import chart
+            from companion.web import chart, reading
 
-            rows = plays(store)
-            self._people = (key, stats.people(rows), chart.months(rows))
+            per_month: dict[str, dict[str, list[int]]] = {}
+
+            def counted() -> Iterator[Any]:
+                for play in reading.every_play(store):
+                    chart.count(per_month, play)
+                    yield play
+
+            self._people = (key, stats.people(counted()), per_month)
         return self._people[1]
 
     def months(self) -> dict[str, dict[str, list[int]]]:

@@ -29,14 +29,19 @@ def months(rows: Iterable[Any]) -> dict[str, dict[str, list[int]]]:
     """person → ``YYYY-MM`` → [plays, wins], for the roster's people (guests have none)."""
     out: dict[str, dict[str, list[int]]] = {}
     for r in rows:
-        month = local_iso(r.finished)[:7]
-        for name in r.players:
-            if name not in r.uuids:
-                continue
-            cell = out.setdefault(name, {}).setdefault(month, [0, 0])
-            cell[0] += 1
-            cell[1] += int(name in r.winners)
+        count(out, r)
     return out
+
+
+def count(into: dict[str, dict[str, list[int]]], r: Any) -> None:
+    """Add play ``r`` to ``into`` (what :func:`months` returns)."""
+    month = local_iso(r.finished)[:7]
+    for name in r.players:
+        if name not in r.uuids:
+            continue
+        cell = into.setdefault(name, {}).setdefault(month, [0, 0])
+        cell[0] += 1
+        cell[1] += int(name in r.winners)
 
 
 def _back(month: str, n: int) -> str:

@@ -21,6 +21,7 @@ from companion.records import bgstats, csv_export, json_export
 from companion.records.plays import Play, plays
 from companion.web import html
 from companion.web.app import Refused, box, phone
+from companion.web.reading import Newest, newest_plays
 from companion.web.tonight import TONIGHT_HOURS
 
 SHOWN = 50
@@ -32,37 +33,6 @@ FORMATS = {"bgsplay": ("application/json", "bgsplay"), "csv": ("text/csv", "csv"
 def add_routes(app: Flask) -> None:
     app.add_url_rule("/history", "history", page)
     app.add_url_rule("/history/download", "history_download", download)
-
-
-class _Newest:
-    """A store as :func:`companion.records.plays.plays` reads it, holding only its
-    newest ``limit`` finished games: a page of History costs its own plays, not the
-    whole log's."""
-
-    def __init__(self, store: Any, limit: int) -> None:
-        self.store = store
-        self.rows = store.history(limit)
-
-    def seat_players(self) -> Any:
-        return self.store.seat_players([r.id for r in self.rows])
-
-    def history(self, _limit: int) -> Any:
-        return self.rows
-
-    def pauses(self) -> Any:
-        return self.store.pauses()
-
-
-def newest_plays(store: Any, wanted: int, keep: Any) -> list[Play]:
-    """The newest ``wanted`` plays that ``keep`` keeps, looking back further only as far
-    as it must (a filter on a rare player reads more of the log)."""
-    limit = wanted
-    while True:
-        window = _Newest(store, limit)
-        found = [r for r in plays(window) if keep(r)]  # type: ignore[arg-type]
-        if len(found) >= wanted or len(window.rows) < limit:
-            return found[:wanted]
-        limit *= 4
 
 
 def _keep(r: Play) -> bool:
@@ -146,12 +116,12 @@ def download() -> Response:
     if when == "tonight":
         since = (datetime.now(UTC) - timedelta(hours=TONIGHT_HOURS)).isoformat(
             timespec="seconds")
-        rows = [r for r in plays(_Newest(store, 200)) if r.finished >= since]  # type: ignore[arg-type]
+        rows = [r for r in plays(Newest(store, 200)) if r.finished >= since]  # type: ignore[arg-type]
     elif when == "since":
         mark = last.get(phone())
         if isinstance(mark, int):
             limit = 50
-            while (window := _Newest(store, limit)).rows and len(window.rows) == limit \
+            while (window := Newest(store, limit)).rows and len(window.rows) == limit \
                     and window.rows[-1].id > mark:
                 limit *= 4
             rows = [r for r in plays(window) if r.id > mark]  # type: ignore[arg-type]
