@@ -22,12 +22,15 @@ def test_a_running_companion_is_restarted_on_the_new_files(tmp_path: Path) -> No
     systemctl = [cmd for cmd in ran if cmd[0] == "systemctl"]
     assert systemctl == [["systemctl", "daemon-reload"],
                          ["systemctl", "enable", "companion.service"],
-                         ["systemctl", "restart", "companion.service"]]
+                         ["systemctl", "enable", "companion-web.service"],
+                         ["systemctl", "restart", "companion.service"],
+                         ["systemctl", "restart", "companion-web.service"]]
 
 
 def test_no_start_only_enables(tmp_path: Path) -> None:
     commands = [s.command for s in steps(tmp_path, start=False) if s.command]
-    assert commands[-1] == ("systemctl", "enable", "companion.service")
+    assert commands[-2:] == [("systemctl", "enable", "companion.service"),
+                             ("systemctl", "enable", "companion-web.service")]
     assert not any("restart" in c or "--now" in c for c in commands)
 
 

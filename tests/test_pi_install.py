@@ -42,7 +42,7 @@ def test_readme_steps_are_what_a_maker_types_run_as_root() -> None:
     assert {"git", "python3-venv", "python3-lgpio", "python3-spidev"} <= set(apt.split())
     assert any(c.startswith("git clone /r.bundle ~/companion") for c in commands)
     assert "python3 -m venv --system-site-packages /opt/companion/venv" in commands
-    assert "/opt/companion/venv/bin/pip install '.[pi]'" in commands
+    assert "/opt/companion/venv/bin/pip install '.[pi,web]'" in commands
     skipped = [s for s in steps if s.command is None]
     assert [s.readme.split()[1] for s in skipped] == ["raspi-config"]
 
@@ -82,7 +82,7 @@ def test_install_service_installs_the_pi_extra(tmp_path: Path) -> None:
                  unit_dir=tmp_path, etc_dir=tmp_path, group_exists=lambda g: True,
                  user_exists=lambda u: True)
     pip = next(s.command for s in steps if s.command and s.command[0].endswith("/pip"))
-    assert pip[-1].endswith("[pi]")
+    assert pip[-1].endswith("[pi,web]")
 
 
 def test_install_service_finds_the_clone_after_a_plain_pip_install(tmp_path: Path,

@@ -85,6 +85,9 @@ def test_dry_run_prints_every_step_and_changes_nothing(tmp_path: Path, capsys) -
                      "write /etc/systemd/system/companion.service",
                      "systemctl daemon-reload", "systemctl enable companion.service",
                      "systemctl restart companion.service",
+                     "write /etc/systemd/system/companion-web.service",
+                     "systemctl enable companion-web.service",
+                     "systemctl restart companion-web.service",
                      "Dry run: nothing was changed."):
         assert expected in out, out
 
@@ -94,12 +97,16 @@ def test_install_writes_unit_and_config_and_runs_the_commands(tmp_path: Path) ->
     steps = fake_plan(tmp_path, venv="/opt/companion/venv")
     execute(steps, runner=lambda cmd, check: ran.append(cmd), out=lambda line: None)
     assert ran[0][:2] == ["useradd", "--system"] and "gpio,i2c" in ran[0]
-    assert ran[-2:] == [["systemctl", "enable", "companion.service"],
-                        ["systemctl", "restart", "companion.service"]]
+    assert ran[-3:] == [["systemctl", "enable", "companion-web.service"],
+                        ["systemctl", "restart", "companion.service"],
+                        ["systemctl", "restart", "companion-web.service"]]
     unit = (tmp_path / "systemd" / "companion.service").read_text()
     assert ("ExecStart=/opt/companion/venv/bin/companion --config "
             "/etc/companion/config.toml run") in unit
     assert 'preset = "adafruit-oled-bonnet"' in (tmp_path / "etc" / "config.toml").read_text()
+    web = (tmp_path / "systemd" / "companion-web.service").read_text()
+    assert ("ExecStart=/opt/companion/venv/bin/companion --config "
+            "/etc/companion/config.toml web") in web
 
 
 def test_install_keeps_an_existing_config_and_adds_an_existing_user_to_groups(

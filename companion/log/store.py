@@ -27,7 +27,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -179,6 +179,7 @@ class Store(Opening):
         """Run one write and count it in ``user_version``, in one transaction."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
+            self._catch_up()
             cur = self._db.execute(sql, args)
             self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
             self._db.execute("COMMIT")
@@ -190,6 +191,12 @@ class Store(Opening):
             raise
         self.generation += 1
         return cur
+
+    def _catch_up(self) -> None:
+        """Inside a write transaction: count on from the log's own ``user_version``, which
+        another process (the phone page, ``companion players``) may have moved on."""
+        self.generation = max(self.generation,
+                              self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def new_game(self, kind: str, options: dict[str, Any]) -> int:
         """Start a game of ``kind`` with ``options``; returns its id. Seats whose name
@@ -219,6 +226,7 @@ class Store(Opening):
         except sqlite3.Error as err:
             raise _why(err, self.path) from err
         try:
+            self._catch_up()
             yield
             self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
             self._db.execute("COMMIT")
@@ -354,9 +362,26 @@ class Store(Opening):
             out.setdefault(game_id, []).append((since, until))
         return out
 
-    def history(self, limit: int = 100) -> list[GameRecord]:
-        """Finished games, newest first."""
-        return self._records("WHERE g.finished IS NOT NULL ORDER BY g.id DESC LIMIT ?", (limit,))
+    def history(self, limit: int = 100, *, before: int | None = None) -> list[GameRecord]:
+        """Finished games, newest first; with ``before``, only those of a lower id (the
+        next page of a long history)."""
+        if before is None:
+            return self._records("WHERE g.finished IS NOT NULL ORDER BY g.id DESC LIMIT ?",
+                                 (limit,))
+        return self._records("WHERE g.finished IS NOT NULL AND g.id < ? ORDER BY g.id DESC "
+                             "LIMIT ?", (before, limit))
+
+    def finished_mark(self) -> tuple[int, str | None]:
+        """How many games are finished and when the last one was: it changes whenever a
+        game ends, is reopened by an undo, or an old game is resumed and finished (what
+        is counted from the history is then out of date).
+
+        >>> Store.open(":memory:").finished_mark()
+        (0, None)
+        """
+        row = self._db.execute(
+            "SELECT COUNT(*), MAX(finished) FROM games WHERE finished IS NOT NULL").fetchone()
+        return int(row[0]), row[1]
 
     def _records(self, where: str, args: tuple[Any, ...], *,
                  strict: bool = False) -> list[GameRecord]:
@@ -484,11 +509,14 @@ class Store(Opening):
                     "player")
         return self._known(who.name)
 
-    def seat_players(self) -> dict[int, dict[int, Player]]:
-        """game id → seat → the roster entry sitting there (seats of guests are absent)."""
+    def seat_players(self, games: Iterable[int] | None = None) -> dict[int, dict[int, Player]]:
+        """game id → seat → the roster entry sitting there (seats of guests are absent);
+        of the ``games`` given only, else of every game."""
         out: dict[int, dict[int, Player]] = {}
+        only = "" if games is None else " WHERE s.game_id IN (SELECT value FROM json_each(?))"
         for r in self._db.execute(
                 "SELECT s.game_id, s.seat, p.id, p.uuid, p.name, p.colour, p.created, "
-                "p.last_played, p.hidden FROM seats s JOIN players p ON p.id = s.player_id"):
+                "p.last_played, p.hidden FROM seats s JOIN players p ON p.id = s.player_id"
+                + only, () if games is None else (json.dumps([int(g) for g in games]),)):
             out.setdefault(r[0], {})[r[1]] = Player.from_row(r[2:9])
         return out

@@ -1,6 +1,6 @@
 """The ``companion`` command: run | roll | screenshot | history | players | stats |
 backup | restore | doctor |
-install-service.
+install-service | web.
 
 Mistakes in the command line or the config file print one line on stderr and exit
 with status 2; nothing else does.
@@ -71,7 +71,15 @@ def _parser() -> argparse.ArgumentParser:
     people.add_parsers(sub)
     doctor.add_parser(sub)
     install.add_parser(sub)
+    _web_parser(sub)
     return parser
+
+
+def _web_parser(sub: argparse._SubParsersAction) -> None:
+    """``companion web``, when the web extra is installed (``pip install '.[web]'``)."""
+    from companion.web import serve
+
+    serve.add_parser(sub)
 
 
 def _run_options(p: argparse.ArgumentParser, default: object = None) -> None:
@@ -124,6 +132,17 @@ def _open_trace(path: str) -> TextIO:
     except OSError as err:
         raise CommandError("--trace {path}: cannot write it: {why}.", path=path,
                            why=reason(err)) from None
+
+
+def _web(args: argparse.Namespace) -> int:
+    import importlib.util
+
+    if any(importlib.util.find_spec(m) is None for m in ("flask", "waitress")):
+        raise CommandError("the phone page needs the web extra: pip install "
+                           "'companion[web]' (in the box's venv).")
+    from companion.web import serve
+
+    return serve.main(_load_config(args), args)
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -191,5 +210,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         from companion.owner import install
 
         return install.main(args)
+    if command == "web":
+        return _web(args)
     raise CommandError("unknown command {command!r}.",
                        command=command)

@@ -8,10 +8,12 @@ The steps, in order (``--dry-run`` prints them and changes nothing):
    ``python3-lgpio`` is usable) with the companion installed from this checkout — it
    must not live under /home, which the service cannot see (``ProtectHome=yes``);
 3. ``systemd/companion.service`` copied to ``/etc/systemd/system/``, its ``ExecStart=``
-   pointing at that companion;
+   pointing at that companion, and ``systemd/companion-web.service`` (the phone page,
+   ``companion web``) beside it;
 4. ``/etc/companion/config.toml`` starting from a board preset (kept if it exists);
 5. ``systemctl daemon-reload``, ``systemctl enable companion.service`` and ``systemctl
-   restart companion.service`` (a companion already running restarts on the new files);
+   restart companion.service`` (a companion already running restarts on the new files),
+   and the same for ``companion-web.service``;
 6. with ``--i2c-speed HZ``, the I²C clock in the Pi's ``config.txt`` (a backup first;
    see :mod:`companion.owner.bootconfig`), in force after a reboot.
 
@@ -38,6 +40,8 @@ from companion.core.i18n import _, ngettext
 ROOT = Path(__file__).resolve().parents[2]
 UNIT_IN_CHECKOUT = Path("systemd", "companion.service")
 UNIT_FILE = ROOT / UNIT_IN_CHECKOUT
+#: The phone page's unit (``companion web``), beside the box's in ``systemd/``.
+WEB_UNIT = "companion-web.service"
 GROUPS = ("gpio", "i2c", "spi")
 
 
@@ -102,16 +106,25 @@ def _user_exists(name: str) -> bool:
         return False
 
 
-def unit_text(executable: str | Path, template: Path = UNIT_FILE, user: str = "companion") -> str:
-    """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install."""
+def web_template(template: Path) -> Path:
+    """The phone page's unit beside ``template``, else this checkout's."""
+    beside = template.with_name(WEB_UNIT)
+    return beside if beside.is_file() else UNIT_FILE.with_name(WEB_UNIT)
+
+
+def unit_text(executable: str | Path, template: Path = UNIT_FILE, user: str = "companion",
+              command: str = "run") -> str:
+    """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install;
+    ``command`` ``web`` for the phone page's unit."""
     if not template.is_file():
-        raise CommandError("{template} is missing: run install-service from a checkout of the "
+        raise CommandError("{unit} is missing: run install-service from a checkout of the "
                            "companion's repository.",
-                           template=template)
+                           unit=str(template))
     lines = []
     for line in template.read_text(encoding="utf-8").splitlines():
         if line.startswith("ExecStart="):
-            line = f"ExecStart={exec_word(executable)} --config /etc/companion/config.toml run"
+            line = (f"ExecStart={exec_word(executable)} --config /etc/companion/config.toml "
+                    f"{command}")
         elif line.startswith(("User=", "Group=")):
             line = line.split("=", 1)[0] + "=" + user
         lines.append(line)
@@ -181,7 +194,7 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
                           ("python3", "-m", "venv", "--system-site-packages", str(vdir))))
         steps.append(Step(_("install the companion into it"),
                           (str(vdir / "bin" / "pip"), "install", "--upgrade",
-                           f"{source}[pi]")))  # [pi]: the RPi.GPIO API and spidev for SPI
+                           f"{source}[pi,web]")))  # [pi]: RPi.GPIO API, spidev; [web]: the page
         executable = vdir / "bin" / "companion"
     else:
         executable = Path(current or Path(sys.executable).parent / "companion")
@@ -192,6 +205,8 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
                            executable=executable)
     steps.append(Step(_("install the unit file"), path=unit_dir / "companion.service",
                       text=unit_text(executable, template, user)))
+    steps.append(Step(_("install the phone page's unit file"), path=unit_dir / WEB_UNIT,
+                      text=unit_text(executable, web_template(template), user, "web")))
     config = etc_dir / "config.toml"
     if force_config or not config.exists():
         steps.append(Step(_("write the config from preset {preset}").format(preset=preset),
@@ -202,9 +217,11 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
                             "over it)").format(path=config, preset=preset)))
     steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
     steps.append(Step(_("start at every boot"), ("systemctl", "enable", "companion.service")))
+    steps.append(Step(_("serve the phone page at every boot"), ("systemctl", "enable", WEB_UNIT)))
     if start:  # not `enable --now`: a companion already running would go on with the old code
         steps.append(Step(_("start it now (restart it if it runs: the new files take over)"),
                           ("systemctl", "restart", "companion.service")))
+        steps.append(Step(_("start the phone page now"), ("systemctl", "restart", WEB_UNIT)))
     return steps
 
 

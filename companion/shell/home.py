@@ -1,4 +1,5 @@
-"""The start menu: the game in play, the games set aside, History, Players, Settings, Keys."""
+"""The start menu: the game in play, the games set aside, History, Players, Settings, Keys,
+Phone."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from companion.shell import unfinished
 from companion.shell.game_picker import GamePicker
 from companion.shell.history import HistoryScreen
 from companion.shell.keys_help import KeysHelp
+from companion.shell.phone import PhoneScreen
 from companion.shell.players import PlayersScreen
 from companion.shell.settings import SettingsScreen
 from companion.ui.fonts import text_width
@@ -43,6 +45,7 @@ class HomeScreen(ListScreen):
         out.append((_("Players"), lambda: self.ctx.push(PlayersScreen(self.ctx))))
         out.append((_("Settings"), lambda: self.ctx.push(SettingsScreen(self.ctx))))
         out.append((_("Keys"), lambda: self.ctx.push(KeysHelp(self.ctx))))
+        out.append((_("Phone"), lambda: self.ctx.push(PhoneScreen(self.ctx))))
         return out
 
     def items(self) -> list[str]:

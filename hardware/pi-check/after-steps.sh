@@ -26,7 +26,8 @@ import importlib.metadata as m
 import platform
 print(f"@@ python {platform.python_version()} {platform.machine()}")
 for name in ("companion", "gpiozero", "lgpio", "rpi-lgpio", "spidev", "smbus2", "luma.core",
-             "luma.oled", "pillow", "cbor2", "colorzero", "sdnotify"):
+             "luma.oled", "pillow", "cbor2", "colorzero", "sdnotify", "flask", "waitress",
+             "werkzeug", "jinja2", "markupsafe", "itsdangerous", "segno"):
     try:
         dist = m.distribution(name)
     except m.PackageNotFoundError:
@@ -52,6 +53,10 @@ check doctor-bonnet $V/companion --config /tmp/bonnet.toml doctor
 check doctor-waveshare env GPIOZERO_PIN_FACTORY=mock $V/companion --config /tmp/hat.toml doctor
 check install-service-dry-run $V/companion install-service --dry-run \
     --venv /opt/companion/venv --preset waveshare-oled-hat-1in3
+# The phone page (the web extra): it imports, builds its pages, and prints a pairing address.
+check web-imports $V/python -c "import waitress, segno
+from companion.web.site import create_app"
+check web-pair-url $V/companion --config /tmp/bonnet.toml web --pair-url
 rm -rf /tmp/shots
 check screenshots $V/companion screenshot --all /tmp/shots
 echo "@@ screenshots: $(ls /tmp/shots | wc -l) files"

@@ -90,6 +90,17 @@ DICE = {"brikks": GameDice(
     word("Brikks: {die2} block, column {die1} (d4 {die1}, colour die {die2})"))}
 
 
+def figures(state: State) -> dict[str, tuple[tuple[str, int], ...]]:
+    """Each player's energy and bombs left, for the phone page's Tonight (labels are
+    words of this game's catalogue); the rows are on the players' own sheets.
+
+    >>> figures(new_game({"players": ["Ann", "Ben"]}))["Ann"][1]
+    ('bombs', 3)
+    """
+    return {name: (("energy", t.energy), ("bombs", t.bombs_left))
+            for name, t in zip(state.players, state.trackers, strict=True)}
+
+
 def round_of(state: State) -> int:
     """The round being played (undo asks before it takes a round back)."""
     return state.round

@@ -327,6 +327,17 @@ def turns_taken(state: State, seat: int) -> int:
     return sum(1 for t in state.turns if t.seat == seat)
 
 
+def figures(state: State) -> dict[str, tuple[tuple[str, int], ...]]:
+    """Each player's numbers as the score screen has them, for the phone page's Tonight:
+    the four colours and the lowest (labels are words of this game's catalogue).
+
+    >>> figures(new_game({"players": ["Ann", "Ben"]}))["Ann"][-1]
+    ('lowest', 0)
+    """
+    return {name: (*zip(SYMBOLS, tracks, strict=True), ("lowest", min(tracks)))
+            for name, tracks in state.scores.items()}
+
+
 def is_over(state: State) -> bool:
     """True after every player's 20th turn, or once the table ended early."""
     return state.ended_early or len(state.turns) >= ROUNDS * len(state.players)

@@ -1,0 +1,125 @@
+"""*Phone* on the start menu: a QR code a phone's camera reads off the 128×64 panel.
+
+The code holds the page's address with a one-time pairing code
+(``HTTP://192.168.1.23:8080/P/K7M…``, :mod:`companion.web.address`); the address is
+written beside it for a laptop. OK makes a new code (each phone uses one up), DOWN asks
+to forget every paired phone, BACK leaves.
+
+The QR code is a version 2 code in alphanumeric mode (25×25 modules), two pixels a
+module: 50×50 pixels, dark modules on a lit 64×64 square, so its quiet zone is seven
+pixels (three and a half modules) on every side.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.core.i18n import _
+from companion.ui.confirm import Confirm
+from companion.ui.fonts import text_width
+from companion.ui.paint import HEIGHT, Painter
+from companion.ui.screen import Context, Screen
+from companion.ui.widgets import fitting, wrap_px
+from companion.web import address, pairing
+
+MODULE = 2
+SQUARE = 64
+
+
+def state_folder(ctx: Context) -> Path:
+    """Where the log is: the web process finds the pairing code there too."""
+    path = getattr(ctx.store, "path", ":memory:")
+    return ctx.config.state_dir() if path == ":memory:" else Path(path).parent
+
+
+def qr_matrix(text: str) -> list[list[bool]]:
+    """The QR code of ``text`` as rows of dark (True) modules, without the quiet zone."""
+    import segno
+
+    code = segno.make(text, error="l", boost_error=False, micro=False)
+    return [[bool(v) for v in row] for row in code.matrix]
+
+
+class PhoneScreen(Screen):
+    """The pairing QR code and the address in text."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.folder = state_folder(ctx)
+        self.host = address.lan_address()
+        self.port = address.port(self.folder)
+        self.url: str | None = None
+        self._matrix: tuple[str, list[list[bool]]] | None = None
+        self.problem: str | None = None
+        self._new_code()
+
+    def _new_code(self) -> None:
+        import importlib.util
+
+        if importlib.util.find_spec("segno") is None:  # the box installed without [web]
+            self.problem = _("The phone page is not installed: see Phone in the README.")
+            return
+        try:
+            code = pairing.current_code(self.folder) or pairing.new_code(self.folder)
+        except OSError as err:
+            self.problem = _("The pairing code cannot be saved: {why}").format(
+                why=err.strerror or err)
+            return
+        if self.host is not None:
+            self.url = address.pair_url(self.host, self.port, code)
+
+    def key_ok(self) -> None:
+        try:
+            pairing.new_code(self.folder)
+        except OSError:
+            pass  # _new_code says so
+        self._new_code()
+
+    def key_down(self) -> None:
+        self.ctx.push(Confirm(self.ctx, _("Forget every paired phone?"), self._forget))
+
+    def _forget(self) -> None:
+        try:
+            pairing.forget_phones(self.folder)
+        except OSError as err:
+            self.ctx.notice(_("The phones cannot be forgotten: {why}").format(
+                why=err.strerror or err))
+            return
+        self._new_code()
+        self.ctx.notice(_("Every phone must pair again."))
+
+    def key_back(self) -> None:
+        self.ctx.pop()
+
+    def render(self, p: Painter) -> None:
+        if self.url is None:
+            why = self.problem or _("No network: connect the box to Wi-Fi, then open Phone "
+                                    "again.")
+            lines = wrap_px(why, "text", 124)
+            if len(lines) > 5:
+                p.cut.append(why)  # a test fails on it: a player must read it whole
+            for i, line in enumerate(lines[:5]):
+                p.text((2, 2 + i * 12), line, "text")
+            return
+        if self._matrix is None or self._matrix[0] != self.url:
+            self._matrix = (self.url, qr_matrix(self.url))
+        matrix = self._matrix[1]
+        p.rect((0, 0, SQUARE - 1, HEIGHT - 1), fill=1, outline=None)
+        offset = (SQUARE - len(matrix) * MODULE) // 2
+        for y, row in enumerate(matrix):
+            for x, dark in enumerate(row):
+                if dark:
+                    x0, y0 = offset + x * MODULE, offset + y * MODULE
+                    p.rect((x0, y0, x0 + MODULE - 1, y0 + MODULE - 1), fill=0, outline=None)
+        x = SQUARE + 3
+        width = 128 - x
+        p.text((x, 0), fitting("text", width, _("Scan me"), _("Scan")), "text")
+        lines = [self.host or "", f":{self.port}"]
+        if text_width(lines[0], "small") > width:  # 192.168.100.200: two lines, not tiny type
+            head, _dot, tail = lines[0].partition(".")
+            second, _dot, rest = tail.partition(".")
+            lines[:1] = [f"{head}.{second}.", rest]
+        for i, line in enumerate(lines):
+            p.text((x, 16 + i * 9), line, "small")
+        p.text((x, 44), fitting("small", width, _("OK new code"), _("OK new")), "small")
+        p.text((x, 54), fitting("small", width, _("DOWN forget"), _("DOWN")), "small")

@@ -1,0 +1,242 @@
+"""The phone page's Flask application: who gets in, and what every request goes through.
+
+Every request, in order: a caller outside the private ranges and loopback is refused;
+the page speaks the phone's chosen language, else the box's; a phone without a pairing
+the box still knows sees only how to pair; a write (POST) without this phone's CSRF
+token changes nothing. Anything that goes wrong is one sentence on a page, never a
+traceback.
+
+Requests are served one at a time (:class:`OneAtATime`): each takes milliseconds, and the
+language in use and the one open log are then never shared by two requests.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, g, redirect, request
+from werkzeug.exceptions import HTTPException
+
+from companion.config.file import Config
+from companion.core import i18n
+from companion.core.errors import CompanionError, StorageError
+from companion.core.i18n import _
+from companion.web import address, html, pairing
+
+COOKIE = "companion_phone"
+LANG_COOKIE = "companion_lang"
+#: Wrong pairing codes one caller may try in a minute, and all callers together.
+TRIES_PER_CALLER = 5
+TRIES_IN_ALL = 20
+#: The largest request body (a form, a BG Stats file).
+MAX_BODY = 8 * 1024 * 1024
+
+
+class Refused(Exception):
+    """A request answered with one sentence and a status; nothing was changed."""
+
+    def __init__(self, status: int, text: str) -> None:
+        super().__init__(text)
+        self.status = status
+        self.text = text
+
+
+class OneAtATime:
+    """WSGI middleware: one request at a time, its whole answer included."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+        self.lock = threading.Lock()
+
+    def __call__(self, environ: dict[str, Any], start: Callable[..., Any]) -> list[bytes]:
+        with self.lock:
+            body = self.app(environ, start)
+            try:
+                return list(body)
+            finally:
+                close = getattr(body, "close", None)
+                if close is not None:
+                    close()
+
+
+class Box:
+    """What the page knows of the box: its log (opened once, reopened when the box put
+    a repaired one in its place), its state folder, its config, the wrong codes tried."""
+
+    def __init__(self, db: Path, config: Config, clock: Callable[[], float]) -> None:
+        self.db = Path(db)
+        self.folder = self.db.parent
+        self.config = config
+        self.clock = clock
+        self._store: Any = None
+        self._inode: tuple[int, int] | None = None
+        self._people: tuple[Any, list[Any], Any] | None = None
+        #: phone → the BG Stats export it read, waiting for "Import them".
+        self.pending: dict[str, bytes] = {}
+        self.tries: dict[str, deque[float]] = defaultdict(deque)
+        self.all_tries: deque[float] = deque()
+
+    def store(self) -> Any:
+        """The log, for reading and writing; :class:`StorageError` when there is none."""
+        from companion.log.store import Store
+
+        try:
+            st = self.db.stat()
+            inode = (st.st_dev, st.st_ino)
+        except OSError:
+            inode = None
+        if self._store is not None and inode == self._inode:
+            return self._store
+        self.close()
+        if inode is None:
+            raise StorageError("there is no log yet: start the box once, then reload "
+                               "this page.")
+        self._store = Store.open_existing(self.db, write=True)
+        self._inode = inode
+        return self._store
+
+    def people(self) -> list[Any]:
+        """Plays and wins per person (:func:`companion.records.stats.people`), kept until
+        a game ends (or is reopened, or an old one is finished), the roster or the
+        language changes: counted over every play once, then a lookup."""
+        from companion.records import stats
+
+        store = self.store()
+        key = (i18n.language(), store.finished_mark(), repr(store.players(hidden=True)))
+        if self._people is None or self._people[0] != key:
+            from companion.web import chart, reading
+
+            per_month: dict[str, dict[str, list[int]]] = {}
+
+            def counted() -> Iterator[Any]:
+                for play in reading.every_play(store):
+                    chart.count(per_month, play)
+                    yield play
+
+            self._people = (key, stats.people(counted()), per_month)
+        return self._people[1]
+
+    def months(self) -> dict[str, dict[str, list[int]]]:
+        """person → month → [plays, wins] (:func:`companion.web.chart.months`), kept with
+        :meth:`people`."""
+        self.people()
+        assert self._people is not None
+        return self._people[2]
+
+    def close(self) -> None:
+        self._people = None
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def language(self) -> str:
+        """The box's language: what its Settings saved, else its config, else English."""
+        from companion.config import settings
+
+        try:
+            saved = settings.overrides(self.config.state_dir()).get("language")
+        except CompanionError:
+            saved = None
+        return saved or self.config.language or "en"
+
+    def too_many_tries(self, caller: str) -> bool:
+        now = self.clock()
+        for queue in (self.tries[caller], self.all_tries):
+            while queue and now - queue[0] > 60:
+                queue.popleft()
+        return len(self.tries[caller]) >= TRIES_PER_CALLER \
+            or len(self.all_tries) >= TRIES_IN_ALL
+
+    def wrong_try(self, caller: str) -> None:
+        self.tries[caller].append(self.clock())
+        self.all_tries.append(self.clock())
+
+
+def box() -> Box:
+    from flask import current_app
+
+    return current_app.extensions["companion"]
+
+
+def phone() -> str:
+    """The paired phone making this request (the guard has checked there is one)."""
+    return str(g.phone)
+
+
+def csrf() -> str:
+    return pairing.csrf(box().folder, phone())
+
+
+def make_flask(db: Path, config: Config, *, clock: Callable[[], float] = time.time) -> Flask:
+    """The application with its guards and error pages, before any page is added
+    (:func:`companion.web.site.create_app` adds them)."""
+    app = Flask("companion.web", static_folder="static")
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.extensions["companion"] = Box(db, config, clock)
+    app.before_request(_guard)
+    app.after_request(_remember_language)
+    app.register_error_handler(Exception, _error_page)
+    return app
+
+
+def _guard() -> Response | None:
+    if not address.allowed(request.remote_addr):
+        raise Refused(403, _("This page answers only on the table's own network."))
+    chosen = request.args.get("lang") or request.cookies.get(LANG_COOKIE)
+    i18n.use(chosen if chosen in i18n.LANGUAGES else box().language())
+    g.phone = pairing.paired(box().folder, request.cookies.get(COOKIE),
+                             now=box().clock())
+    if request.endpoint in ("static", "pair") or request.path.startswith("/P/"):
+        return None
+    if g.phone is None:
+        return Response(html.sentence(
+            _("This phone is not paired with the box yet. On the box, open Phone on the "
+              "start menu and scan the code it shows."), title=_("Pair this phone")),
+            status=401 if request.method == "POST" else 200)
+    if request.method == "POST" and not pairing.csrf_ok(
+            box().folder, g.phone, request.form.get("csrf")):
+        raise Refused(403, _("This form is out of date: reload the page and try again; "
+                             "nothing was changed."))
+    return None
+
+
+def _remember_language(response: Response) -> Response:
+    chosen = request.args.get("lang")
+    if chosen in i18n.LANGUAGES:
+        response.set_cookie(LANG_COOKIE, chosen, max_age=pairing.COOKIE_LIFE,
+                            samesite="Lax", httponly=True)
+    return response
+
+
+def _error_page(err: Exception) -> Response:
+    if isinstance(err, Refused):
+        return Response(html.sentence(err.text), status=err.status)
+    if isinstance(err, CompanionError):
+        text = i18n.shown(err)
+        if isinstance(err, StorageError):
+            box().close()  # reopened on the next request
+            return Response(html.sentence(_("The box's log cannot be used now: {why}").format(
+                why=text)), status=503)
+        return Response(html.sentence(str(text)), status=400)
+    if isinstance(err, HTTPException):
+        said = {404: _("There is no such page."),
+                405: _("That page cannot be used that way."),
+                413: _("That file is too big for the box."),
+                }.get(err.code or 500, _("The box could not answer that request."))
+        return Response(html.sentence(said), status=err.code or 500)
+    import sys
+    import traceback
+
+    traceback.print_exception(err, file=sys.stderr)  # the journal keeps it; the phone never
+    return Response(html.sentence(_("Something went wrong on the box; nothing was changed. "
+                                    "Try again.")), status=500)
+
+
+def go(path: str) -> Response:
+    """After a write: back to a page (a reload then does not send the form again)."""
+    return redirect(path, code=303)  # type: ignore[return-value]

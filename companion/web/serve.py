@@ -1,0 +1,82 @@
+"""``companion web``: serve the phone page with waitress, print the pairing address, or
+forget every paired phone.
+
+The default host is ``0.0.0.0``: phones reach the box over the table's Wi-Fi, so the page
+must listen on the box's network address, not only on loopback; callers outside the
+private ranges are refused by the page itself (:func:`companion.web.address.allowed`),
+and the box is not meant to face the internet. ``--host 127.0.0.1`` keeps it on the box.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.config.file import Config
+from companion.core.errors import CommandError
+from companion.core.i18n import _
+from companion.web import address, pairing
+
+#: Waitress's worker threads: the page answers one request at a time anyway
+#: (:class:`companion.web.app.OneAtATime`); four keep four phones' polls queued, not refused.
+THREADS = 4
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    web = sub.add_parser("web", help=_("serve the phone page on the table's network"))
+    web.add_argument("--host", default="0.0.0.0",
+                     help=_("the address to listen on (default 0.0.0.0: every network "
+                            "the box is on; callers outside the private ranges are refused)"))
+    web.add_argument("--port", type=int, default=address.DEFAULT_PORT,
+                     help=_("the port (default {port})").format(port=address.DEFAULT_PORT))
+    web.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
+                     help=_("the action log (default: state dir)"))
+    what = web.add_mutually_exclusive_group()
+    what.add_argument("--pair-url", action="store_true",
+                      help=_("print a one-time pairing address for a phone or laptop"))
+    what.add_argument("--forget-phones", action="store_true",
+                      help=_("every paired phone must pair again"))
+
+
+def log_path(config: Config, db: str | None) -> Path:
+    return Path(db) if db else Path(config.state_dir()) / "companion.db"
+
+
+def main(config: Config, args: argparse.Namespace) -> int:
+    db = log_path(config, getattr(args, "db", None))
+    folder = db.parent
+    if not 0 < args.port < 65536:
+        raise CommandError("--port {port}: a port is a number from 1 to 65535.",
+                           port=args.port)
+    try:
+        if args.pair_url:
+            host = address.lan_address() or "127.0.0.1"
+            print(address.pair_url(host, address.port(folder), pairing.new_code(folder)))
+            return 0
+        if args.forget_phones:
+            pairing.forget_phones(folder)
+            print(_("Every phone must pair again."))
+            return 0
+    except OSError as err:
+        raise CommandError("cannot write to {folder}: {why}.", folder=str(folder),
+                           why=err.strerror or err) from None
+    return serve(config, db, args.host, args.port)
+
+
+def serve(config: Config, db: Path, host: str, port: int) -> int:
+    import waitress
+
+    from companion.web.app import MAX_BODY
+    from companion.web.site import create_app
+
+    app = create_app(db, config)
+    address.save_port(db.parent, port)
+    print(_("The phone page is on port {port}; pair a phone from Phone on the box's start "
+            "menu.").format(port=port), flush=True)
+    try:
+        waitress.serve(app, host=host, port=port, threads=THREADS, ident="companion",
+                       clear_untrusted_proxy_headers=True, max_request_body_size=MAX_BODY)
+    except OSError as err:
+        raise CommandError("cannot listen on {host}:{port}: {why}.", host=host, port=port,
+                           why=err.strerror or err) from None
+    return 0

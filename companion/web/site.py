@@ -1,0 +1,32 @@
+"""The whole phone page: the guarded application with every page added.
+
+>>> import tempfile, pathlib
+>>> from companion.config.file import from_mapping
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> client = create_app(folder / "companion.db", from_mapping({})).test_client()
+>>> client.get("/", environ_base={"REMOTE_ADDR": "8.8.8.8"}).status_code
+403
+>>> "scan the code" in client.get("/").get_data(as_text=True)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from flask import Flask
+
+from companion.config.file import Config
+from companion.web import history, pair, people, rules_pages, settings_page, tonight
+from companion.web.app import OneAtATime, make_flask
+
+
+def create_app(db: Path, config: Config, *, clock: Callable[[], float] = time.time) -> Flask:
+    """The page for the log at ``db`` (its folder is the state folder)."""
+    app = make_flask(db, config, clock=clock)
+    for module in (pair, tonight, history, people, rules_pages, settings_page):
+        module.add_routes(app)
+    app.wsgi_app = OneAtATime(app.wsgi_app)  # type: ignore[method-assign, assignment]
+    return app

@@ -1,0 +1,75 @@
+"""``companion web`` as a maker runs it: it serves the page, ``--pair-url`` prints an
+address that pairs, ``--forget-phones`` unpairs, and a mistake is one line with exit 2."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from companion.log.store import Store
+
+
+def companion(*args: str, db: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion", "web", "--db", str(db), *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_the_command_serves_pairs_and_forgets(tmp_path: Path) -> None:
+    db = tmp_path / "companion.db"
+    store = Store.open(db)
+    store.add_player("Ann")
+    store.close()
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "companion", "web", "--host", "127.0.0.1",
+                               "--port", str(port), "--db", str(db)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _n in range(100):
+            try:
+                urllib.request.urlopen(base + "/", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert (tmp_path / "web-port").read_text().strip() == str(port)
+        url = companion("--pair-url", db=db).stdout.strip()
+        assert url.startswith("HTTP://") and f":{port}/P/" in url
+        phone = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        phone.open(base + "/P/" + url.rsplit("/", 1)[1])
+        assert "Ann" in phone.open(base + "/players").read().decode()
+        done = companion("--forget-phones", db=db)
+        assert done.returncode == 0 and "pair again" in done.stdout
+        assert "Ann" not in phone.open(base + "/players").read().decode()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert "Traceback" not in server.stderr.read()
+
+
+def test_a_port_out_of_range_is_one_line(tmp_path: Path) -> None:
+    done = companion("--port", "70000", db=tmp_path / "companion.db")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "1 to 65535" in done.stderr
+
+
+def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = companion("--host", "127.0.0.1", "--port", str(port), db=tmp_path / "c.db")
+    assert done.returncode == 2 and "cannot listen" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -1,0 +1,52 @@
+"""The log missing, damaged or busy: each a page with one sentence, nothing changed, and the
+page goes on once the log is back."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from companion.config.file import from_mapping
+from companion.log.store import Store
+from companion.web.site import create_app
+from tests.web.conftest import Clock, pair
+
+
+def said(page) -> str:  # type: ignore[no-untyped-def]
+    text = page.get_data(as_text=True)
+    assert "Traceback" not in text and text.count("<p class=said>") == 1, text
+    return text.split("<p class=said>")[1].split("</p>")[0]
+
+
+def test_no_log_yet_then_the_box_starts(tmp_path: Path) -> None:
+    clock = Clock()
+    client = create_app(tmp_path / "companion.db", from_mapping({}), clock=clock).test_client()
+    pair(client, tmp_path, clock)
+    page = client.get("/players")
+    assert page.status_code == 503 and "start the box once" in said(page)
+    Store.open(tmp_path / "companion.db").close()  # the box's first start
+    assert client.get("/players").status_code == 200
+
+
+def test_a_file_that_is_not_a_log_is_said_and_left_alone(tmp_path: Path) -> None:
+    clock = Clock()
+    (tmp_path / "companion.db").write_bytes(b"not a database at all" * 100)
+    client = create_app(tmp_path / "companion.db", from_mapping({}), clock=clock).test_client()
+    pair(client, tmp_path, clock)
+    for page in (client.get("/"), client.get("/history")):
+        assert page.status_code == 503 and "not a companion log" in said(page)
+    assert (tmp_path / "companion.db").read_bytes() == b"not a database at all" * 100
+
+
+def test_a_busy_log_refuses_the_write_in_one_sentence(client, folder, clock) -> None:
+    token = pair(client, folder, clock)
+    assert client.get("/players").status_code == 200  # the page has the log open
+    other = sqlite3.connect(folder / "companion.db", timeout=0)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        page = client.post("/players/add", data={"name": "Cat", "csrf": token})
+        assert page.status_code == 503 and "in use by another program" in said(page)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert client.post("/players/add", data={"name": "Cat", "csrf": token}).status_code == 303

@@ -1,0 +1,92 @@
+"""Who gets in: the one-time code, the lasting cookie, forgetting, CSRF, private ranges,
+rate limits; every refusal one sentence with nothing changed."""
+
+from __future__ import annotations
+
+from companion.log.store import Store
+from companion.web import pairing
+from tests.web.conftest import pair
+
+
+def names(folder) -> list[str]:  # type: ignore[no-untyped-def]
+    store = Store.open_existing(folder / "companion.db")
+    try:
+        return [p.name for p in store.players(hidden=True)]
+    finally:
+        store.close()
+
+
+def test_an_unpaired_phone_sees_only_how_to_pair(client, folder) -> None:
+    for path in ("/", "/players", "/history", "/tonight/now", "/rules"):
+        page = client.get(path).get_data(as_text=True)
+        assert "scan the code" in page and "Ann" not in page and "Ben" not in page
+
+
+def test_the_code_pairs_once_and_the_cookie_lasts(client, folder, clock) -> None:
+    code = pairing.new_code(folder, now=clock())
+    assert client.get(f"/P/{code}").status_code == 303
+    assert "Ann" in client.get("/players").get_data(as_text=True)
+    clock.now += 300 * 24 * 3600  # months later, the same phone
+    assert "Ann" in client.get("/players").get_data(as_text=True)
+    other = client.application.test_client()
+    page = other.get(f"/P/{code}")
+    assert page.status_code == 403 and "used up" in page.get_data(as_text=True)
+    assert "Ann" not in other.get("/players").get_data(as_text=True)
+
+
+def test_a_code_too_old_pairs_nobody(client, folder, clock) -> None:
+    code = pairing.new_code(folder, now=clock())
+    clock.now += pairing.CODE_LIFE + 1
+    assert client.get(f"/P/{code}").status_code == 403
+
+
+def test_forgetting_the_phones_unpairs_every_one(client, folder, clock) -> None:
+    pair(client, folder, clock)
+    assert "Ann" in client.get("/players").get_data(as_text=True)
+    pairing.forget_phones(folder)
+    assert "Ann" not in client.get("/players").get_data(as_text=True)
+
+
+def test_a_forged_cookie_is_not_a_pairing(client, folder, clock) -> None:
+    client.set_cookie("companion_phone", f"x.{int(clock())}.AAAA")
+    assert "Ann" not in client.get("/players").get_data(as_text=True)
+
+
+def test_callers_outside_the_private_ranges_are_refused(client, folder, clock) -> None:
+    pair(client, folder, clock)
+    for outside in ("8.8.8.8", "100.64.0.1", "2001:db8::1"):
+        page = client.get("/players", environ_base={"REMOTE_ADDR": outside})
+        assert page.status_code == 403 and "Ann" not in page.get_data(as_text=True)
+    for inside in ("192.168.1.5", "10.1.2.3", "172.16.0.9", "127.0.0.1", "fd00::5"):
+        assert client.get("/players", environ_base={"REMOTE_ADDR": inside}).status_code == 200
+
+
+def test_guessing_codes_is_slowed_down(client, folder, clock) -> None:
+    code = pairing.new_code(folder, now=clock())
+    for _n in range(5):
+        assert client.get("/P/AAAAAAAAAAAAAAAA").status_code == 403
+    page = client.get(f"/P/{code}")  # even the right code waits out the minute
+    assert page.status_code == 429 and "wait a minute" in page.get_data(as_text=True)
+    clock.now += 61
+    assert client.get(f"/P/{code}").status_code == 303
+
+
+def test_a_write_without_the_csrf_token_changes_nothing(client, folder, clock) -> None:
+    token = pair(client, folder, clock)
+    page = client.post("/players/add", data={"name": "Cat"})
+    assert page.status_code == 403 and "nothing was changed" in page.get_data(as_text=True)
+    page = client.post("/players/add", data={"name": "Cat", "csrf": token + "x"})
+    assert page.status_code == 403
+    assert "Cat" not in names(folder)
+    other = client.application.test_client()  # unpaired, with a stolen token
+    assert other.post("/players/add", data={"name": "Cat", "csrf": token}).status_code == 401
+    assert "Cat" not in names(folder)
+
+
+def test_errors_are_one_sentence_never_a_traceback(client, folder, clock) -> None:
+    pair(client, folder, clock)
+    for page in (client.get("/no/such/page"), client.get("/history/download?fmt=exe"),
+                 client.post("/players/add", data={"name": "x" * 10_000_000})):
+        text = page.get_data(as_text=True)
+        assert page.status_code in (400, 403, 404, 413)
+        assert "Traceback" not in text and text.count('<p class=said>') == 1
