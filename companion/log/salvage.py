@@ -36,6 +36,7 @@ from typing import Any, TextIO
 
 from companion.core.i18n import Notice, notice_n
 from companion.log.backups import above_backups, copy_log, folder_for, fsync_dir, listing, stamp_of
+from companion.log.schema import problem
 
 #: Columns holding JSON the app parses on reading: a row where one does not parse is
 #: skipped rather than crashing the replay.
@@ -141,11 +142,15 @@ def newest_good_backup(folder: Path, report: Report, schema: int) -> Path | None
             conn = _read_only(path)
             try:
                 ok = conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+                foreign = problem(conn)
                 version = conn.execute("SELECT version FROM schema_version").fetchone()[0]
             finally:
                 conn.close()
         except sqlite3.Error as err:
             report.notes.append(f"backup {path.name} unreadable: {err}")
+            continue
+        if foreign is not None:
+            report.notes.append(f"backup {path.name} skipped: {foreign}")
             continue
         if ok and version <= schema:
             return path
@@ -156,13 +161,14 @@ def newest_good_backup(folder: Path, report: Report, schema: int) -> Path | None
 
 def rebuild(path: Path, aside: Path, *, migrate: Callable[[sqlite3.Connection], int],
             schema: int, newer: str = "damaged", out: TextIO | None = None,
-            into: Path | None = None, kept: str | None = None) -> Report:
+            into: Path | None = None, kept: str | None = None, rows: bool = True) -> Report:
     """Build a new log at ``into`` (default ``path``, the log whose backups are used;
     it must not exist) from the newest good backup and the rows readable from
     ``aside``; ``newer`` is ``"damaged"`` or ``"backup"`` (which wins where both hold a
     row). ``migrate`` brings a connection to this companion's schema, version ``schema``
     (the store's own, passed in so this module does not import the store); ``kept``
-    names the file the damaged log will be kept as, for the journal. The new log appears
+    names the file the damaged log will be kept as, for the journal; without ``rows``
+    nothing is read from ``aside`` (a file that is not a companion log). The new log appears
     at ``into`` whole (written beside it and fsynced first) or not at all. Never raises:
     whatever fails is reported and leaves no file, so a fresh log is started."""
     out = out if out is not None else sys.stderr
@@ -170,7 +176,7 @@ def rebuild(path: Path, aside: Path, *, migrate: Callable[[sqlite3.Connection], 
     into = into if into is not None else path
     tmp = into.with_name(f".{path.name}.salvage")
     try:
-        _build(path, aside, tmp, newer, report, migrate, schema, into)
+        _build(path, aside if rows else None, tmp, newer, report, migrate, schema, into)
     except (OSError, sqlite3.Error) as err:
         report.games = 0
         report.notes.append(f"salvage failed: {err}")
@@ -182,7 +188,7 @@ def rebuild(path: Path, aside: Path, *, migrate: Callable[[sqlite3.Connection], 
     return report
 
 
-def _build(path: Path, aside: Path, tmp: Path, newer: str, report: Report,
+def _build(path: Path, aside: Path | None, tmp: Path, newer: str, report: Report,
            migrate: Callable[[sqlite3.Connection], int], schema: int, into: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{tmp}{suffix}").unlink(missing_ok=True)
@@ -195,7 +201,7 @@ def _build(path: Path, aside: Path, tmp: Path, newer: str, report: Report,
         report.backup_games, report.backup_actions = _counts(conn)[:2] \
             if report.backup else (0, 0)
         with tempfile.TemporaryDirectory(dir=tmp.parent, prefix=".salvage-") as scratch:
-            src = open_damaged(aside, Path(scratch), report)
+            src = open_damaged(aside, Path(scratch), report) if aside else None
             if src is not None:
                 try:
                     merge(src, conn, newer=newer, report=report,
@@ -258,6 +264,24 @@ def open_damaged(aside: Path, scratch: Path, report: Report) -> sqlite3.Connecti
     return None
 
 
+def holds_a_log(path: Path) -> bool:
+    """True when the file at ``path``, read as salvage reads it (its header rebuilt if
+    need be, in a scratch copy), holds the log's ``games`` and ``actions`` tables."""
+    try:
+        with tempfile.TemporaryDirectory(prefix="companion-probe-") as scratch:
+            conn = open_damaged(path, Path(scratch), Report())
+            if conn is None:
+                return False
+            try:
+                names = {r[0] for r in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            finally:
+                conn.close()
+    except (OSError, sqlite3.Error):
+        return False
+    return {"games", "actions"} <= names
+
+
 def _settled(copy: Path) -> sqlite3.Connection:
     """The scratch copy, its WAL written into it, so its pages can be read directly."""
     conn = sqlite3.connect(copy, isolation_level=None)
@@ -295,7 +319,9 @@ def merge(src: sqlite3.Connection, dst: sqlite3.Connection, *, newer: str,
     dst.execute("BEGIN")
     for table in tables:
         try:
-            theirs = _columns(src, table)
+            kind = src.execute("SELECT type FROM sqlite_master WHERE name = ?",
+                               (table,)).fetchone()
+            theirs = _columns(src, table) if kind == ("table",) else []  # never run a view
         except sqlite3.Error as err:
             report.notes.append(f"{table}: unreadable in the damaged file ({err})")
             continue
@@ -369,7 +395,7 @@ def _parses(row: tuple[Any, ...], columns: Iterable[int]) -> bool:
             continue
         try:
             json.loads(row[i])
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             return False
     return True
 

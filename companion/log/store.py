@@ -50,7 +50,7 @@ def _parsed(text: Any, want: type, game: int, what: str) -> Any:
     """``text`` as JSON of type ``want``, else :class:`DamagedRecord`."""
     try:
         value = json.loads(text)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # nested too deep: damaged too
         value = None
     if not isinstance(value, want):
         raise DamagedRecord(what, game=game)
@@ -191,7 +191,8 @@ class Store(Opening):
         started = _now(self.clock)
         with self._transaction("game"):
             cur = self._db.execute(
-                "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
+                "INSERT INTO games (kind, options, started, started_after) VALUES (?, ?, ?, "
+                "(SELECT COALESCE(MAX(rowid), 0) FROM actions))",
                 (kind, json.dumps(options, sort_keys=True), started),
             )
             link_seats(self._db, int(cur.lastrowid), options.get("players"), started,
@@ -282,7 +283,7 @@ class Store(Opening):
     def _action(game_id: int, text: Any, seq: int) -> dict[str, Any]:
         try:
             value = json.loads(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             value = None
         if not isinstance(value, dict):
             raise DamagedRecord(N_("saved game {game} has a damaged action ({n}); the other "
@@ -297,10 +298,12 @@ class Store(Opening):
     def unfinished(self) -> GameRecord | None:
         """The game played last (its last action or its start, whichever is later) of
         those neither finished nor set aside: the one a power cut interrupted, even when
-        a newer game was started and this one resumed from History."""
+        a newer game was started and this one resumed from History. "Later" is the
+        log's own order (the actions' row ids), never the clock, which may have been
+        set back since."""
         rows = self._records(
-            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY MAX(g.started, "
-            "COALESCE((SELECT MAX(a.at) FROM actions a WHERE a.game_id = g.id), '')) DESC, "
+            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY MAX(g.started_after, "
+            "COALESCE((SELECT MAX(a.rowid) FROM actions a WHERE a.game_id = g.id), 0)) DESC, "
             "g.id DESC LIMIT 1", ()
         )
         return rows[0] if rows else None

@@ -34,6 +34,7 @@ from companion.log.backups import (
     fsync_dir,
     key_of,
 )
+from companion.log.schema import problem
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -56,7 +57,8 @@ def log_path(config: object, db: str | None) -> Path:
 
 def _read(path: Path) -> tuple[str, int, int, int]:
     """``(verdict, games, actions, schema version)`` of the SQLite file at ``path``; the
-    verdict is ``"ok"``, ``"foreign"`` (not a companion log) or SQLite's complaint."""
+    verdict is ``"ok"``, ``"foreign"`` (not a companion log: its schema is not exactly
+    the companion's, :func:`companion.log.schema.problem`) or SQLite's complaint."""
     from companion.log.backups import check
 
     why = check(path)
@@ -66,6 +68,8 @@ def _read(path: Path) -> tuple[str, int, int, int]:
     try:
         conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
         try:
+            if problem(conn) is not None:  # a trigger, a view, a column not ours: never run
+                return "foreign", 0, 0, 0
             version = conn.execute("SELECT version FROM schema_version").fetchone()[0]
             games = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
             actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
