@@ -34,6 +34,7 @@ from companion.log.backups import (
     fsync_dir,
     key_of,
 )
+from companion.log.guard import refuse_writing
 from companion.log.schema import problem
 
 
@@ -127,6 +128,7 @@ def in_use(log: Path) -> bool:
 def _target(log: Path, dest: Path) -> Path:
     """The file ``companion backup`` writes for ``dest`` (a file, or a folder for a dated
     name); refuses to replace anything but a companion log."""
+    refuse_writing(dest if not dest.is_dir() else dest / "x", log)  # a folder: what goes in it
     if dest.is_dir():
         base = f"{key_of(log)}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
         target, n = dest / f"{base}.db", 1

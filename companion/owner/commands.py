@@ -86,8 +86,11 @@ def history(config: Config, *, db: str | None = None, fmt: str = "table",
     """Finished games as a table (with win counts), CSV or JSON; ``bgstats`` writes a BG
     Stats file to that path instead of the table, and the result is one line saying so
     (with ``--csv``/``--json`` that line goes to ``note``, the export stays the output)."""
+    from companion.log.guard import refuse_writing
     from companion.records import export
 
+    if bgstats:  # before anything is read: the file named may be the log itself
+        refuse_writing(bgstats, Path(db) if db else Path(config.state_dir()) / "companion.db")
     store = open_log(config, db)
     try:
         rows = export.plays(store)
