@@ -128,6 +128,9 @@ def in_use(log: Path) -> bool:
 def _target(log: Path, dest: Path) -> Path:
     """The file ``companion backup`` writes for ``dest`` (a file, or a folder for a dated
     name); refuses to replace anything but a companion log."""
+    if dest.exists() and dest.resolve() == log.resolve():
+        raise CommandError("cannot back up {log} onto itself; name another file or a folder.",
+                           log=log)
     refuse_writing(dest if not dest.is_dir() else dest / "x", log)  # a folder: what goes in it
     if dest.is_dir():
         base = f"{key_of(log)}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
