@@ -37,6 +37,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 from companion.core.errors import Translatable
 from companion.core.i18n import _
@@ -228,16 +229,103 @@ def _key(path: Path) -> tuple[str, int]:
 
 
 def listing(folder: Path, key: str | None = None) -> list[Path]:
-    """The backups of one log in ``folder``, oldest first (their names sort by time):
-    of the log named ``key`` (:func:`key_of`), by default of the log ``folder`` stands for
-    (:func:`folder_for`); of every log for a plain path without ``key``."""
+    """The backups of one log in ``folder``, oldest first by what they hold (their change
+    count, then their newest action: :func:`content_key`; a clock that was once ahead
+    names a backup "2027-…" but cannot make it newer): of the log named ``key``
+    (:func:`key_of`), by default of the log ``folder`` stands for (:func:`folder_for`); of
+    every log for a plain path without ``key``."""
     key = getattr(folder, "key", None) if key is None else key
     try:
         found = [p for p in folder.iterdir() if (m := _STAMP.search(p.name))
                  and (key is None or p.name[:m.start()] == key)]
     except OSError:
         return []
-    return sorted(found, key=_key)
+    return sorted(found, key=content_key)
+
+
+#: What :func:`_peek` read of each backup, by (path, size, mtime): a backup never changes.
+_PEEKED: dict[tuple[str, int, int], tuple[int, str | None]] = {}
+
+
+def _peek(path: Path) -> tuple[int, str | None]:
+    """``(newest action's row id, the log's identity)`` of the backup at ``path``, read
+    read-only and immutable (nothing is written beside it); ``(0, None)`` unreadable."""
+    try:
+        st = path.stat()
+    except OSError:
+        return 0, None
+    mark = (str(path), st.st_size, st.st_mtime_ns)
+    if mark not in _PEEKED:
+        newest, identity = 0, None
+        try:
+            conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+            try:
+                newest = conn.execute("SELECT COALESCE(MAX(rowid), 0) FROM actions").fetchone()[0]
+                row = conn.execute("SELECT log FROM identity").fetchone()
+                identity = row[0] if row and isinstance(row[0], str) else None
+            finally:
+                conn.close()
+        except (sqlite3.Error, OSError):
+            pass  # an older schema has no identity; a damaged copy is sorted by its count
+        if len(_PEEKED) > 256:
+            _PEEKED.clear()
+        _PEEKED[mark] = (newest if isinstance(newest, int) else 0, identity)
+    return _PEEKED[mark]
+
+
+def content_key(path: Path) -> tuple[int, int, tuple[str, int]]:
+    """How new the backup at ``path`` is by what it holds: its change count (the log's
+    ``user_version``, counted up by every saved change), then its newest action, then
+    (two copies of one moment) its name."""
+    return generation_of(path), _peek(path)[0], _key(path)
+
+
+def identity_of(path: Path) -> str | None:
+    """The identity of the log the backup at ``path`` was made of (schema 3 on), or None."""
+    return _peek(path)[1]
+
+
+def own(folder: Path, identity: str | None, out: TextIO | None = None) -> list[Path]:
+    """:func:`listing` of ``folder`` without the backups of another log (another box's,
+    dropped in by hand: a different identity), which are renamed aside untouched
+    (``companion-20270101-000000.db.foreign``) and said on ``out`` (stderr). A backup
+    from before identities, or a log without one (``identity`` None), counts as its own."""
+    found = listing(folder)
+    if identity is None:
+        return found
+    mine = []
+    for path in found:
+        theirs = identity_of(path)
+        if theirs is None or theirs == identity:
+            mine.append(path)
+            continue
+        aside, n = path.with_name(path.name + ".foreign"), 1
+        while aside.exists():
+            aside, n = path.with_name(f"{path.name}.foreign-{n}"), n + 1
+        try:
+            path.rename(aside)
+        except OSError:
+            continue  # left where it is, and not used
+        print("companion: " + _("{name} is a backup of another log; kept as {kept}, not used.")
+              .format(name=path.name, kept=aside.name),
+              file=out if out is not None else sys.stderr, flush=True)
+    return mine
+
+
+def log_identity(log: str | Path, *, immutable: bool = False) -> str | None:
+    """The identity of the log at ``log`` (read-only; ``immutable``: not even a ``-shm``
+    made, for a damaged file that must stay as it is), or None."""
+    from companion.log.schema import identity
+
+    flags = "mode=ro&immutable=1" if immutable else "mode=ro"
+    try:
+        conn = sqlite3.connect(f"{Path(log).resolve().as_uri()}?{flags}", uri=True)
+        try:
+            return identity(conn)
+        finally:
+            conn.close()
+    except (sqlite3.Error, OSError):
+        return None
 
 
 def generation_of(path: Path) -> int:
@@ -307,9 +395,12 @@ class Backups:
         self.keep, self.months, self.every = keep, months, every
         self.clock = clock
         self.step = step
+        #: The log's identity: a backup with another one is not this log's.
+        self.identity = log_identity(log) if self.log.is_file() else None
         newest = self.newest()
         #: When the newest backup was made or last asked for (the hourly rule).
-        self.last: float | None = stamp_of(newest) if newest else None
+        stamp = stamp_of(newest) if newest else None
+        self.last: float | None = stamp if stamp is not None and stamp <= clock() else None
         self.made = 0
         self._cv = threading.Condition()
         self._pending = self._busy = self._stopping = self._cancel = False
@@ -318,8 +409,9 @@ class Backups:
     # -- the files ---------------------------------------------------------------------
 
     def all(self) -> list[Path]:
-        """Every backup of this log, oldest first."""
-        return listing(self.folder, self.key)
+        """Every backup of this log, oldest first (by content); another log's are set
+        aside (:func:`own`)."""
+        return own(self.folder, self.identity)
 
     def newest(self) -> Path | None:
         found = self.all()
@@ -413,7 +505,7 @@ class Backups:
         the last one is more than :attr:`every` seconds old.
         """
         now = self.clock()
-        if event != "finished" and self.last is not None and now - self.last < self.every:
+        if event != "finished" and self.last is not None and 0 <= now - self.last < self.every:
             return
         self.last = now
         with self._cv:

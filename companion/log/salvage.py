@@ -35,8 +35,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.core.i18n import Notice, notice_n
-from companion.log.backups import above_backups, copy_log, folder_for, fsync_dir, listing, stamp_of
-from companion.log.schema import problem
+from companion.log.backups import (
+    above_backups,
+    copy_log,
+    folder_for,
+    fsync_dir,
+    generation_of,
+    log_identity,
+    own,
+    stamp_of,
+)
+from companion.log.schema import identity, problem
 
 #: Columns holding JSON the app parses on reading: a row where one does not parse is
 #: skipped rather than crashing the replay.
@@ -114,12 +123,18 @@ def behind(path: str | Path, conn: sqlite3.Connection) -> bool:
     """True when the log at ``path`` (open as ``conn``) lost commits its newest backup
     holds (its WAL file was lost or torn): every saved change counts up the log's
     ``user_version`` (:attr:`Store.generation <companion.log.store.Store.generation>`), and
-    the backup's count is higher. An undo counts up too, so it is never mistaken."""
-    found = listing(folder_for(path))
+    the backup's count is higher. An undo counts up too, so it is never mistaken. Another
+    log's backup (another box's, dropped in by hand) is set aside, never compared."""
+    try:
+        mine = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.Error:
+        return False
+    # A log that never saved a change (just made: its identity is new) is behind any
+    # backup; one that did is compared with its own backups only.
+    found = own(folder_for(path), identity(conn) if mine else None)
     if not found:
         return False
     try:
-        mine = conn.execute("PRAGMA user_version").fetchone()[0]
         theirs = _read_only(found[-1])
         try:
             newest = theirs.execute("PRAGMA user_version").fetchone()[0]
@@ -134,10 +149,12 @@ def _read_only(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
 
 
-def newest_good_backup(folder: Path, report: Report, schema: int) -> Path | None:
-    """The newest backup in ``folder`` that passes ``integrity_check`` and whose schema
-    version is at most ``schema`` (this companion's)."""
-    for path in reversed(listing(folder)):
+def newest_good_backup(folder: Path, report: Report, schema: int,
+                       mine: str | None = None) -> Path | None:
+    """The newest backup (by content) in ``folder`` of the log whose identity is ``mine``
+    (None: unknown, any) that passes ``integrity_check``, is a companion log, and whose
+    schema version is at most ``schema`` (this companion's)."""
+    for path in reversed(own(folder, mine)):
         try:
             conn = _read_only(path)
             try:
@@ -192,7 +209,10 @@ def _build(path: Path, aside: Path | None, tmp: Path, newer: str, report: Report
            migrate: Callable[[sqlite3.Connection], int], schema: int, into: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{tmp}{suffix}").unlink(missing_ok=True)
-    report.backup = newest_good_backup(folder_for(path), report, schema)
+    # The log's own identity picks its own backups; a log that never saved a change was
+    # just made (its identity is new) and any backup is its own.
+    mine = log_identity(aside, immutable=True) if aside and generation_of(aside) else None
+    report.backup = newest_good_backup(folder_for(path), report, schema, mine)
     if report.backup is not None:
         copy_log(report.backup, tmp, verify=False)
     conn = sqlite3.connect(tmp, isolation_level=None)
@@ -208,6 +228,8 @@ def _build(path: Path, aside: Path | None, tmp: Path, newer: str, report: Report
                           pages=Path(scratch) / "damaged.db")
                 finally:
                     src.close()
+        if mine is not None:  # the rebuilt log stays the same log as its backups
+            conn.execute("UPDATE identity SET log = ?", (mine,))
         report.trimmed = trim_gaps(conn)
         above_backups(conn, folder_for(path))
         report.games, report.actions, report.finished = _counts(conn)
@@ -314,7 +336,7 @@ def merge(src: sqlite3.Connection, dst: sqlite3.Connection, *, newer: str,
     reach (:mod:`companion.log.sqlite_pages`)."""
     tables = [r[0] for r in dst.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-        "AND name != 'schema_version' ORDER BY rootpage")]
+        "AND name NOT IN ('schema_version', 'identity') ORDER BY rootpage")]
     dst.execute("PRAGMA foreign_keys=OFF")
     dst.execute("BEGIN")
     for table in tables:
