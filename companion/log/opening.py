@@ -137,6 +137,7 @@ class Opening:
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
                 cls._finish_salvage(path, clock)
+                cls._stray_wal(path, clock)
             conn = cls._connect(path)
             version = cls._migrate(conn)
         except sqlite3.OperationalError as err:
@@ -342,6 +343,27 @@ class Opening:
         if rebuilt.exists():
             rebuilt.replace(path)
         fsync_dir(Path(path).parent)
+
+    @classmethod
+    def _stray_wal(cls, path: str, clock: Callable[[], float]) -> None:
+        """Set aside, untouched, a ``-wal`` (and ``-shm``) beside the log that belongs to
+        another database (:func:`companion.log.wal.stranger`): SQLite would replay it
+        into the log. Never while another program has the log open."""
+        from companion.log import wal
+        from companion.log.backups import fsync_dir
+
+        if not Path(path + "-wal").is_file() or in_use_elsewhere(path):
+            return
+        reason = wal.stranger(path)
+        if reason is None:
+            return
+        aside = cls._aside(path, "stray", clock)
+        for suffix in ("-wal", "-shm"):
+            if Path(path + suffix).exists():
+                Path(path + suffix).rename(f"{aside}{suffix}")
+        fsync_dir(Path(path).parent)
+        print(f"companion: the {Path(path).name}-wal beside the log is not its own ({reason}); "
+              f"kept as {aside.name}-wal, not read", file=sys.stderr, flush=True)
 
     @classmethod
     def _finish_salvage(cls, path: str, clock: Callable[[], float]) -> None:

@@ -97,13 +97,26 @@ def add_identity(conn: sqlite3.Connection) -> None:
     another box is told apart), where in the action sequence each game started (games
     made before this are taken to have started after the actions before them), and an
     index of the unfinished games (History, resuming after a power cut)."""
+    mine = uuid.uuid4()
     conn.execute("CREATE TABLE identity (log TEXT NOT NULL)")
-    conn.execute("INSERT INTO identity VALUES (?)", (str(uuid.uuid4()),))
+    conn.execute("INSERT INTO identity VALUES (?)", (str(mine),))
+    # Also in the file's header, which every commit writes to the WAL (user_version is
+    # counted up): a -wal of another log is told apart without reading its tables.
+    conn.execute(f"PRAGMA application_id = {application_id(str(mine))}")
     conn.execute("ALTER TABLE games ADD COLUMN started_after INTEGER NOT NULL DEFAULT 0")
     conn.execute("UPDATE games SET started_after = COALESCE((SELECT MAX(a.rowid) FROM "
                  "actions a WHERE a.game_id < games.id), 0)")
     conn.execute("CREATE INDEX games_unfinished ON games (id) "
                  "WHERE finished IS NULL AND abandoned = 0")
+
+
+def application_id(identity: str) -> int:
+    """The header's ``application_id`` for a log of ``identity``: never 0 (no identity).
+
+    >>> application_id("0f000000-0000-4000-8000-000000000000")
+    251658240
+    """
+    return int(identity.replace("-", "")[:8], 16) & 0x7FFFFFFF or 1
 
 
 def identity(conn: sqlite3.Connection) -> str | None:
