@@ -397,7 +397,7 @@ def _stray_rows(src: sqlite3.Connection, file: Path, table: str, theirs: list[st
             "SELECT name, rootpage FROM sqlite_master WHERE type = 'table' AND rootpage > 0"))
         info = src.execute(f'PRAGMA table_info("{table}")').fetchall()
         found = pages.orphan_rows(file, roots, {t: len(_columns(src, t)) for t in roots})
-    except (sqlite3.Error, OSError, ValueError, IndexError) as err:
+    except (sqlite3.Error, OSError, ValueError, IndexError, struct.error) as err:
         report.notes.append(f"{table}: its pages could not be scanned ({err})")
         return []
     keys = [r[1] for r in info if r[5]]
@@ -427,48 +427,63 @@ def read_rows(conn: sqlite3.Connection, table: str,
     """Every row of ``table`` that can still be read, in rowid order, and how many
     unreadable stretches were skipped (0: read to the end).
 
-    Reads forward by rowid; past a stretch that fails, seeks ever further ahead
-    (1, 2, 4 … rowids) until a read works, then narrows down to the first rowid that
-    reads again, so only the rows on the damaged pages are lost.
+    Reads forward by rowid; where a read fails, reads on one row at a time (a failed
+    step can take the row before it along), then seeks ever further ahead (1, 2, 4 …
+    rowids) until a read works and narrows down to the first rowid that reads again, so
+    only the rows on the damaged pages are lost.
     """
     names = ", ".join(f'"{c}"' for c in cols)
-    sql = f'SELECT rowid, {names} FROM "{table}" WHERE rowid > ? ORDER BY rowid'
+    sql = f'SELECT rowid, {names} FROM "{table}" WHERE rowid >= ? ORDER BY rowid'
     rows: list[tuple[Any, ...]] = []
     try:  # SQLite gives out rowids from 1 up; an explicit one may be lower
         low = conn.execute(f'SELECT MIN(rowid) FROM "{table}"').fetchone()[0]
-        after = -1 if low is None else min(low - 1, -1)
+        start = 0 if low is None else min(low, 0)
     except sqlite3.Error:
-        after = -1
+        start = 0
     stretches = 0
     probes = [0]
 
-    def readable(start: int) -> bool:
+    def first(at: int) -> tuple[Any, ...] | None:
+        """The first row from rowid ``at`` on; None past the end; raises if unreadable."""
         probes[0] += 1
+        return conn.execute(sql + " LIMIT 1", (at,)).fetchone()
+
+    def readable(at: int) -> bool:
         try:
-            conn.execute(sql + " LIMIT 1", (start,)).fetchall()
+            first(at)
             return True
         except (sqlite3.Error, OverflowError):
             return False
 
     while probes[0] <= MAX_PROBES:
         try:
-            for row in conn.execute(sql, (after,)):
+            for row in conn.execute(sql, (start,)):
                 rows.append(row[1:])
-                after = row[0]
+                start = row[0] + 1
             return rows, stretches
         except sqlite3.Error:
             stretches += 1
-        bad, step = after, 1
-        while not readable(after + step):
-            bad = after + step
+        try:  # the row the failed step took along, and one more: then in bulk again
+            for _ in range(2):
+                row = first(start)
+                if row is None:
+                    return rows, stretches  # the failure was past the last row
+                rows.append(row[1:])
+                start = row[0] + 1
+            continue
+        except (sqlite3.Error, OverflowError):
+            pass
+        bad, step = start, 1
+        while not readable(start + step):
+            bad = start + step
             step *= 2
-            if after + step >= 2**63 or probes[0] > MAX_PROBES:
+            if start + step >= 2**63 or probes[0] > MAX_PROBES:
                 return rows, stretches
-        good = after + step
+        good = start + step
         while good - bad > 1 and probes[0] <= MAX_PROBES:
             mid = (bad + good) // 2
             bad, good = (bad, mid) if readable(mid) else (mid, good)
-        after = good
+        start = good
     return rows, stretches
 
 

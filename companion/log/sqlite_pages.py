@@ -8,6 +8,11 @@ pages that no tree and not the freelist reaches (file format: sqlite.org/filefor
 Such a page is given to a broken table only when exactly one broken table has as many
 columns as its records. The caller adds these rows last and never over a row it
 already has: a leaf page nobody reaches could also be a stale copy.
+
+The bytes read are whatever the card left: every count, offset and page number is
+checked against the page and the file before it is used (:func:`u16`, :func:`u32`), so
+no bytes can make this module raise anything but :class:`ValueError` from
+:class:`PageFile` for a file without a usable page size.
 """
 
 from __future__ import annotations
@@ -18,6 +23,20 @@ from pathlib import Path
 from typing import Any
 
 TABLE_INTERIOR, TABLE_LEAF = 0x05, 0x0D
+
+
+def u16(data: bytes, at: int) -> int:
+    """The big-endian 2-byte number at ``at``; :class:`IndexError` past the end."""
+    if not 0 <= at <= len(data) - 2:
+        raise IndexError(f"offset {at} is past the page")
+    return int.from_bytes(data[at: at + 2], "big")
+
+
+def u32(data: bytes, at: int) -> int:
+    """The big-endian 4-byte number at ``at``; :class:`IndexError` past the end."""
+    if not 0 <= at <= len(data) - 4:
+        raise IndexError(f"offset {at} is past the page")
+    return int.from_bytes(data[at: at + 4], "big")
 
 
 def varint(data: bytes, at: int) -> tuple[int, int]:
@@ -40,11 +59,15 @@ class PageFile:
 
     def __init__(self, path: Path) -> None:
         self.data = path.read_bytes()
-        size = struct.unpack(">H", self.data[16:18])[0]
+        if len(self.data) < 100:
+            raise ValueError("the file is shorter than its header")
+        size = u16(self.data, 16)
         self.size = 65536 if size == 1 else size
         if self.size < 512 or self.size & (self.size - 1):
             raise ValueError(f"not a page size: {self.size}")
         self.usable = self.size - self.data[20]
+        if self.usable < 480:
+            raise ValueError(f"not a usable page size: {self.usable}")
         self.count = len(self.data) // self.size
 
     def page(self, number: int) -> tuple[bytes, int]:
@@ -75,26 +98,29 @@ class PageFile:
                 whole = False
                 continue
             seen.add(number)
-            cells = struct.unpack(">H", page[h + 3: h + 5])[0]
-            todo.append(struct.unpack(">I", page[h + 8: h + 12])[0])
-            for i in range(cells):
-                at = struct.unpack(">H", page[h + 12 + 2 * i: h + 14 + 2 * i])[0]
-                todo.append(struct.unpack(">I", page[at: at + 4])[0])
+            # A cell count or offset the page cannot hold: the tree is broken here.
+            try:
+                cells = u16(page, h + 3)
+                children = [u32(page, h + 8)] + [u32(page, u16(page, h + 12 + 2 * i))
+                                                  for i in range(cells)]
+            except IndexError:
+                whole = False
+                continue
+            todo.extend(c for c in children if c not in seen)
         return whole
 
     def freelist(self) -> set[int]:
         """The free pages, as far as the freelist can be followed."""
         free: set[int] = set()
-        trunk = struct.unpack(">I", self.data[32:36])[0]
+        trunk = u32(self.data, 32)
         while trunk and trunk not in free and len(free) <= self.count:
             free.add(trunk)
             try:
                 page, _ = self.page(trunk)
             except IndexError:
                 break
-            nxt, n = struct.unpack(">II", page[:8])
-            free.update(struct.unpack(f">{min(n, self.size // 4 - 2)}I",
-                                      page[8: 8 + 4 * min(n, self.size // 4 - 2)]))
+            nxt, n = u32(page, 0), min(u32(page, 4), self.size // 4 - 2)
+            free.update(u32(page, 8 + 4 * i) for i in range(n))
             trunk = nxt
         return free
 
@@ -102,14 +128,14 @@ class PageFile:
         """``(rowid, values)`` of each record on the table leaf page ``number`` that
         parses; a cell that does not is skipped."""
         page, h = self.page(number)
-        count = struct.unpack(">H", page[h + 3: h + 5])[0]
+        count = min(u16(page, h + 3), (self.size - h - 8) // 2)  # no more than fit
         for i in range(count):
             try:
-                at = struct.unpack(">H", page[h + 8 + 2 * i: h + 10 + 2 * i])[0]
+                at = u16(page, h + 8 + 2 * i)
                 size, at = varint(page, at)
                 rowid, at = varint(page, at)
                 yield rowid, record(self._payload(page, at, size))
-            except (IndexError, ValueError, struct.error, UnicodeDecodeError):
+            except (IndexError, ValueError, struct.error, UnicodeDecodeError, OverflowError):
                 continue
 
     def _payload(self, page: bytes, at: int, size: int) -> bytes:
@@ -121,15 +147,17 @@ class PageFile:
         local = least + (size - least) % (u - 4)
         if local > most:
             local = least
+        if size > self.count * self.size:
+            raise ValueError("a record larger than the file")
         out = bytearray(page[at: at + local])
-        nxt = struct.unpack(">I", page[at + local: at + local + 4])[0]
+        nxt = u32(page, at + local)
         hops = 0
         while len(out) < size:
             hops += 1
             if hops > self.count:
                 raise ValueError("overflow chain loops")
             overflow, _ = self.page(nxt)
-            nxt = struct.unpack(">I", overflow[:4])[0]
+            nxt = u32(overflow, 0)
             out += overflow[4: 4 + min(u - 4, size - len(out))]
         return bytes(out)
 
@@ -187,7 +215,10 @@ def orphan_rows(path: Path, roots: dict[str, int],
     for number in range(2, pages.count + 1):
         if number in skip or pages.page(number)[0][0] != TABLE_LEAF:
             continue
-        rows = list(pages.cells(number))
+        try:
+            rows = list(pages.cells(number))
+        except IndexError:  # its header is cut short: nothing on it to read
+            continue
         if not rows:
             continue
         width = len(rows[0][1])
