@@ -9,8 +9,10 @@ says so in one sentence before anything is opened for writing.
 >>> log = Path(tempfile.mkdtemp()) / "companion.db"
 >>> companion_file(log.with_name("companion.db-wal"), log)
 True
->>> companion_file(log.parent / "backups" / "x.db", log), companion_file(log.parent / "out.json", log)
-(True, False)
+>>> companion_file(log.parent / "backups" / "x.db", log)
+True
+>>> companion_file(log.parent / "out.json", log)
+False
 """
 
 from __future__ import annotations
