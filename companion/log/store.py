@@ -174,7 +174,7 @@ class Store(Opening):
         self._db.execute("BEGIN IMMEDIATE")
         try:
             cur = self._db.execute(sql, args)
-            self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
+            counted = self._count_up()
             self._db.execute("COMMIT")
         except BaseException:
             try:
@@ -182,8 +182,17 @@ class Store(Opening):
             except sqlite3.Error:
                 pass  # SQLite already rolled it back
             raise
-        self.generation += 1
+        self.generation = counted
         return cur
+
+    def _count_up(self) -> int:
+        """Count this transaction in ``user_version``, from the count in the file (read
+        under the write lock): ``companion players add`` may have saved a change through
+        its own connection since, and counting from ours would lower it."""
+        now = self._db.execute("PRAGMA user_version").fetchone()[0]
+        counted = max(now, self.generation) + 1
+        self._db.execute(f"PRAGMA user_version = {counted}")
+        return int(counted)
 
     def new_game(self, kind: str, options: dict[str, Any]) -> int:
         """Start a game of ``kind`` with ``options``; returns its id. Seats whose name
@@ -209,7 +218,7 @@ class Store(Opening):
             raise _why(err, self.path) from err
         try:
             yield
-            self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
+            counted = self._count_up()
             self._db.execute("COMMIT")
         except BaseException as err:
             try:
@@ -219,7 +228,7 @@ class Store(Opening):
             if isinstance(err, sqlite3.Error):
                 raise _why(err, self.path) from err
             raise
-        self.generation += 1
+        self.generation = counted
         if self.on_saved is not None:
             self.on_saved(event)
 
