@@ -213,22 +213,48 @@ def _aside_name(log: Path) -> Path:
 
 
 def _put_in_place(log: Path, incoming: Path) -> Path | None:
-    """Move the log (and its ``-wal``/``-shm``) aside and ``incoming`` into its place;
-    returns where the old log went. On failure everything moved goes back."""
+    """Keep the log (and its ``-wal``) aside and put ``incoming`` in its place; returns
+    where the old log went.
+
+    The old files are kept by a second name (a hard link) before ``incoming`` replaces
+    the log in one rename, so a power cut at any moment leaves a log in place: the old
+    one, or the restored one (a ``-wal`` left beside it is the old log's, and the next
+    start sets it aside, :mod:`companion.log.wal`). Where hard links cannot be made
+    (a FAT stick), the files are renamed as before, and put back on failure."""
     aside = _aside_name(log) if log.exists() else None
     moved: list[tuple[Path, Path]] = []
+    linked: list[Path] = []
     try:
         for suffix in ("", "-wal", "-shm") if aside else ():
-            if Path(f"{log}{suffix}").exists():
-                Path(f"{log}{suffix}").rename(f"{aside}{suffix}")
-                moved.append((Path(f"{log}{suffix}"), Path(f"{aside}{suffix}")))
+            here, there = Path(f"{log}{suffix}"), Path(f"{aside}{suffix}")
+            if not here.exists():
+                continue
+            if moved or not _linked(here, there):
+                here.rename(there)
+                moved.append((here, there))
+            else:
+                linked.append(here)
+        if linked:
+            fsync_dir(log.parent)  # the second names are on the card before the swap
         incoming.replace(log)
     except OSError:
         for back, there in reversed(moved):
             there.rename(back)
+        for here in linked:
+            Path(f"{aside}{str(here)[len(str(log)):]}").unlink(missing_ok=True)
         raise
+    for here in linked[1:]:  # the old log's -wal/-shm: kept aside, gone from beside it
+        here.unlink(missing_ok=True)
     fsync_dir(log.parent)
     return aside
+
+
+def _linked(here: Path, there: Path) -> bool:
+    try:
+        there.hardlink_to(here)
+        return True
+    except OSError:
+        return False
 
 
 def restore(config: object, source: str, *, db: str | None = None) -> str:
