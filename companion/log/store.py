@@ -115,6 +115,25 @@ def _now(clock: Callable[[], float] = time.time) -> str:
     return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds")
 
 
+#: A player's colour is a word ("red", "#c0392b"), shown in a terminal's column.
+MAX_COLOUR = 24
+
+
+def _colour(colour: Any) -> str | None:
+    """``colour`` as saved (spaces trimmed; None or "" for none), or :class:`BadName`
+    when it is not short plain text: an escape code would reach ``players list``."""
+    import unicodedata
+
+    if colour is None:
+        return None
+    text = str(colour).strip(" ")
+    if len(text) > MAX_COLOUR or any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs", "Cn")
+                                     or c in "\u2028\u2029" for c in text):
+        raise BadName("A colour is at most {most} characters of plain text (no control or "
+                      "invisible characters).", most=MAX_COLOUR)
+    return text or None
+
+
 class Store(Opening):
     """The SQLite action log. Open it with :meth:`open` (the app) or :meth:`open_existing`
     (a one-shot command); only this module and :mod:`companion.log.opening` touch sqlite3."""
@@ -386,8 +405,10 @@ class Store(Opening):
         return clean
 
     def add_player(self, name: str, colour: str | None = None) -> Player:
-        """Add ``name`` to the roster, durably; :class:`BadName` says why it cannot be."""
+        """Add ``name`` to the roster, durably; :class:`BadName` says why it cannot be
+        (the name, or a ``colour`` that is not short plain text)."""
         clean = self._free(name)
+        colour = _colour(colour)
         self._write("INSERT INTO players (uuid, name, key, colour, created) VALUES (?, ?, ?, ?, ?)",
                     (roster.new_uuid(), clean, roster.name_key(clean), colour, _now(self.clock)),
                     "player")
