@@ -350,6 +350,74 @@ def above_backups(conn: sqlite3.Connection, folder: Path) -> None:
         conn.execute(f"PRAGMA user_version = {floor + 1}")
 
 
+#: A temporary copy without a process id in its name is taken as left behind after this
+#: long untouched (a copy under way writes to it all the time).
+STALE = 600.0
+_PID = re.compile(r"\.(\d+)\.tmp$")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process
+    return True
+
+
+def stale_copies(log: str | Path, now: float | None = None) -> list[Path]:
+    """Temporary copies an interrupted backup, restore, salvage or settings write left
+    beside the log at ``log`` or in its backups folder (each as big as the log): those
+    of a process that is gone, or untouched for :data:`STALE` seconds. Never the
+    ``.companion.db.rebuilt`` a salvage cut short left (the next start puts it in place)."""
+    log = Path(log)
+    now = time.time() if now is None else now
+    name = log.name
+    found: list[Path] = []
+    for folder, patterns in ((log.parent, (f".{name}.restore", f".{name}.restore.*.tmp",
+                                           f".{name}.salvage", f".{name}.salvage-*",
+                                           ".salvage-*", f".{OVERRIDES_NAME}.*")),
+                             (log.parent / "backups", (".*.tmp",))):
+        for pattern in patterns:
+            try:
+                found.extend(folder.glob(pattern))
+            except OSError:
+                continue
+    out = []
+    for path in sorted(set(found)):
+        try:
+            age = now - path.lstat().st_mtime
+        except OSError:
+            continue
+        m = _PID.search(path.name)
+        if m and _alive(int(m.group(1))) and age < 86400:
+            continue
+        if not m and age < STALE:
+            continue
+        out.append(path)
+    return out
+
+
+def clear_stale(log: str | Path, now: float | None = None) -> bool:
+    """Delete :func:`stale_copies`; True when any was deleted."""
+    cleared = False
+    for path in stale_copies(log, now):
+        try:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+            cleared = True
+        except OSError:
+            continue
+    return cleared
+
+
+#: The file of the settings changed on the box (:mod:`companion.config.settings`).
+OVERRIDES_NAME = "settings.toml"
+
+
 def to_prune(backups: list[Path], now: float, *, keep: int = KEEP,
              months: int = MONTHS) -> list[Path]:
     """Which of ``backups`` (oldest first) the rotation drops: all but the newest
@@ -476,6 +544,8 @@ class Backups:
         with self._cv:
             if self._busy and threading.current_thread() is not self._thread:
                 self._cancel = freed = True
+        if clear_stale(self.log) and self._room():  # copies nobody will finish go first
+            return True
         for path in self.all()[:-1]:
             try:
                 path.unlink()
@@ -487,6 +557,13 @@ class Backups:
                                     "to make room").format(folder=self.folder),
                   file=sys.stderr, flush=True)
         return freed
+
+    def _room(self) -> bool:
+        """True when the card has room for another copy of the log."""
+        try:
+            return shutil.disk_usage(self.log.parent).free > self.log.stat().st_size + 2**20
+        except OSError:
+            return False
 
     # -- the thread --------------------------------------------------------------------
 

@@ -138,6 +138,9 @@ class Opening:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
                 cls._finish_salvage(path, clock)
                 cls._stray_wal(path, clock)
+                from companion.log.backups import clear_stale
+
+                clear_stale(path)  # copies an interrupted backup, restore or salvage left
             conn = cls._connect(path)
             version = cls._migrate(conn)
         except sqlite3.OperationalError as err:
