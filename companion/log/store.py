@@ -158,6 +158,7 @@ class Store(Opening):
         self.clock: Callable[[], float] = time.time
         #: How many damaged game records the last list of games left out.
         self.skipped = 0
+        self._unfinished: tuple[tuple[int, int], list[GameRecord], int] | None = None
 
     def skipped_line(self) -> Notice | None:
         """The line saying the last list of games left damaged records out, if it did."""
@@ -341,9 +342,17 @@ class Store(Opening):
 
         This includes games that earlier versions left behind silently when a new one
         was started: their rows were always in the log, only no screen offered them.
+        The list is kept until the log changes (this connection's count or SQLite's
+        ``data_version``, which another program's commit moves): History asks on every
+        key, and a restored log may hold hundreds of thousands.
         """
-        return self._records(
-            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC", ())
+        key = (self.generation, self._db.execute("PRAGMA data_version").fetchone()[0])
+        if self._unfinished is None or self._unfinished[0] != key:
+            found = self._records(
+                "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC", ())
+            self._unfinished = (key, found, self.skipped)
+        self.skipped = self._unfinished[2]
+        return list(self._unfinished[1])
 
     def history(self, limit: int = 100) -> list[GameRecord]:
         """Finished games, newest first."""
