@@ -339,6 +339,7 @@ def merge(src: sqlite3.Connection, dst: sqlite3.Connection, *, newer: str,
         "AND name NOT IN ('schema_version', 'identity') ORDER BY rootpage")]
     dst.execute("PRAGMA foreign_keys=OFF")
     dst.execute("BEGIN")
+    scanned: dict[str, list[tuple[int, list[Any]]]] | None = None
     for table in tables:
         try:
             kind = src.execute("SELECT type FROM sqlite_master WHERE name = ?",
@@ -362,8 +363,10 @@ def merge(src: sqlite3.Connection, dst: sqlite3.Connection, *, newer: str,
         check = [cols.index(c) for c in JSON_COLUMNS.get(table, ()) if c in cols]
         _insert(dst, f'INSERT OR {verb} INTO "{table}" ({names}) VALUES ({marks})', rows,
                 check, report)
-        if stretches and pages is not None:
-            stray = _stray_rows(src, pages, table, theirs, cols, report)
+        if pages is not None:  # a tree that reads "whole" may have lost its leaves too
+            if scanned is None:
+                scanned = _scan(src, pages, report)
+            stray = _stray_rows(src, scanned, table, theirs, cols)
             report.stray[table] = len(stray)
             _insert(dst, f'INSERT OR IGNORE INTO "{table}" ({names}) VALUES ({marks})',
                     stray, check, report)
@@ -387,24 +390,35 @@ def _insert(dst: sqlite3.Connection, sql: str, rows: list[tuple[Any, ...]],
             report.skipped += 1
 
 
-def _stray_rows(src: sqlite3.Connection, file: Path, table: str, theirs: list[str],
-                cols: list[str], report: Report) -> list[tuple[Any, ...]]:
-    """Rows of ``table`` on leaf pages its tree no longer reaches, as ``cols``."""
+def _scan(src: sqlite3.Connection, file: Path,
+          report: Report) -> dict[str, list[tuple[int, list[Any]]]]:
+    """Rows on leaf pages of ``file`` that no table's tree reaches, by table
+    (:func:`companion.log.sqlite_pages.orphan_rows`); empty when it cannot be scanned."""
     from companion.log import sqlite_pages as pages
 
     try:
         roots = dict(src.execute(
             "SELECT name, rootpage FROM sqlite_master WHERE type = 'table' AND rootpage > 0"))
-        info = src.execute(f'PRAGMA table_info("{table}")').fetchall()
-        found = pages.orphan_rows(file, roots, {t: len(_columns(src, t)) for t in roots})
+        return pages.orphan_rows(file, roots, {t: len(_columns(src, t)) for t in roots})
     except (sqlite3.Error, OSError, ValueError, IndexError, struct.error) as err:
-        report.notes.append(f"{table}: its pages could not be scanned ({err})")
+        report.notes.append(f"its pages could not be scanned ({err})")
+        return {}
+
+
+def _stray_rows(src: sqlite3.Connection, found: dict[str, list[tuple[int, list[Any]]]],
+                table: str, theirs: list[str], cols: list[str]) -> list[tuple[Any, ...]]:
+    """Rows of ``table`` on leaf pages its tree no longer reaches (``found``), as ``cols``."""
+    try:
+        info = src.execute(f'PRAGMA table_info("{table}")').fetchall()
+    except sqlite3.Error:
         return []
     keys = [r[1] for r in info if r[5]]
-    alias = theirs.index(keys[0]) if len(keys) == 1 and \
-        info[theirs.index(keys[0])][2].upper() == "INTEGER" else None
+    alias = theirs.index(keys[0]) if len(keys) == 1 and keys[0] in theirs and \
+        str(info[theirs.index(keys[0])][2]).upper() == "INTEGER" else None
     out = []
     for rowid, values in found.get(table, []):
+        if len(values) != len(theirs):
+            continue
         if alias is not None and values[alias] is None:
             values[alias] = rowid  # an INTEGER PRIMARY KEY is stored as the rowid
         out.append(tuple(values[theirs.index(c)] for c in cols))

@@ -6,8 +6,10 @@ although they may be whole. :func:`orphan_rows` walks every table's tree from it
 notes which tables hit a page that is not a b-tree page, and parses the table-leaf
 pages that no tree and not the freelist reaches (file format: sqlite.org/fileformat2.html).
 Such a page is given to a broken table only when exactly one broken table has as many
-columns as its records. The caller adds these rows last and never over a row it
-already has: a leaf page nobody reaches could also be a stale copy.
+columns as its records; when no broken table has, to the one table that has (a root
+page overwritten by bytes that read as an empty leaf breaks no walk). The caller adds
+these rows last and never over a row it already has: a leaf page nobody reaches could
+also be a stale copy.
 
 The bytes read are whatever the card left: every count, offset and page number is
 checked against the page and the file before it is used (:func:`u16`, :func:`u32`), so
@@ -205,13 +207,13 @@ def record(payload: bytes) -> list[Any]:
 def orphan_rows(path: Path, roots: dict[str, int],
                 widths: dict[str, int]) -> dict[str, list[tuple[int, list[Any]]]]:
     """Rows on table-leaf pages of the file at ``path`` that no table's tree reaches,
-    by table (``roots``: each table's root page; ``widths``: its number of columns).
-    Only tables whose tree is broken can own such a page."""
+    by table (``roots``: each table's root page; ``widths``: its number of columns);
+    tables that get none are left out. A broken tree's table owns such a page first."""
     pages = PageFile(path)
     reached: set[int] = set()
     broken = [name for name, root in roots.items() if not pages.walk(root, reached)]
     skip = reached | pages.freelist() | {1}
-    out: dict[str, list[tuple[int, list[Any]]]] = {name: [] for name in broken}
+    out: dict[str, list[tuple[int, list[Any]]]] = {name: [] for name in roots}
     for number in range(2, pages.count + 1):
         if number in skip or pages.page(number)[0][0] != TABLE_LEAF:
             continue
@@ -222,7 +224,8 @@ def orphan_rows(path: Path, roots: dict[str, int],
         if not rows:
             continue
         width = len(rows[0][1])
-        owners = [name for name in broken if widths.get(name) == width]
+        owners = [name for name in broken if widths.get(name) == width] or \
+            [name for name in roots if widths.get(name) == width]  # a root the card faked
         if len(owners) == 1:
             out[owners[0]].extend(r for r in rows if len(r[1]) == width)
-    return out
+    return {name: rows for name, rows in out.items() if rows}
