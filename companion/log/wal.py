@@ -48,14 +48,15 @@ def stranger(log: str | Path) -> str | None:
     if size != page_size:
         return f"its pages are {size} bytes, the log's {page_size}"
     mine = head[68:72]
-    if mine != bytes(4) and any(page[68:72] != mine for page in frames):
+    if mine != bytes(4) and any(page and page[68:72] != mine for page in frames):
         return "it holds another log's first page"
     return None
 
 
 def _frames(f: object, size: int, salt1: int, salt2: int) -> list[bytes]:
-    """Page 1 images of the frames written since the WAL was last reset (their salts are
-    the header's); ``[b""]`` when there are such frames but none of page 1."""
+    """The first 100 bytes of each page 1 image among the frames written since the WAL
+    was last reset (their salts are the header's); ``[b""]`` when there are such frames
+    but none of page 1 (a hand edit through another program writes no page 1)."""
     pages: list[bytes] = []
     current = False
     while True:
@@ -69,4 +70,4 @@ def _frames(f: object, size: int, salt1: int, salt2: int) -> list[bytes]:
         current = True
         if number == 1:
             pages.append(data[:100])
-    return pages if pages else ([bytes(100)] if current else [])
+    return pages if pages else ([b""] if current else [])
