@@ -141,3 +141,24 @@ def test_the_game_to_resume_comes_from_the_logs_order_not_the_clock(tmp_path: Pa
         assert store.unfinished().id == a
     finally:
         store.close()
+
+
+def test_restoring_another_boxes_log_keeps_it_and_sets_the_old_backups_aside(
+        tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    """Moving to a new box: `companion restore` of the old box's log is the way; the
+    restored log is not rebuilt at the next start, and the new box's own backups are
+    kept aside untouched (they belong to the log kept as before-restore)."""
+    from companion.owner.cli import main
+
+    ours, theirs = tmp_path / "box" / "companion.db", tmp_path / "other" / "companion.db"
+    ours.parent.mkdir()
+    theirs.parent.mkdir()
+    play(ours, 2)
+    mine = Backups(ours).make()
+    mine_bytes = mine.read_bytes()
+    play(theirs, 1)
+    assert main(["restore", str(theirs), "--db", str(ours)]) == 0
+    capsys.readouterr()
+    assert counts(ours) == (1, 2)
+    assert not [p for p in ours.parent.iterdir() if ".behind-" in p.name or ".foreign-" in p.name]
+    assert (mine.parent / (mine.name + ".foreign")).read_bytes() == mine_bytes
