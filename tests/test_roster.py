@@ -120,7 +120,7 @@ def test_a_failing_migration_leaves_the_log_as_it_was(tmp_path: Path, monkeypatc
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(schema, "MIGRATIONS", [schema.MIGRATIONS[0], broken,
-                                               *schema.MIGRATIONS[2:]])
+                                              *schema.MIGRATIONS[2:]])
     opened = Store.open(db)
     assert opened.read_only and "Not saving" in opened.notice
     opened.close()

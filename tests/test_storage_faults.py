@@ -56,11 +56,23 @@ def test_truncated_log_is_kept_aside_and_a_new_one_works(tmp_path: Path) -> None
 def test_garbage_file_is_kept_aside(tmp_path: Path) -> None:
     db = tmp_path / "c.db"
     db.write_bytes(b"\x00garbage\xff" * 5000)
-    with AppProcess(tmp_path, db) as app:
-        app.wait_for("Saved games were damaged")
-        starts_and_stops(app)
+    store = Store.open(db)  # the log the box keeps in its state folder
+    assert store.notice and "Saved games were damaged" in store.notice
+    store.close()
     kept = [p for p in tmp_path.iterdir() if p.name.startswith("c.db.corrupt-")]
     assert [p.read_bytes() for p in kept] == [b"\x00garbage\xff" * 5000]
+
+
+def test_run_db_refuses_a_file_that_is_not_a_log(tmp_path: Path) -> None:
+    """``run --db notes.txt`` names a file by mistake: it is refused, not set aside."""
+    db = tmp_path / "notes.txt"
+    db.write_bytes(b"\x00garbage\xff" * 5000)
+    with AppProcess(tmp_path, db) as app:
+        code = app.proc.wait(20)
+        err = app.proc.stderr.read().decode()
+    assert code == 2 and err.count("\n") == 1 and "is not a companion log" in err, err
+    assert sorted(p.name for p in tmp_path.iterdir() if "notes" in p.name) == ["notes.txt"]
+    assert db.read_bytes() == b"\x00garbage\xff" * 5000
 
 
 def test_log_from_a_newer_version_is_read_only_and_untouched(tmp_path: Path) -> None:

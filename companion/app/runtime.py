@@ -22,6 +22,7 @@ from companion.core.dice import Dice
 from companion.core.errors import CommandError, HardwareError, PanelSizeError
 from companion.core.i18n import _
 from companion.core.keys import QUIT
+from companion.log.opening import not_a_log
 from companion.log.store import Store
 
 
@@ -116,6 +117,9 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
     if db == ":memory:":
         return _run(config, emulator=emulator, db=db, trace=trace, dice=dice)
     log = Path(db) if db else Path(config.state_dir()) / "companion.db"
+    if db and (reason := not_a_log(log)) is not None:
+        raise CommandError("{path} is not a companion log ({why}); name a companion log, "
+                           "or a new file to start one.", path=str(log), why=reason)
     try:
         log.parent.mkdir(parents=True, exist_ok=True)
     except OSError:

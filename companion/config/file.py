@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import shelf as shelfconfig
+from companion.config.reading import MAX_CONFIG_BYTES as MAX_CONFIG_BYTES
+from companion.config.reading import parse_toml, read_config
 from companion.core.errors import ConfigError, Word
 from companion.core.i18n import N_
 
@@ -193,14 +195,23 @@ def default_path() -> Path | None:
     A folder in the place of one is :class:`ConfigError`: skipping it would run the box
     on another config without a word.
     """
-    xdg = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    for candidate in (Path(xdg) / "companion" / "config.toml",
-                      Path("/etc/companion/config.toml")):
-        if candidate.is_file():
-            return candidate
-        if candidate.is_dir():
-            raise ConfigError("config file {path} is a folder: move it away, or give "
-                              "--config PATH.", path=candidate)
+    try:
+        xdg = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    except RuntimeError:  # no home folder: only /etc can hold one
+        xdg = None
+    places = [Path(xdg) / "companion" / "config.toml"] if xdg else []
+    for candidate in (*places, Path("/etc/companion/config.toml")):
+        try:
+            if candidate.is_file():
+                return candidate
+            if candidate.is_dir():
+                raise ConfigError("config file {path} is a folder: move it away, or give "
+                                  "--config PATH.", path=candidate)
+        except OSError as err:  # a folder on the way that may not be read
+            from companion.core.os_reasons import reason
+
+            raise ConfigError("config file {path} cannot be read: {why}.",
+                              path=candidate, why=reason(err)) from None
     return None
 
 
@@ -227,38 +238,21 @@ def load(path: str | Path | None) -> Config:
         config = from_mapping({})
         data: dict[str, Any] = {}
     else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise ConfigError("config file {path} does not exist.", path=path) from None
-        except IsADirectoryError:
-            raise ConfigError("config file {path} is a folder; --config names a file such "
-                              "as /etc/companion/config.toml.", path=path) from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise ConfigError("config file {path} cannot be read: {why}.",
-                              path=path, why=err) from None
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as err:
-            raise ConfigError("{path} is not valid TOML: {why}.", path=path, why=err) from None
+        data = parse_toml(read_config(path), path)
         config = from_mapping(data, source=str(path))
     saved = settings.overrides(config.state_dir())
     if saved:
         try:
             config = from_mapping(settings.apply(data, saved), source=f"{config.source} + "
                                   f"{config.state_dir() / 'settings.toml'}")
-        except ConfigError as err:  # a value saved on the box: name its file, not the key alone
-            raise settings.blamed(err, config.state_dir()) from None
+        except ConfigError as err:  # a value saved on the box: set aside, the file's used
+            settings.set_aside(config.state_dir(), settings.blamed(err, config.state_dir()))
     return replace(config, path=Path(path) if path is not None else None)
 
 
 def load_text(text: str, source: str = "<text>") -> Config:
     """Check a configuration given as TOML text."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise ConfigError("{path} is not valid TOML: {why}.", path=source, why=err) from None
-    return from_mapping(data, source)
+    return from_mapping(parse_toml(text, source), source)
 
 
 def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -298,6 +292,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
         sections[name] = {k: opt.check(f"{name}.{k}", given.get(k, opt.default))
                           for k, opt in options.items()}
     _spi_lines(sections["display"])
+    _state_dir(sections["state"]["dir"])
     if sections["input"]["bounce_ms"] >= sections["input"]["hold_ms"]:
         # every press would end inside its own bounce window and never become a key
         raise ConfigError("input.bounce_ms: must be shorter than input.hold_ms ({hold}), "
@@ -328,6 +323,19 @@ def _location(value: str) -> None:
         raise ConfigError("records.location: must name a place in 1 to {most} characters "
                           "without control characters, not {value!r}.", most=LOCATION_MAX,
                           value=value)
+
+
+def _state_dir(folder: str) -> None:
+    """``state.dir`` names a folder this system can make: no NUL, no ``~user`` of a user
+    it does not have."""
+    if "\0" in folder:
+        raise ConfigError("state.dir: must be a folder's path without a NUL character.")
+    try:
+        Path(folder).expanduser()
+    except RuntimeError:  # ~nosuchuser, or ~ with no home folder
+        raise ConfigError("state.dir: {value!r} starts with the home folder of a user this "
+                          "system does not have; give the folder's full path.",
+                          value=folder) from None
 
 
 #: The SPI bus's own pins (BCM), which an SPI display's DC and RST lines may not use.

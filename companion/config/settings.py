@@ -51,10 +51,14 @@ def overrides(state_dir: Path) -> dict[str, Any]:
         raise ConfigError("the state folder {folder} cannot be made: {file} is a file; set "
                           "[state] dir to a folder (the log and the settings changed on the "
                           "box are kept there).", folder=str(state_dir), file=str(file)) from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-        raise ConfigError("{path} cannot be read ({why}); fix or delete it.",
-                          path=str(path), why=why) from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:
+        why = err.strerror if isinstance(err, OSError) and err.strerror else \
+            "nested too deeply" if isinstance(err, RecursionError) else str(err)
+        set_aside(state_dir, ConfigError("{path} cannot be read ({why}); fix or delete it.",
+                                         path=str(path), why=why))
+        return {}
+    if not isinstance(data, Mapping):
+        return {}
     out: dict[str, Any] = {}
     for key in EDITABLE:
         section, _dot, name = key.rpartition(".")
@@ -62,6 +66,28 @@ def overrides(state_dir: Path) -> dict[str, Any]:
         if isinstance(table, Mapping) and name in table:
             out[key] = table[name]
     return out
+
+
+def set_aside(state_dir: Path, err: ConfigError) -> None:
+    """``settings.toml`` (a file the box writes itself) is damaged: say so on stderr (the
+    journal) and rename it aside (``settings.toml.damaged-…``) so the box starts on its
+    config file instead of stopping for good; it is never deleted."""
+    import sys
+    import time
+
+    path = Path(state_dir) / OVERRIDES
+    base = f"{path}.damaged-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
+    aside, n = Path(base), 1
+    while aside.exists():
+        aside, n = Path(f"{base}-{n}"), n + 1
+    try:
+        path.rename(aside)
+        kept = _("kept as {name}").format(name=aside.name)
+    except OSError:
+        kept = _("left where it is")
+    print("companion: " + _("{why} The settings changed on the box are not used ({kept}); "
+                            "the config file's are.").format(why=err, kept=kept),
+          file=sys.stderr, flush=True)
 
 
 def blamed(err: ConfigError, state_dir: Path) -> ConfigError:

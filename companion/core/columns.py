@@ -20,9 +20,16 @@ def cells(text: str) -> int:
 
 
 def cut(text: str, width: int) -> str:
-    """``text`` cut to at most ``width`` cells."""
-    while cells(text) > width:
-        text = text[:-1]
+    """``text`` cut to at most ``width`` cells (one pass, however long ``text`` is).
+
+    >>> cut("はなこ", 5), cut("abc", 0)
+    ('はな', '')
+    """
+    used = 0
+    for n, c in enumerate(text):
+        used += 2 if east_asian_width(c) in "WF" else 1
+        if used > width:
+            return text[:n]
     return text
 
 

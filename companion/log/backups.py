@@ -26,9 +26,7 @@ loop keep writing while the copy reads its snapshot.
 
 from __future__ import annotations
 
-import calendar
 import os
-import re
 import shutil
 import sqlite3
 import stat
@@ -40,6 +38,18 @@ from pathlib import Path
 
 from companion.core.errors import Translatable
 from companion.core.i18n import _
+from companion.log.backup_order import _STAMP as _STAMP
+from companion.log.backup_order import _key as _key
+from companion.log.backup_order import _utc as _utc
+from companion.log.backup_order import content_key as content_key
+from companion.log.backup_order import generation_of as generation_of
+from companion.log.backup_order import identity_of as identity_of
+from companion.log.backup_order import listing as listing
+from companion.log.backup_order import log_identity as log_identity
+from companion.log.backup_order import own as own
+from companion.log.backup_order import stamp_of as stamp_of
+from companion.log.leftovers import clear_stale as clear_stale
+from companion.log.leftovers import stale_copies as stale_copies
 
 #: How many of the newest backups are always kept …
 KEEP = 10
@@ -50,9 +60,6 @@ EVERY = 3600.0
 #: Pages copied per step; each step's pages are flushed before the next, so a key
 #: press's own fsync never queues behind a whole log's worth of writes.
 STEP_PAGES = 64
-
-#: A backup's name ends in its time (UTC) and, for a second one in the same second, a count.
-_STAMP = re.compile(r"-(\d{8}-\d{6})(?:-(\d+))?\.db$")
 
 
 class BackupError(Translatable, OSError):
@@ -212,46 +219,6 @@ def copy_log(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
             pass  # a read-only folder: nothing was written there either
 
 
-def stamp_of(path: Path) -> float | None:
-    """When the backup ``path`` was made (seconds since the epoch), from its name."""
-    m = _STAMP.search(path.name)
-    return _utc(m.group(1)) if m else None
-
-
-def _utc(text: str) -> float:
-    return float(calendar.timegm(time.strptime(text, "%Y%m%d-%H%M%S")))
-
-
-def _key(path: Path) -> tuple[str, int]:
-    m = _STAMP.search(path.name)
-    return (m.group(1), int(m.group(2) or 0)) if m else ("", 0)
-
-
-def listing(folder: Path, key: str | None = None) -> list[Path]:
-    """The backups of one log in ``folder``, oldest first (their names sort by time):
-    of the log named ``key`` (:func:`key_of`), by default of the log ``folder`` stands for
-    (:func:`folder_for`); of every log for a plain path without ``key``."""
-    key = getattr(folder, "key", None) if key is None else key
-    try:
-        found = [p for p in folder.iterdir() if (m := _STAMP.search(p.name))
-                 and (key is None or p.name[:m.start()] == key)]
-    except OSError:
-        return []
-    return sorted(found, key=_key)
-
-
-def generation_of(path: Path) -> int:
-    """The change count (``user_version``, header bytes 60-63) of the SQLite file at
-    ``path``, read without SQLite; 0 when unreadable."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(64)
-    except OSError:
-        return 0
-    if len(head) < 64 or not head.startswith(b"SQLite format 3\x00"):
-        return 0
-    return max(0, int.from_bytes(head[60:64], "big", signed=True))
-
 
 def above_backups(conn: sqlite3.Connection, folder: Path) -> None:
     """Count ``conn``'s log past every backup in ``folder``, so a log just rebuilt or
@@ -260,6 +227,7 @@ def above_backups(conn: sqlite3.Connection, folder: Path) -> None:
     mine = conn.execute("PRAGMA user_version").fetchone()[0]
     if mine <= floor:
         conn.execute(f"PRAGMA user_version = {floor + 1}")
+
 
 
 def to_prune(backups: list[Path], now: float, *, keep: int = KEEP,
@@ -307,9 +275,12 @@ class Backups:
         self.keep, self.months, self.every = keep, months, every
         self.clock = clock
         self.step = step
+        #: The log's identity: a backup with another one is not this log's.
+        self.identity = log_identity(log) if self.log.is_file() else None
         newest = self.newest()
         #: When the newest backup was made or last asked for (the hourly rule).
-        self.last: float | None = stamp_of(newest) if newest else None
+        stamp = stamp_of(newest) if newest else None
+        self.last: float | None = stamp if stamp is not None and stamp <= clock() else None
         self.made = 0
         self._cv = threading.Condition()
         self._pending = self._busy = self._stopping = self._cancel = False
@@ -318,8 +289,9 @@ class Backups:
     # -- the files ---------------------------------------------------------------------
 
     def all(self) -> list[Path]:
-        """Every backup of this log, oldest first."""
-        return listing(self.folder, self.key)
+        """Every backup of this log, oldest first (by content); another log's are set
+        aside (:func:`own`)."""
+        return own(self.folder, self.identity)
 
     def newest(self) -> Path | None:
         found = self.all()
@@ -384,6 +356,8 @@ class Backups:
         with self._cv:
             if self._busy and threading.current_thread() is not self._thread:
                 self._cancel = freed = True
+        if clear_stale(self.log) and self._room():  # copies nobody will finish go first
+            return True
         for path in self.all()[:-1]:
             try:
                 path.unlink()
@@ -395,6 +369,13 @@ class Backups:
                                     "to make room").format(folder=self.folder),
                   file=sys.stderr, flush=True)
         return freed
+
+    def _room(self) -> bool:
+        """True when the card has room for another copy of the log."""
+        try:
+            return shutil.disk_usage(self.log.parent).free > self.log.stat().st_size + 2**20
+        except OSError:
+            return False
 
     # -- the thread --------------------------------------------------------------------
 
@@ -413,7 +394,7 @@ class Backups:
         the last one is more than :attr:`every` seconds old.
         """
         now = self.clock()
-        if event != "finished" and self.last is not None and now - self.last < self.every:
+        if event != "finished" and self.last is not None and 0 <= now - self.last < self.every:
             return
         self.last = now
         with self._cv:

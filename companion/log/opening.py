@@ -16,6 +16,7 @@ companion.core.errors.StorageError: there is no log at /no/such/companion.db.
 from __future__ import annotations
 
 import sqlite3
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Self
 
 from companion.core.errors import StorageError
 from companion.core.i18n import Notice
-from companion.log.schema import SCHEMA_VERSION, migrate
+from companion.log.schema import SCHEMA_VERSION, migrate, problem
 
 #: Where the service keeps its log (systemd's StateDirectory=companion), which an owner
 #: over SSH reaches only by naming it: their own commands default to ~/.local/state.
@@ -81,6 +82,44 @@ def in_use_elsewhere(path: str) -> bool:
         os.close(fd)
 
 
+class ForeignLog(StorageError):
+    """A SQLite file whose objects are not exactly a companion log's (a trigger, a view,
+    a missing column, a schema version that is no number): never written, never run."""
+
+
+def foreign(path: str | Path) -> str | None:
+    """Why the SQLite file at ``path`` is not a companion log (its schema is not this
+    companion's, :func:`~companion.log.schema.problem`), or None; a file SQLite cannot
+    read at all is None too (damaged: salvage's business). Opened read-only and
+    immutable: nothing is written beside it."""
+    try:
+        probe = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            return problem(probe)
+        finally:
+            probe.close()
+    except sqlite3.Error:
+        return None
+
+
+def not_a_log(path: str | Path) -> str | None:
+    """Why the existing file at ``path`` is not a companion log, damaged or whole (for
+    ``run --db``, which must never set a stranger's file aside), or None. A file whose
+    header was destroyed counts as a log when its pages still hold the log's tables."""
+    from companion.log import salvage
+
+    try:
+        with open(path, "rb") as f:
+            head = f.read(16)
+    except OSError:
+        return None  # opening it says why
+    if not head:
+        return None  # an empty file: a new log
+    if head != salvage.MAGIC and not salvage.holds_a_log(Path(path)):
+        return "it is not a SQLite file"
+    return foreign(path)
+
+
 class Opening:
     """The ways to open a :class:`~companion.log.store.Store` (its base class)."""
 
@@ -104,6 +143,10 @@ class Opening:
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
                 cls._finish_salvage(path, clock)
+                cls._stray_wal(path, clock)
+                from companion.log.backups import clear_stale
+
+                clear_stale(path)  # copies an interrupted backup, restore or salvage left
             conn = cls._connect(path)
             version = cls._migrate(conn)
         except sqlite3.OperationalError as err:
@@ -115,6 +158,8 @@ class Opening:
         except sqlite3.DatabaseError as err:
             if path == ":memory:":
                 raise StorageError("cannot open an in-memory log: {why}", why=str(err)) from err
+            return cls._quarantine(path, err, clock)
+        except ForeignLog as err:  # set aside untouched, a new log from the backups
             return cls._quarantine(path, err, clock)
         except StorageError as err:
             return cls._read_only(path, err)
@@ -160,6 +205,8 @@ class Opening:
                     "SELECT name FROM sqlite_master WHERE type = 'table'")}
                 check = cls._quick_check(probe) \
                     if {"schema_version", "games", "actions"} <= tables else None
+                if check == "ok" and problem(probe) is not None:
+                    check = None  # its triggers would run as ours: not a companion log
             finally:
                 probe.close()
         except sqlite3.OperationalError as err:
@@ -230,11 +277,14 @@ class Opening:
             probe = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
             try:
                 check = probe.execute("PRAGMA quick_check").fetchone()
+                if check is None or check[0] != "ok":
+                    raise sqlite3.DatabaseError(
+                        f"quick_check: {check[0] if check else 'no answer'}")
+                if (reason := problem(probe)) is not None:
+                    raise ForeignLog("{path} is not a companion log: {why}", path=path,
+                                     why=reason)
             finally:
                 probe.close()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(
-                    f"quick_check: {check[0] if check else 'no answer'}")
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
@@ -256,12 +306,16 @@ class Opening:
         if in_use_elsewhere(path):  # another program writes it: moving it would lose that
             return cls._read_only(path, Notice("the log is damaged, and another program is "
                                                "using it"), keep=True)
-        aside = cls._aside(path, "corrupt" if err is not None else "behind", clock)
+        kind = "behind" if err is None else "foreign" if isinstance(err, ForeignLog) \
+            else "corrupt"
+        if kind == "foreign":
+            print(f"companion: {err}", file=sys.stderr, flush=True)
+        aside = cls._aside(path, kind, clock)
         rebuilt = cls._rebuilt(path)
         rebuilt.unlink(missing_ok=True)
         report = salvage.rebuild(Path(path), Path(path), migrate=cls._migrate,
                                  schema=SCHEMA_VERSION, newer="damaged" if err else "backup",
-                                 into=rebuilt, kept=aside.name)
+                                 into=rebuilt, kept=aside.name, rows=kind != "foreign")
         try:
             cls._swap(path, aside, rebuilt)
             conn = cls._connect(path)
@@ -298,6 +352,27 @@ class Opening:
         if rebuilt.exists():
             rebuilt.replace(path)
         fsync_dir(Path(path).parent)
+
+    @classmethod
+    def _stray_wal(cls, path: str, clock: Callable[[], float]) -> None:
+        """Set aside, untouched, a ``-wal`` (and ``-shm``) beside the log that belongs to
+        another database (:func:`companion.log.wal.stranger`): SQLite would replay it
+        into the log. Never while another program has the log open."""
+        from companion.log import wal
+        from companion.log.backups import fsync_dir
+
+        if not Path(path + "-wal").is_file() or in_use_elsewhere(path):
+            return
+        reason = wal.stranger(path)
+        if reason is None:
+            return
+        aside = cls._aside(path, "stray", clock)
+        for suffix in ("-wal", "-shm"):
+            if Path(path + suffix).exists():
+                Path(path + suffix).rename(f"{aside}{suffix}")
+        fsync_dir(Path(path).parent)
+        print(f"companion: the {Path(path).name}-wal beside the log is not its own ({reason}); "
+              f"kept as {aside.name}-wal, not read", file=sys.stderr, flush=True)
 
     @classmethod
     def _finish_salvage(cls, path: str, clock: Callable[[], float]) -> None:

@@ -35,13 +35,22 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.core.i18n import Notice, notice_n
-from companion.log.backups import above_backups, copy_log, folder_for, fsync_dir, listing, stamp_of
+from companion.log.backups import (
+    above_backups,
+    copy_log,
+    folder_for,
+    fsync_dir,
+    generation_of,
+    log_identity,
+    own,
+    stamp_of,
+)
+from companion.log.rows import read_rows, trim_gaps
+from companion.log.schema import identity, problem
 
 #: Columns holding JSON the app parses on reading: a row where one does not parse is
 #: skipped rather than crashing the replay.
 JSON_COLUMNS = {"games": ("options", "result"), "actions": ("action",)}
-#: Bounds the probing for readable rows past a damaged stretch (each probe is a seek).
-MAX_PROBES = 400
 MAGIC = b"SQLite format 3\x00"
 PAGE_SIZES = (4096, 1024, 2048, 8192, 16384, 32768, 65536, 512)
 
@@ -113,12 +122,18 @@ def behind(path: str | Path, conn: sqlite3.Connection) -> bool:
     """True when the log at ``path`` (open as ``conn``) lost commits its newest backup
     holds (its WAL file was lost or torn): every saved change counts up the log's
     ``user_version`` (:attr:`Store.generation <companion.log.store.Store.generation>`), and
-    the backup's count is higher. An undo counts up too, so it is never mistaken."""
-    found = listing(folder_for(path))
+    the backup's count is higher. An undo counts up too, so it is never mistaken. Another
+    log's backup (another box's, dropped in by hand) is set aside, never compared."""
+    try:
+        mine = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.Error:
+        return False
+    # A log that never saved a change (just made: its identity is new) is behind any
+    # backup; one that did is compared with its own backups only.
+    found = own(folder_for(path), identity(conn) if mine else None)
     if not found:
         return False
     try:
-        mine = conn.execute("PRAGMA user_version").fetchone()[0]
         theirs = _read_only(found[-1])
         try:
             newest = theirs.execute("PRAGMA user_version").fetchone()[0]
@@ -133,19 +148,25 @@ def _read_only(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
 
 
-def newest_good_backup(folder: Path, report: Report, schema: int) -> Path | None:
-    """The newest backup in ``folder`` that passes ``integrity_check`` and whose schema
-    version is at most ``schema`` (this companion's)."""
-    for path in reversed(listing(folder)):
+def newest_good_backup(folder: Path, report: Report, schema: int,
+                       mine: str | None = None) -> Path | None:
+    """The newest backup (by content) in ``folder`` of the log whose identity is ``mine``
+    (None: unknown, any) that passes ``integrity_check``, is a companion log, and whose
+    schema version is at most ``schema`` (this companion's)."""
+    for path in reversed(own(folder, mine)):
         try:
             conn = _read_only(path)
             try:
                 ok = conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+                foreign = problem(conn)
                 version = conn.execute("SELECT version FROM schema_version").fetchone()[0]
             finally:
                 conn.close()
         except sqlite3.Error as err:
             report.notes.append(f"backup {path.name} unreadable: {err}")
+            continue
+        if foreign is not None:
+            report.notes.append(f"backup {path.name} skipped: {foreign}")
             continue
         if ok and version <= schema:
             return path
@@ -156,13 +177,14 @@ def newest_good_backup(folder: Path, report: Report, schema: int) -> Path | None
 
 def rebuild(path: Path, aside: Path, *, migrate: Callable[[sqlite3.Connection], int],
             schema: int, newer: str = "damaged", out: TextIO | None = None,
-            into: Path | None = None, kept: str | None = None) -> Report:
+            into: Path | None = None, kept: str | None = None, rows: bool = True) -> Report:
     """Build a new log at ``into`` (default ``path``, the log whose backups are used;
     it must not exist) from the newest good backup and the rows readable from
     ``aside``; ``newer`` is ``"damaged"`` or ``"backup"`` (which wins where both hold a
     row). ``migrate`` brings a connection to this companion's schema, version ``schema``
     (the store's own, passed in so this module does not import the store); ``kept``
-    names the file the damaged log will be kept as, for the journal. The new log appears
+    names the file the damaged log will be kept as, for the journal; without ``rows``
+    nothing is read from ``aside`` (a file that is not a companion log). The new log appears
     at ``into`` whole (written beside it and fsynced first) or not at all. Never raises:
     whatever fails is reported and leaves no file, so a fresh log is started."""
     out = out if out is not None else sys.stderr
@@ -170,7 +192,7 @@ def rebuild(path: Path, aside: Path, *, migrate: Callable[[sqlite3.Connection], 
     into = into if into is not None else path
     tmp = into.with_name(f".{path.name}.salvage")
     try:
-        _build(path, aside, tmp, newer, report, migrate, schema, into)
+        _build(path, aside if rows else None, tmp, newer, report, migrate, schema, into)
     except (OSError, sqlite3.Error) as err:
         report.games = 0
         report.notes.append(f"salvage failed: {err}")
@@ -182,11 +204,14 @@ def rebuild(path: Path, aside: Path, *, migrate: Callable[[sqlite3.Connection], 
     return report
 
 
-def _build(path: Path, aside: Path, tmp: Path, newer: str, report: Report,
+def _build(path: Path, aside: Path | None, tmp: Path, newer: str, report: Report,
            migrate: Callable[[sqlite3.Connection], int], schema: int, into: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{tmp}{suffix}").unlink(missing_ok=True)
-    report.backup = newest_good_backup(folder_for(path), report, schema)
+    # The log's own identity picks its own backups; a log that never saved a change was
+    # just made (its identity is new) and any backup is its own.
+    mine = log_identity(aside, immutable=True) if aside and generation_of(aside) else None
+    report.backup = newest_good_backup(folder_for(path), report, schema, mine)
     if report.backup is not None:
         copy_log(report.backup, tmp, verify=False)
     conn = sqlite3.connect(tmp, isolation_level=None)
@@ -195,13 +220,15 @@ def _build(path: Path, aside: Path, tmp: Path, newer: str, report: Report,
         report.backup_games, report.backup_actions = _counts(conn)[:2] \
             if report.backup else (0, 0)
         with tempfile.TemporaryDirectory(dir=tmp.parent, prefix=".salvage-") as scratch:
-            src = open_damaged(aside, Path(scratch), report)
+            src = open_damaged(aside, Path(scratch), report) if aside else None
             if src is not None:
                 try:
                     merge(src, conn, newer=newer, report=report,
                           pages=Path(scratch) / "damaged.db")
                 finally:
                     src.close()
+        if mine is not None:  # the rebuilt log stays the same log as its backups
+            conn.execute("UPDATE identity SET log = ?", (mine,))
         report.trimmed = trim_gaps(conn)
         above_backups(conn, folder_for(path))
         report.games, report.actions, report.finished = _counts(conn)
@@ -258,6 +285,24 @@ def open_damaged(aside: Path, scratch: Path, report: Report) -> sqlite3.Connecti
     return None
 
 
+def holds_a_log(path: Path) -> bool:
+    """True when the file at ``path``, read as salvage reads it (its header rebuilt if
+    need be, in a scratch copy), holds the log's ``games`` and ``actions`` tables."""
+    try:
+        with tempfile.TemporaryDirectory(prefix="companion-probe-") as scratch:
+            conn = open_damaged(path, Path(scratch), Report())
+            if conn is None:
+                return False
+            try:
+                names = {r[0] for r in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            finally:
+                conn.close()
+    except (OSError, sqlite3.Error):
+        return False
+    return {"games", "actions"} <= names
+
+
 def _settled(copy: Path) -> sqlite3.Connection:
     """The scratch copy, its WAL written into it, so its pages can be read directly."""
     conn = sqlite3.connect(copy, isolation_level=None)
@@ -290,12 +335,15 @@ def merge(src: sqlite3.Connection, dst: sqlite3.Connection, *, newer: str,
     reach (:mod:`companion.log.sqlite_pages`)."""
     tables = [r[0] for r in dst.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-        "AND name != 'schema_version' ORDER BY rootpage")]
+        "AND name NOT IN ('schema_version', 'identity') ORDER BY rootpage")]
     dst.execute("PRAGMA foreign_keys=OFF")
     dst.execute("BEGIN")
+    scanned: dict[str, list[tuple[int, list[Any]]]] | None = None
     for table in tables:
         try:
-            theirs = _columns(src, table)
+            kind = src.execute("SELECT type FROM sqlite_master WHERE name = ?",
+                               (table,)).fetchone()
+            theirs = _columns(src, table) if kind == ("table",) else []  # never run a view
         except sqlite3.Error as err:
             report.notes.append(f"{table}: unreadable in the damaged file ({err})")
             continue
@@ -314,8 +362,10 @@ def merge(src: sqlite3.Connection, dst: sqlite3.Connection, *, newer: str,
         check = [cols.index(c) for c in JSON_COLUMNS.get(table, ()) if c in cols]
         _insert(dst, f'INSERT OR {verb} INTO "{table}" ({names}) VALUES ({marks})', rows,
                 check, report)
-        if stretches and pages is not None:
-            stray = _stray_rows(src, pages, table, theirs, cols, report)
+        if pages is not None:  # a tree that reads "whole" may have lost its leaves too
+            if scanned is None:
+                scanned = _scan(src, pages, report)
+            stray = _stray_rows(src, scanned, table, theirs, cols)
             report.stray[table] = len(stray)
             _insert(dst, f'INSERT OR IGNORE INTO "{table}" ({names}) VALUES ({marks})',
                     stray, check, report)
@@ -339,24 +389,35 @@ def _insert(dst: sqlite3.Connection, sql: str, rows: list[tuple[Any, ...]],
             report.skipped += 1
 
 
-def _stray_rows(src: sqlite3.Connection, file: Path, table: str, theirs: list[str],
-                cols: list[str], report: Report) -> list[tuple[Any, ...]]:
-    """Rows of ``table`` on leaf pages its tree no longer reaches, as ``cols``."""
+def _scan(src: sqlite3.Connection, file: Path,
+          report: Report) -> dict[str, list[tuple[int, list[Any]]]]:
+    """Rows on leaf pages of ``file`` that no table's tree reaches, by table
+    (:func:`companion.log.sqlite_pages.orphan_rows`); empty when it cannot be scanned."""
     from companion.log import sqlite_pages as pages
 
     try:
         roots = dict(src.execute(
             "SELECT name, rootpage FROM sqlite_master WHERE type = 'table' AND rootpage > 0"))
+        return pages.orphan_rows(file, roots, {t: len(_columns(src, t)) for t in roots})
+    except (sqlite3.Error, OSError, ValueError, IndexError, struct.error) as err:
+        report.notes.append(f"its pages could not be scanned ({err})")
+        return {}
+
+
+def _stray_rows(src: sqlite3.Connection, found: dict[str, list[tuple[int, list[Any]]]],
+                table: str, theirs: list[str], cols: list[str]) -> list[tuple[Any, ...]]:
+    """Rows of ``table`` on leaf pages its tree no longer reaches (``found``), as ``cols``."""
+    try:
         info = src.execute(f'PRAGMA table_info("{table}")').fetchall()
-        found = pages.orphan_rows(file, roots, {t: len(_columns(src, t)) for t in roots})
-    except (sqlite3.Error, OSError, ValueError, IndexError) as err:
-        report.notes.append(f"{table}: its pages could not be scanned ({err})")
+    except sqlite3.Error:
         return []
     keys = [r[1] for r in info if r[5]]
-    alias = theirs.index(keys[0]) if len(keys) == 1 and \
-        info[theirs.index(keys[0])][2].upper() == "INTEGER" else None
+    alias = theirs.index(keys[0]) if len(keys) == 1 and keys[0] in theirs and \
+        str(info[theirs.index(keys[0])][2]).upper() == "INTEGER" else None
     out = []
     for rowid, values in found.get(table, []):
+        if len(values) != len(theirs):
+            continue
         if alias is not None and values[alias] is None:
             values[alias] = rowid  # an INTEGER PRIMARY KEY is stored as the rowid
         out.append(tuple(values[theirs.index(c)] for c in cols))
@@ -369,71 +430,6 @@ def _parses(row: tuple[Any, ...], columns: Iterable[int]) -> bool:
             continue
         try:
             json.loads(row[i])
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             return False
     return True
-
-
-def read_rows(conn: sqlite3.Connection, table: str,
-              cols: list[str]) -> tuple[list[tuple[Any, ...]], int]:
-    """Every row of ``table`` that can still be read, in rowid order, and how many
-    unreadable stretches were skipped (0: read to the end).
-
-    Reads forward by rowid; past a stretch that fails, seeks ever further ahead
-    (1, 2, 4 … rowids) until a read works, then narrows down to the first rowid that
-    reads again, so only the rows on the damaged pages are lost.
-    """
-    names = ", ".join(f'"{c}"' for c in cols)
-    sql = f'SELECT rowid, {names} FROM "{table}" WHERE rowid > ? ORDER BY rowid'
-    rows: list[tuple[Any, ...]] = []
-    try:  # SQLite gives out rowids from 1 up; an explicit one may be lower
-        low = conn.execute(f'SELECT MIN(rowid) FROM "{table}"').fetchone()[0]
-        after = -1 if low is None else min(low - 1, -1)
-    except sqlite3.Error:
-        after = -1
-    stretches = 0
-    probes = [0]
-
-    def readable(start: int) -> bool:
-        probes[0] += 1
-        try:
-            conn.execute(sql + " LIMIT 1", (start,)).fetchall()
-            return True
-        except (sqlite3.Error, OverflowError):
-            return False
-
-    while probes[0] <= MAX_PROBES:
-        try:
-            for row in conn.execute(sql, (after,)):
-                rows.append(row[1:])
-                after = row[0]
-            return rows, stretches
-        except sqlite3.Error:
-            stretches += 1
-        bad, step = after, 1
-        while not readable(after + step):
-            bad = after + step
-            step *= 2
-            if after + step >= 2**63 or probes[0] > MAX_PROBES:
-                return rows, stretches
-        good = after + step
-        while good - bad > 1 and probes[0] <= MAX_PROBES:
-            mid = (bad + good) // 2
-            bad, good = (bad, mid) if readable(mid) else (mid, good)
-        after = good
-    return rows, stretches
-
-
-def trim_gaps(conn: sqlite3.Connection) -> int:
-    """Drop the actions after the first missing one in each unfinished game (they could
-    not be replayed); returns how many were dropped."""
-    dropped = 0
-    unfinished = conn.execute("SELECT id FROM games WHERE finished IS NULL").fetchall()
-    for (game_id,) in unfinished:
-        seqs = [r[0] for r in conn.execute(
-            "SELECT seq FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
-        gap = next((n for n, seq in enumerate(seqs, 1) if seq != n), None)
-        if gap is not None:
-            dropped += conn.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?",
-                                    (game_id, gap)).rowcount
-    return dropped

@@ -3,9 +3,16 @@
 :data:`MIGRATIONS` ``[n]`` takes a log from schema ``n`` to ``n + 1``; :func:`migrate`
 runs the ones a log still needs, each in its own transaction, so a log whose migration
 fails stays whole at the version it was. Schema 1 is the games and their actions;
-schema 2 added the roster (players, and which player sat in which seat); schema 3 the
-times a game sat set aside (``pauses``: from another game's start to its resume), so
-that a play's duration is the time it was played.
+schema 2 added the roster (players, and which player sat in which seat); schema 3 gave
+each log its own identity (a backup of another box's log is told apart from its own),
+the position in the action sequence each game started at (the game to resume comes
+from the log's own order, not from clock times) and an index of the unfinished games;
+schema 4 the times a game sat set aside (``pauses``: from another game's start to its
+resume), so that a play's duration is the time it was played.
+
+A file is taken as a log only when its objects are exactly the ones this companion
+makes for its schema version (:func:`problem`): a trigger, a view, a CHECK or a
+missing column in a crafted file would run or fail on every save.
 
 >>> import sqlite3
 >>> conn = sqlite3.connect(":memory:", isolation_level=None)
@@ -15,15 +22,17 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
+import uuid
 from collections.abc import Callable
 from typing import Any
 
 from companion.core import roster
 from companion.core.errors import BadName, StorageError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _ROSTER_TABLES = """
     CREATE TABLE players (
@@ -56,7 +65,7 @@ def add_roster(conn: sqlite3.Connection) -> None:
             "SELECT id, options, started FROM games ORDER BY id").fetchall():
         try:
             names = json.loads(options).get("players", [])
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, TypeError, RecursionError):
             continue  # a damaged row: its game stays as it is, with nobody linked
         link_seats(conn, game_id, names, started, create=True)
 
@@ -85,6 +94,42 @@ def link_seats(conn: sqlite3.Connection, game_id: int, names: Any, when: str, *,
                      "(last_played IS NULL OR last_played < ?)", (when, row[0], when))
 
 
+def add_identity(conn: sqlite3.Connection) -> None:
+    """Schema 3: the log's identity (copied into its backups, so a backup dropped in from
+    another box is told apart), where in the action sequence each game started (games
+    made before this are taken to have started after the actions before them), and an
+    index of the unfinished games (History, resuming after a power cut)."""
+    mine = uuid.uuid4()
+    conn.execute("CREATE TABLE identity (log TEXT NOT NULL)")
+    conn.execute("INSERT INTO identity VALUES (?)", (str(mine),))
+    # Also in the file's header, which every commit writes to the WAL (user_version is
+    # counted up): a -wal of another log is told apart without reading its tables.
+    conn.execute(f"PRAGMA application_id = {application_id(str(mine))}")
+    conn.execute("ALTER TABLE games ADD COLUMN started_after INTEGER NOT NULL DEFAULT 0")
+    conn.execute("UPDATE games SET started_after = COALESCE((SELECT MAX(a.rowid) FROM "
+                 "actions a WHERE a.game_id < games.id), 0)")
+    conn.execute("CREATE INDEX games_unfinished ON games (id) "
+                 "WHERE finished IS NULL AND abandoned = 0")
+
+
+def application_id(identity: str) -> int:
+    """The header's ``application_id`` for a log of ``identity``: never 0 (no identity).
+
+    >>> application_id("0f000000-0000-4000-8000-000000000000")
+    251658240
+    """
+    return int(identity.replace("-", "")[:8], 16) & 0x7FFFFFFF or 1
+
+
+def identity(conn: sqlite3.Connection) -> str | None:
+    """The log's identity (schema 3 on), or None when it has none or it cannot be read."""
+    try:
+        row = conn.execute("SELECT log FROM identity").fetchone()
+    except sqlite3.Error:
+        return None
+    return row[0] if row and isinstance(row[0], str) else None
+
+
 #: migrations[n] takes a database from version n to n + 1 (SQL, or a function for the
 #: steps SQL alone cannot do).
 MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
@@ -107,6 +152,7 @@ MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
     );
     """,
     add_roster,
+    add_identity,
     # A log from before has no pauses: its games count from start to finish, as before.
     """
     CREATE TABLE pauses (
@@ -117,6 +163,69 @@ MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
     CREATE INDEX pauses_by_game ON pauses (game_id);
     """,
 ]
+
+
+def _step(conn: sqlite3.Connection, version: int) -> None:
+    step = MIGRATIONS[version]
+    if callable(step):
+        step(conn)
+        return
+    for statement in step.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def _objects(rows: list[tuple[Any, ...]]) -> frozenset[tuple[Any, ...]]:
+    return frozenset((t, n, tbl, " ".join(sql.split()) if isinstance(sql, str) else sql)
+                     for t, n, tbl, sql in rows)
+
+
+_SCHEMA = "SELECT type, name, tbl_name, sql FROM sqlite_master"
+
+
+@functools.cache
+def expected(version: int) -> frozenset[tuple[Any, ...]]:
+    """The objects (type, name, table, SQL with its spaces collapsed) of a log this
+    companion made or migrated to ``version``."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        for n in range(version):
+            _step(conn, n)
+        return _objects(conn.execute(_SCHEMA).fetchall())
+    finally:
+        conn.close()
+
+
+def problem(conn: sqlite3.Connection) -> str | None:
+    """Why the SQLite file on ``conn`` is not a companion log, or None when its objects
+    are exactly this companion's for its schema version (an empty file is a new log; a
+    newer version's log is said elsewhere). Reads the schema only: nothing in the file
+    is run. A file SQLite cannot read raises :class:`sqlite3.Error`.
+
+    >>> conn = sqlite3.connect(":memory:", isolation_level=None)
+    >>> _ = migrate(conn); problem(conn) is None
+    True
+    >>> _ = conn.execute("CREATE VIEW v AS SELECT 1"); problem(conn)
+    'it holds view v, which the companion does not make'
+    """
+    rows = conn.execute(_SCHEMA).fetchall()
+    if not rows:
+        return None
+    if not any(r[0] == "table" and r[1] == "schema_version" for r in rows):
+        return "it has no schema version"
+    found = conn.execute("SELECT version, typeof(version) FROM schema_version").fetchall()
+    if len(found) > 1 or (found and (found[0][1] != "integer" or found[0][0] < 0)):
+        return "its schema version is not one number of 0 or more"
+    version = found[0][0] if found else 0
+    if version > SCHEMA_VERSION:
+        return None
+    mine, theirs = expected(version), _objects(rows)
+    for t, name, _tbl, _sql in sorted(theirs - mine, key=str):
+        return f"it holds {t} {name}, which the companion does not make"
+    for t, name, _tbl, _sql in sorted(mine - theirs, key=str):
+        return f"its {t} {name} is not the companion's"
+    return None
 
 
 def migrate(conn: sqlite3.Connection) -> int:
@@ -134,14 +243,8 @@ def migrate(conn: sqlite3.Connection) -> int:
     conn.execute("PRAGMA journal_mode=WAL")  # only now: a newer log is left untouched
     while version < SCHEMA_VERSION:
         conn.execute("BEGIN IMMEDIATE")
-        step = MIGRATIONS[version]
         try:
-            if callable(step):
-                step(conn)
-            else:
-                for statement in step.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
+            _step(conn, version)
         except BaseException:
             conn.execute("ROLLBACK")  # the log stays at the version it was
             raise

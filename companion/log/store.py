@@ -50,7 +50,7 @@ def _parsed(text: Any, want: type, game: int, what: str) -> Any:
     """``text`` as JSON of type ``want``, else :class:`DamagedRecord`."""
     try:
         value = json.loads(text)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # nested too deep: damaged too
         value = None
     if not isinstance(value, want):
         raise DamagedRecord(what, game=game)
@@ -121,6 +121,25 @@ def _now(clock: Callable[[], float] = time.time) -> str:
     return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds")
 
 
+#: A player's colour is a word ("red", "#c0392b"), shown in a terminal's column.
+MAX_COLOUR = 24
+
+
+def _colour(colour: Any) -> str | None:
+    """``colour`` as saved (spaces trimmed; None or "" for none), or :class:`BadName`
+    when it is not short plain text: an escape code would reach ``players list``."""
+    import unicodedata
+
+    if colour is None:
+        return None
+    text = str(colour).strip(" ")
+    if len(text) > MAX_COLOUR or any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs", "Cn")
+                                     or c in "\u2028\u2029" for c in text):
+        raise BadName("A colour is at most {most} characters of plain text (no control or "
+                      "invisible characters).", most=MAX_COLOUR)
+    return text or None
+
+
 class Store(Opening):
     """The SQLite action log. Open it with :meth:`open` (the app) or :meth:`open_existing`
     (a one-shot command); only this module and :mod:`companion.log.opening` touch sqlite3."""
@@ -145,6 +164,7 @@ class Store(Opening):
         self.clock: Callable[[], float] = time.time
         #: How many damaged game records the last list of games left out.
         self.skipped = 0
+        self._unfinished: tuple[tuple[int, int], list[GameRecord], int] | None = None
 
     def skipped_line(self) -> Notice | None:
         """The line saying the last list of games left damaged records out, if it did."""
@@ -179,9 +199,8 @@ class Store(Opening):
         """Run one write and count it in ``user_version``, in one transaction."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            self._catch_up()
             cur = self._db.execute(sql, args)
-            self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
+            counted = self._count_up()
             self._db.execute("COMMIT")
         except BaseException:
             try:
@@ -189,14 +208,17 @@ class Store(Opening):
             except sqlite3.Error:
                 pass  # SQLite already rolled it back
             raise
-        self.generation += 1
+        self.generation = counted
         return cur
 
-    def _catch_up(self) -> None:
-        """Inside a write transaction: count on from the log's own ``user_version``, which
-        another process (the phone page, ``companion players``) may have moved on."""
-        self.generation = max(self.generation,
-                              self._db.execute("PRAGMA user_version").fetchone()[0])
+    def _count_up(self) -> int:
+        """Count this transaction in ``user_version``, from the count in the file (read
+        under the write lock): ``companion players add`` may have saved a change through
+        its own connection since, and counting from ours would lower it."""
+        now = self._db.execute("PRAGMA user_version").fetchone()[0]
+        counted = max(now, self.generation) + 1
+        self._db.execute(f"PRAGMA user_version = {counted}")
+        return int(counted)
 
     def new_game(self, kind: str, options: dict[str, Any]) -> int:
         """Start a game of ``kind`` with ``options``; returns its id. Seats whose name
@@ -209,7 +231,8 @@ class Store(Opening):
                 "WHERE g.finished IS NULL AND g.abandoned = 0 AND NOT EXISTS (SELECT 1 "
                 "FROM pauses p WHERE p.game_id = g.id AND p.until IS NULL)", (started,))
             cur = self._db.execute(
-                "INSERT INTO games (kind, options, started) VALUES (?, ?, ?)",
+                "INSERT INTO games (kind, options, started, started_after) VALUES (?, ?, ?, "
+                "(SELECT COALESCE(MAX(rowid), 0) FROM actions))",
                 (kind, json.dumps(options, sort_keys=True), started),
             )
             game_id = cur.lastrowid
@@ -226,9 +249,8 @@ class Store(Opening):
         except sqlite3.Error as err:
             raise _why(err, self.path) from err
         try:
-            self._catch_up()
             yield
-            self._db.execute(f"PRAGMA user_version = {self.generation + 1}")
+            counted = self._count_up()
             self._db.execute("COMMIT")
         except BaseException as err:
             try:
@@ -238,7 +260,7 @@ class Store(Opening):
             if isinstance(err, sqlite3.Error):
                 raise _why(err, self.path) from err
             raise
-        self.generation += 1
+        self.generation = counted
         if self.on_saved is not None:
             self.on_saved(event)
 
@@ -321,7 +343,7 @@ class Store(Opening):
     def _action(game_id: int, text: Any, seq: int) -> dict[str, Any]:
         try:
             value = json.loads(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             value = None
         if not isinstance(value, dict):
             raise DamagedRecord(N_("saved game {game} has a damaged action ({n}); the other "
@@ -336,10 +358,12 @@ class Store(Opening):
     def unfinished(self) -> GameRecord | None:
         """The game played last (its last action or its start, whichever is later) of
         those neither finished nor set aside: the one a power cut interrupted, even when
-        a newer game was started and this one resumed from History."""
+        a newer game was started and this one resumed from History. "Later" is the
+        log's own order (the actions' row ids), never the clock, which may have been
+        set back since."""
         rows = self._records(
-            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY MAX(g.started, "
-            "COALESCE((SELECT MAX(a.at) FROM actions a WHERE a.game_id = g.id), '')) DESC, "
+            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY MAX(g.started_after, "
+            "COALESCE((SELECT MAX(a.rowid) FROM actions a WHERE a.game_id = g.id), 0)) DESC, "
             "g.id DESC LIMIT 1", ()
         )
         return rows[0] if rows else None
@@ -349,9 +373,17 @@ class Store(Opening):
 
         This includes games that earlier versions left behind silently when a new one
         was started: their rows were always in the log, only no screen offered them.
+        The list is kept until the log changes (this connection's count or SQLite's
+        ``data_version``, which another program's commit moves): History asks on every
+        key, and a restored log may hold hundreds of thousands.
         """
-        return self._records(
-            "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC", ())
+        key = (self.generation, self._db.execute("PRAGMA data_version").fetchone()[0])
+        if self._unfinished is None or self._unfinished[0] != key:
+            found = self._records(
+                "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC", ())
+            self._unfinished = (key, found, self.skipped)
+        self.skipped = self._unfinished[2]
+        return list(self._unfinished[1])
 
     def pauses(self) -> dict[int, list[tuple[str, str | None]]]:
         """game id → the stretches it sat set aside, ``(since, until)`` (``until`` None:
@@ -439,8 +471,10 @@ class Store(Opening):
         return clean
 
     def add_player(self, name: str, colour: str | None = None) -> Player:
-        """Add ``name`` to the roster, durably; :class:`BadName` says why it cannot be."""
+        """Add ``name`` to the roster, durably; :class:`BadName` says why it cannot be
+        (the name, or a ``colour`` that is not short plain text)."""
         clean = self._free(name)
+        colour = _colour(colour)
         self._write("INSERT INTO players (uuid, name, key, colour, created) VALUES (?, ?, ?, ?, ?)",
                     (roster.new_uuid(), clean, roster.name_key(clean), colour, _now(self.clock)),
                     "player")

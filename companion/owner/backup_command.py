@@ -34,6 +34,8 @@ from companion.log.backups import (
     fsync_dir,
     key_of,
 )
+from companion.log.guard import refuse_writing
+from companion.log.schema import problem
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -56,7 +58,8 @@ def log_path(config: object, db: str | None) -> Path:
 
 def _read(path: Path) -> tuple[str, int, int, int]:
     """``(verdict, games, actions, schema version)`` of the SQLite file at ``path``; the
-    verdict is ``"ok"``, ``"foreign"`` (not a companion log) or SQLite's complaint."""
+    verdict is ``"ok"``, ``"foreign"`` (not a companion log: its schema is not exactly
+    the companion's, :func:`companion.log.schema.problem`) or SQLite's complaint."""
     from companion.log.backups import check
 
     why = check(path)
@@ -66,6 +69,8 @@ def _read(path: Path) -> tuple[str, int, int, int]:
     try:
         conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
         try:
+            if problem(conn) is not None:  # a trigger, a view, a column not ours: never run
+                return "foreign", 0, 0, 0
             version = conn.execute("SELECT version FROM schema_version").fetchone()[0]
             games = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
             actions = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
@@ -123,6 +128,10 @@ def in_use(log: Path) -> bool:
 def _target(log: Path, dest: Path) -> Path:
     """The file ``companion backup`` writes for ``dest`` (a file, or a folder for a dated
     name); refuses to replace anything but a companion log."""
+    if dest.exists() and dest.resolve() == log.resolve():
+        raise CommandError("cannot back up {log} onto itself; name another file or a folder.",
+                           log=log)
+    refuse_writing(dest if not dest.is_dir() else dest / "x", log)  # a folder: what goes in it
     if dest.is_dir():
         base = f"{key_of(log)}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
         target, n = dest / f"{base}.db", 1
@@ -204,22 +213,48 @@ def _aside_name(log: Path) -> Path:
 
 
 def _put_in_place(log: Path, incoming: Path) -> Path | None:
-    """Move the log (and its ``-wal``/``-shm``) aside and ``incoming`` into its place;
-    returns where the old log went. On failure everything moved goes back."""
+    """Keep the log (and its ``-wal``) aside and put ``incoming`` in its place; returns
+    where the old log went.
+
+    The old files are kept by a second name (a hard link) before ``incoming`` replaces
+    the log in one rename, so a power cut at any moment leaves a log in place: the old
+    one, or the restored one (a ``-wal`` left beside it is the old log's, and the next
+    start sets it aside, :mod:`companion.log.wal`). Where hard links cannot be made
+    (a FAT stick), the files are renamed as before, and put back on failure."""
     aside = _aside_name(log) if log.exists() else None
     moved: list[tuple[Path, Path]] = []
+    linked: list[Path] = []
     try:
         for suffix in ("", "-wal", "-shm") if aside else ():
-            if Path(f"{log}{suffix}").exists():
-                Path(f"{log}{suffix}").rename(f"{aside}{suffix}")
-                moved.append((Path(f"{log}{suffix}"), Path(f"{aside}{suffix}")))
+            here, there = Path(f"{log}{suffix}"), Path(f"{aside}{suffix}")
+            if not here.exists():
+                continue
+            if moved or not _linked(here, there):
+                here.rename(there)
+                moved.append((here, there))
+            else:
+                linked.append(here)
+        if linked:
+            fsync_dir(log.parent)  # the second names are on the card before the swap
         incoming.replace(log)
     except OSError:
         for back, there in reversed(moved):
             there.rename(back)
+        for here in linked:
+            Path(f"{aside}{str(here)[len(str(log)):]}").unlink(missing_ok=True)
         raise
+    for here in linked[1:]:  # the old log's -wal/-shm: kept aside, gone from beside it
+        here.unlink(missing_ok=True)
     fsync_dir(log.parent)
     return aside
+
+
+def _linked(here: Path, there: Path) -> bool:
+    try:
+        there.hardlink_to(here)
+        return True
+    except OSError:
+        return False
 
 
 def restore(config: object, source: str, *, db: str | None = None) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from companion.config.file import Config
@@ -32,10 +33,13 @@ def history(config: Config, *, db: str | None = None, fmt: str = "table",
     (with ``--csv``/``--json`` that line goes to ``note``, the export stays the output).
     ``since`` (a date) and ``game`` (a key) choose the plays; a tool's sessions go to BG
     Stats only with ``tools``."""
+    from companion.log.guard import refuse_writing
     from companion.records import bgstats as bgs
     from companion.records import csv_export, json_export, table
     from companion.records.plays import plays
 
+    if bgstats:  # before anything is read: the file named may be the log itself
+        refuse_writing(bgstats, Path(db) if db else Path(config.state_dir()) / "companion.db")
     store = open_log(config, db)
     try:
         rows = plays(store, since=since, game=game)

@@ -142,7 +142,8 @@ class UnfinishedList(Screen):
 
     def key_ok(self) -> None:
         records = self.records()
-        if records:
+        if records:  # a burst of OK after Abandon: the list is shorter than the cursor
+            self.index = min(self.index, len(records) - 1)
             self.ctx.push(UnfinishedGame(self.ctx, records[self.index]))
 
     def render(self, p: Painter) -> None:

@@ -11,6 +11,7 @@ plays and to show the time; the rules get the timestamps as data.
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Any
 
 from companion.config import registry as catalogue
@@ -53,6 +54,33 @@ def elapsed(state: rules.State, player: int, now: float) -> int:
     return state.budget - used if state.budget else used
 
 
+#: A wall clock moving this much more (or less) than the monotonic clock between two
+#: reads was set, not ticked: a Pi without a real-time clock boots days behind and jumps
+#: when the network answers. That jump is nobody's turn.
+JUMP = 300.0
+_STEADY: weakref.WeakKeyDictionary[Any, tuple[float, float, float]] = \
+    weakref.WeakKeyDictionary()
+
+
+def steady(ctx: Context) -> float:
+    """``ctx``'s wall clock minus every jump it took while this app ran (seen against
+    ``ctx.clock``, the monotonic clock), so a turn's time is what passed, not what the
+    clock was set to."""
+    wall, mono = ctx.wall_clock(), ctx.clock()
+    last = _STEADY.get(ctx)
+    offset = 0.0
+    if last is not None:
+        last_wall, last_mono, offset = last
+        jumped = (wall - last_wall) - (mono - last_mono)
+        if abs(jumped) > JUMP:
+            offset -= jumped
+    try:
+        _STEADY[ctx] = (wall, mono, offset)
+    except TypeError:  # a context that cannot be weakly referenced: the plain clock
+        return wall
+    return wall + offset
+
+
 class Ticking(Screen):
     """A screen with a running clock: wakes each second, sounds the turn and the warning."""
 
@@ -65,7 +93,9 @@ class Ticking(Screen):
         return playing(self.ctx).state
 
     def now(self) -> float:
-        return self.ctx.wall_clock()
+        """The wall clock, without the jumps the network makes it take while the box
+        runs (:func:`steady`)."""
+        return steady(self.ctx)
 
     def sound(self, name: str) -> None:
         self.ctx.beep(name, playing(self.ctx).options.get("sound", "on"))

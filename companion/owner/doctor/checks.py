@@ -279,8 +279,15 @@ class Doctor:
                     "none yet in {log_parent_backups} (the box makes one after every finished game)"
                 ).format(log_parent_backups=log.parent / "backups"),
             )
+        elif age < -3600:  # named by a clock that was ahead then, or is behind now
+            yield Check(
+                N_("backups"),
+                "info",
+                _("the newest is dated ahead of this clock, {count} kept: check the clock "
+                  "(timedatectl)").format(count=count),
+            )
         else:
-            hours = round(age / 3600)
+            hours = round(max(0.0, age) / 3600)
             days = round(hours / 24)
             when = (ngettext("{n} hour", "{n} hours", hours).format(n=hours) if hours < 48
                     else ngettext("{n} day", "{n} days", days).format(n=days))
