@@ -222,10 +222,13 @@ class Doctor:
             if bus.status == "ok":
                 display = self._display()
                 yield display
-                if display.status == "ok" and self.config.display["bus"] == "i2c":
-                    # whole frames under the service would leave its panel blank: it
-                    # sends only what changes, not knowing the doctor drew there
-                    yield from self._bus_speed(time_frames=not running)
+                if self.config.display["bus"] == "i2c":
+                    # the clock in force, whatever the display said; whole frames only to
+                    # a display that answered, and not under the service (it sends only
+                    # what changes, not knowing the doctor drew there: its panel would
+                    # stay blank)
+                    yield from self._bus_speed(
+                        time_frames=not running and display.status == "ok")
         if not running:
             yield from self._pins()
 
