@@ -13,9 +13,9 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config.file import from_mapping
-from companion.owner.doctor import libs as doctor_libs
+from companion.owner.doctor import libraries as doctor_libs
 from companion.owner.doctor.checks import Check, main
-from companion.owner.doctor.libs import Probe, library_checks, pin_factory_check
+from companion.owner.doctor.libraries import Probe, library_checks, pin_factory_check
 
 BONNET = from_mapping({"preset": "adafruit-oled-bonnet", "state": {"dir": "/tmp"}})
 HAT = from_mapping({"preset": "waveshare-oled-hat-1in3", "state": {"dir": "/tmp"}})
