@@ -129,6 +129,11 @@ class Doctor:
                 self.pin_factory = given
 
     def _checks(self) -> Iterator[Check]:
+        board = self.board()
+        if board is not None and self.config.path is None and self.config.uses_keyboard:
+            # the laptop default on a box: check what every preset needs, and ask for one
+            yield from self._no_config(board)
+            return
         yield Check(
             N_("config"),
             "ok",
@@ -151,7 +156,6 @@ class Doctor:
             yield self._state()
             yield from self._backups()
         yield from games_report()
-        board = self.board()
         oled = not self.config.uses_keyboard
         if board is None:
             yield Check(
@@ -191,6 +195,43 @@ class Doctor:
                         time_frames=not running and display.status == "ok")
         if not running:
             yield from self._pins()
+
+    def _no_config(self, board: str) -> Iterator[Check]:
+        """A Raspberry Pi with no config file: the built-in default is a laptop's (a
+        terminal screen, keyboard keys), so the doctor asks for a board preset and checks
+        the buses and GPIO chip the presets need."""
+        from companion.config.file import from_mapping, preset_names
+
+        names = preset_names()
+        yield Check(
+            N_("config"),
+            "fail",
+            _("no config file: the built-in default is a laptop's (a screen in the terminal, "
+              "keys for buttons)"),
+            _("name your board's preset: sudo companion install-service --preset NAME in the "
+              "clone, or preset = \"NAME\" in ~/.config/companion/config.toml; NAME is one "
+              "of {names}").format(names=", ".join(names)),
+        )
+        yield Check(N_("board"), "ok", board)
+        buses: dict[str, list[str]] = {}
+        configs = {}
+        for name in names:
+            config = from_mapping({"preset": name})
+            buses.setdefault(config.display["bus"], []).append(name)
+            configs.setdefault(config.display["bus"], config)
+        for bus, users in buses.items():
+            line = bus_check(configs[bus], self.dev, self.user())
+            yield Check(_("bus for {presets}").format(presets=", ".join(users)), line.status,
+                        line.detail, line.fix)
+        chips = sorted(self.dev.glob("gpiochip*"))
+        if chips:
+            yield Check(N_("GPIO"), "ok", ", ".join(str(c) for c in chips))
+        else:
+            yield Check(N_("GPIO"), "fail",
+                        _("no GPIO chip in {dev}: the buttons cannot be read").format(
+                            dev=self.dev),
+                        _("the kernel gives every Raspberry Pi one (/dev/gpiochip0); in a "
+                          "container or a chroot, bind-mount /dev"))
 
     def _service_state(self) -> Path | None:
         """The service's state folder when the config in use is the service's (the file
