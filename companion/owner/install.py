@@ -306,25 +306,27 @@ def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "comp
         steps += [Step(_("remove the unit file {unit}").format(unit=name),
                        path=places.units / name, remove=True) for name in installed]
         steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
+    if user_exists(user):
+        steps.append(Step(_("remove the user {user}").format(user=user), ("userdel", user)))
+    for folder in (places.state, places.etc):
+        if purge and folder.exists():
+            steps.append(Step(_("delete {path}").format(path=folder), path=folder, remove=True))
+        elif folder.exists():
+            steps.append(Step(_("keep {path} (--purge deletes it)").format(path=folder)))
     vdir = Path(venv)
     if places.link.is_symlink() and vdir in Path(os.readlink(places.link)).parents:
         steps.append(Step(_("remove the link {path}").format(path=places.link),
                           path=places.link, remove=True))
-    if vdir.exists():
+    if vdir.exists():  # last: the companion doing this may run from it
         steps.append(Step(_("remove the venv {folder}").format(folder=vdir),
                           path=vdir, remove=True))
-    if user_exists(user):
-        steps.append(Step(_("remove the user {user}").format(user=user), ("userdel", user)))
-    for folder in (places.state, places.etc):
-        if purge:
-            steps.append(Step(_("delete {path}").format(path=folder), path=folder, remove=True))
-        elif folder.exists():
-            steps.append(Step(_("keep {path} (--purge deletes it)").format(path=folder)))
     if not steps:
         raise CommandError("nothing to uninstall: no companion unit in {units} and no venv "
                            "at {venv}.", units=places.units, venv=vdir)
-    return steps, _("config.txt keeps its I²C clock line (its backups are beside it, "
-                    "config.txt.companion-…).")
+    backups = [b for path in places.config_txt
+               for b in path.parent.glob(path.name + ".companion-*")]
+    return steps, (_("config.txt keeps the I²C clock install-service set; the file as it "
+                     "was is {backup}.").format(backup=min(backups)) if backups else "")
 
 
 def clock_steps(hz: int, candidates: tuple[Path, ...] | None = None,
@@ -362,9 +364,10 @@ def _clock(args: argparse.Namespace, places: Places) -> tuple[list[Step], str]:
             return [], ""
         try:
             find_config_txt(places.config_txt)
-        except CommandError as err:
-            return [], _("The I²C clock is left as it is: {why}").format(
-                why=err.translated(_))
+        except CommandError:
+            return [], _("The I²C clock is left as it is: no config.txt at {paths} (not a "
+                         "Raspberry Pi?).").format(
+                paths=", ".join(str(p) for p in places.config_txt))
         hz = FAST_I2C
     return clock_steps(hz, places.config_txt)
 
