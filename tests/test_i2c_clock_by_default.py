@@ -50,6 +50,7 @@ def fake_root(tmp_path: Path) -> Places:
     boot = root / "boot" / "firmware"
     boot.mkdir(parents=True)
     (boot / "config.txt").write_text(CONFIG_TXT)
+    (root / "run" / "systemd" / "system").mkdir(parents=True)  # systemd runs this box
     return Places(root)
 
 

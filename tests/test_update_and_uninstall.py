@@ -80,6 +80,7 @@ def box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Places, Path, 
     src = clone(tmp_path)
     monkeypatch.setattr(install, "ROOT", src)
     monkeypatch.setattr(install, "_build_dir", lambda: tmp_path / "tmp" / "companion-build")
+    (tmp_path / "root" / "run" / "systemd" / "system").mkdir(parents=True)  # systemd runs
     return Places(tmp_path / "root"), src, FakeSystem()
 
 
@@ -173,3 +174,19 @@ def test_pip_builds_with_pep517_so_sdnotify_is_not_installed_the_deprecated_way(
     companion(places, system, monkeypatch=monkeypatch)
     pip = next(cmd for cmd in system.ran if cmd[0].endswith("/bin/pip"))
     assert "--use-pep517" in pip and pip[-1].endswith("companion-build[pi]")
+
+
+def test_where_systemd_does_not_run_the_service_is_enabled_for_the_next_boot(
+        box, monkeypatch) -> None:
+    """A chroot (make pi-check), or an SD card image being made: systemctl can enable a
+    unit there but not reload or start anything."""
+    places, _, system = box
+    shutil.rmtree(places.at("/run/systemd"))
+    said = companion(places, system, monkeypatch=monkeypatch)
+    systemctl = [cmd for cmd in system.ran if cmd[0] == "systemctl"]
+    assert systemctl == [["systemctl", "enable", "companion.service"]]
+    assert any("systemd is not running here" in line for line in said)
+    system.ran.clear()
+    companion(places, system, "--uninstall", monkeypatch=monkeypatch)
+    systemctl = [cmd for cmd in system.ran if cmd[0] == "systemctl"]
+    assert systemctl == [["systemctl", "disable", "companion.service"]]

@@ -21,7 +21,8 @@ steps, in order (``--dry-run`` prints them and changes nothing):
    first; ``--i2c-speed 100000`` keeps the Pi's default; see
    :mod:`companion.owner.bootconfig`), in force after a reboot;
 8. ``systemctl daemon-reload``, ``enable`` and ``restart`` (a companion already running
-   restarts on the new files).
+   restarts on the new files); where systemd does not run (a chroot, an image being
+   made) only ``enable``: the service starts at the next boot.
 
 ``--update`` (after ``git pull``) does 2–5 and 8 only: config, log, user and config.txt
 stay as they are. ``--uninstall`` stops and removes the units, the link, the venv and the
@@ -227,7 +228,7 @@ def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion"
          group_exists: Callable[[str], bool] = _group_exists,
          user_exists: Callable[[str], bool] = _user_exists,
          current: str | None = None, link: Path | None = None,
-         build: Path | None = None, update: bool = False) -> list[Step]:
+         build: Path | None = None, update: bool = False, booted: bool = True) -> list[Step]:
     """The steps for this machine (nothing is changed here). ``update``: only the code,
     the link and the units, then the restart. Without ``venv`` the unit runs ``current``
     (default: the companion this Python runs), installed by hand."""
@@ -262,7 +263,7 @@ def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion"
     else:  # said, so that a --preset for another board is not ignored in silence
         steps.append(Step(_("keep {path} as it is (--force-config writes preset {preset} "
                             "over it)").format(path=config, preset=preset)))
-    return steps + systemd_steps(start)
+    return steps + systemd_steps(start, booted)
 
 
 def _user_step(user: str, group_exists: Callable[[str], bool],
@@ -283,9 +284,15 @@ def _user_step(user: str, group_exists: Callable[[str], bool],
     return Step(_("create system user {user}").format(user=user) + note, (*cmd, user))
 
 
-def systemd_steps(start: bool = True) -> list[Step]:
-    """Reload systemd, enable every unit and (``start``) restart them."""
+def systemd_steps(start: bool = True, booted: bool = True) -> list[Step]:
+    """Reload systemd, enable every unit and (``start``) restart them. Where systemd is
+    not running (``booted`` False: a chroot, an SD card image being made) only ``enable``
+    works: the service starts at the next boot."""
     names = [unit.name for unit in UNITS]
+    if not booted:
+        return [Step(_("start at every boot"), ("systemctl", "enable", *names)),
+                Step(_("systemd is not running here (a chroot, or an image being made): "
+                       "the service starts at the next boot"))]
     steps = [Step(_("reload systemd"), ("systemctl", "daemon-reload")),
              Step(_("start at every boot"), ("systemctl", "enable", *names))]
     if start:  # not `enable --now`: a companion already running would go on with the old code
@@ -294,18 +301,25 @@ def systemd_steps(start: bool = True) -> list[Step]:
     return steps
 
 
+def systemd_running(places: Places) -> bool:
+    """Whether systemd runs this system (its own test: ``/run/systemd/system`` exists)."""
+    return places.at("/run/systemd/system").is_dir()
+
+
 def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "companion",
-                   purge: bool = False,
-                   user_exists: Callable[[str], bool] = _user_exists) -> tuple[list[Step], str]:
+                   purge: bool = False, user_exists: Callable[[str], bool] = _user_exists,
+                   booted: bool = True) -> tuple[list[Step], str]:
     """The steps that take the service off the box, and a closing note."""
     installed = [unit.name for unit in UNITS if (places.units / unit.name).exists()]
     steps = []
     if installed:
+        now = ("--now",) if booted else ()  # no systemd running: nothing to stop
         steps.append(Step(_("stop it and no longer start it at boot"),
-                          ("systemctl", "disable", "--now", *installed)))
+                          ("systemctl", "disable", *now, *installed)))
         steps += [Step(_("remove the unit file {unit}").format(unit=name),
                        path=places.units / name, remove=True) for name in installed]
-        steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
+        if booted:
+            steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
     if user_exists(user):
         steps.append(Step(_("remove the user {user}").format(user=user), ("userdel", user)))
     for folder in (places.state, places.etc):
@@ -397,7 +411,8 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
     done = None
     if args.uninstall:
         steps, note = uninstall_plan(places, venv=venv or places.at(VENV), user=args.user,
-                                     purge=args.purge, user_exists=user_exists)
+                                     purge=args.purge, user_exists=user_exists,
+                                     booted=systemd_running(places))
         done = _("Uninstalled.")
     else:
         if args.update and not (places.units / UNITS[0].name).exists():
@@ -408,9 +423,10 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
         steps = plan(preset=args.preset, venv=venv, user=args.user,
                      force_config=args.force_config, start=not args.no_start, source=source,
                      unit_dir=places.units, etc_dir=places.etc, link=places.link,
-                     group_exists=group_exists, user_exists=user_exists, update=args.update)
+                     group_exists=group_exists, user_exists=user_exists, update=args.update,
+                     booted=systemd_running(places))
         more, note = ([], "") if args.update else _clock(args, places)
-        if more:  # before the restart: the note that follows names the reboot
+        if more:  # before systemctl: the note that follows names the reboot
             at = next(i for i, s in enumerate(steps) if s.command[:1] == ("systemctl",))
             steps[at:at] = more
         if args.update:
