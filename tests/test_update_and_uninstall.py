@@ -12,6 +12,7 @@ does what they would to the files (pip: the built package replaces the installed
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -36,6 +37,7 @@ def clone(tmp_path: Path) -> Path:
     (src / "build" / "lib" / "companion").mkdir(parents=True)
     (src / "build" / "lib" / "companion" / "stale.py").write_text("")
     (src / "companion.egg-info").mkdir()
+    os.mkfifo(src / ".lgd-nfy0")  # lgpio's pipe, left where `companion doctor` was run
     return src
 
 
@@ -116,7 +118,7 @@ def test_install_then_update_to_a_version_without_a_module(
     assert said[-1] == "Updated: config and log kept as they were."
     assert not (tmp_path_of(places) / "tmp" / "companion-build").exists()  # copy removed
     assert sorted(p.name for p in src.iterdir()) == [  # nothing new left in the clone
-        "build", "companion", "companion.egg-info", "pyproject.toml", "systemd"]
+        ".lgd-nfy0", "build", "companion", "companion.egg-info", "pyproject.toml", "systemd"]
 
 
 def tmp_path_of(places: Places) -> Path:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import stat
 import subprocess
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -96,8 +97,7 @@ def _do(step: Step, runner: Callable[..., object]) -> None:
         return
     elif step.copy_from is not None:
         _remove(step.path)
-        shutil.copytree(step.copy_from, step.path, symlinks=True,
-                        ignore=shutil.ignore_patterns(*NOT_COPIED))
+        shutil.copytree(step.copy_from, step.path, symlinks=True, ignore=_left_out)
     elif step.link_to is not None:
         step.path.parent.mkdir(parents=True, exist_ok=True)
         new = step.path.with_name(step.path.name + ".companion-new")
@@ -108,6 +108,18 @@ def _do(step: Step, runner: Callable[..., object]) -> None:
         _remove(step.path)
     else:
         write_whole(step.path, step.text, step.mode)
+
+
+def _left_out(folder: str, names: list[str]) -> set[str]:
+    """What a copy of the checkout leaves out: :data:`NOT_COPIED`, and anything that is not
+    a file, a folder or a link — lgpio leaves a named pipe (``.lgd-nfy0``) in the folder a
+    companion was started from, and a pipe cannot be copied."""
+    out = set(shutil.ignore_patterns(*NOT_COPIED)(folder, names))
+    for name in names:
+        mode = os.lstat(os.path.join(folder, name)).st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            out.add(name)
+    return out
 
 
 def _remove(path: Path) -> None:
