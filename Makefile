@@ -46,8 +46,10 @@ fonts: $(VENV)/.installed
 translations: $(VENV)/.installed
 	$(BIN)/python tools/translations.py
 
-# The README's Raspberry Pi steps in emulated arm64 bookworm and trixie roots with no
-# compiler (needs root and ~10 min a suite the first time; cached in build/pi-check/).
-# Not part of .ci/run. PI_CHECK_ARGS="--dry-run" shows every step; "trixie" runs one suite.
+# The README's Raspberry Pi steps -- install, update to a second version, uninstall -- as
+# the user pi with sudo, in emulated arm64 bookworm and trixie roots with no compiler (needs
+# root and 20-60 min a suite the first time; roots cached in build/pi-check/). Not part of
+# .ci/run. PI_CHECK_ARGS="--dry-run" shows every step; "trixie" runs one suite; "--prepare"
+# only builds the cached roots.
 pi-check:
 	hardware/pi-check/pi-check $(PI_CHECK_ARGS)

@@ -18,7 +18,7 @@ from companion.core.errors import CompanionError
 from companion.hw import busclock
 from companion.hw.fakebus import RecordingSerial
 from companion.owner import bootconfig, cli
-from companion.owner.doctor.bus import bus_speed_checks
+from companion.owner.doctor.bus_clock import bus_speed_checks
 from companion.owner.doctor.checks import Doctor
 from companion.owner.install import clock_steps, execute
 

@@ -21,7 +21,7 @@ def test_built_in_default_is_the_laptop() -> None:
 @pytest.mark.parametrize("name", config.preset_names())
 def test_every_preset_loads(name: str) -> None:
     c = config.from_mapping({"preset": name})
-    assert c.display["driver"] in ("ssd1306", "sh1106")
+    assert c.display["driver"] in ("ssd1306", "sh1106", "ssd1309")
     assert len(set(c.buttons.values())) == len(c.buttons)
 
 

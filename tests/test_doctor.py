@@ -143,7 +143,7 @@ def test_a_state_dir_under_proc_gets_a_real_fix_not_chown(tmp_path: Path, pi) ->
 
 
 def test_state_dir_fixes_name_what_is_wrong(tmp_path: Path) -> None:
-    from companion.owner.doctor.checks import _state_fix
+    from companion.owner.doctor.storage import state_fix as _state_fix
 
     a_file = tmp_path / "notes.txt"
     a_file.write_text("x")

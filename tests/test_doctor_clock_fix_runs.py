@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.config.file import from_mapping
-from companion.owner.doctor.bus import bus_speed_checks
+from companion.owner.doctor.bus_clock import bus_speed_checks
 
 BONNET = from_mapping({"preset": "adafruit-oled-bonnet"})
 

@@ -7,15 +7,16 @@ Imports, installed distributions, the environment and gpiozero's factories come 
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.config.file import from_mapping
-from companion.owner.doctor import libs as doctor_libs
+from companion.owner.doctor import libraries as doctor_libs
 from companion.owner.doctor.checks import Check, main
-from companion.owner.doctor.libs import Probe, library_checks, pin_factory_check
+from companion.owner.doctor.libraries import Probe, library_checks, pin_factory_check
 
 BONNET = from_mapping({"preset": "adafruit-oled-bonnet", "state": {"dir": "/tmp"}})
 HAT = from_mapping({"preset": "waveshare-oled-hat-1in3", "state": {"dir": "/tmp"}})
@@ -143,8 +144,17 @@ def factories(**outcome):
     return load
 
 
+def without_lgpio(name: str):
+    """Imports as this machine does, except lgpio: not installed (whether or not it is
+    here: a Pi root has it)."""
+    if name.split(".")[0] == "lgpio":
+        raise ModuleNotFoundError("No module named 'lgpio'", name="lgpio")
+    return importlib.import_module(name)
+
+
 def factory_probe(load, environ=None) -> Probe:
-    return Probe(environ=environ or {}, load_factory=load, venv=VENV, sees_apt=lambda: True)
+    return Probe(environ=environ or {}, load_factory=load, venv=VENV, sees_apt=lambda: True,
+                 import_module=without_lgpio)
 
 
 def test_lgpio_first_is_ok() -> None:

@@ -81,4 +81,4 @@ def test_a_missing_unit_template_is_one_sentence(tmp_path: Path) -> None:
     # The message names the file as {template}, which is also the error's own first
     # parameter: it must reach the message, not clash with it (a TypeError before).
     with pytest.raises(CommandError, match="nope.service is missing: run install-service"):
-        unit_text("/opt/venv/bin/companion", template=tmp_path / "nope.service")
+        unit_text("/opt/venv/bin/companion", unit=tmp_path / "nope.service")

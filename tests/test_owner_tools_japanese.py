@@ -21,9 +21,10 @@ from companion.core import i18n
 from companion.core.errors import HardwareError
 from companion.hw import busclock
 from companion.owner import bootconfig
-from companion.owner.doctor.bus import bus_speed_checks
-from companion.owner.doctor.checks import Check, Doctor, _state_fix
-from companion.owner.doctor.libs import Probe, library_checks
+from companion.owner.doctor.bus_clock import bus_speed_checks
+from companion.owner.doctor.checks import Check, Doctor
+from companion.owner.doctor.libraries import Probe, library_checks
+from companion.owner.doctor.storage import state_fix as _state_fix
 from companion.owner.install import clock_steps, execute, plan
 from companion.ui.widgets import wrap
 from tests.test_bus_speed import BOOKWORM, boot, device_tree

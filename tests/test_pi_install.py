@@ -33,23 +33,30 @@ readme_steps = load("readme_steps")
 summary = load("summary")
 
 
-def test_readme_steps_are_what_a_maker_types_run_as_root() -> None:
-    steps = readme_steps.steps((ROOT / "README.md").read_text(), repository="/r.bundle")
+def test_readme_steps_are_what_a_maker_types_as_pi_with_sudo() -> None:
+    readme = (ROOT / "README.md").read_text()
+    steps = readme_steps.steps(readme, repository="/srv/companion.git")
     commands = [s.command for s in steps if s.command]
-    assert all("sudo" not in c for c in commands)
     apt = next(c for c in commands if "apt-get install" in c)
-    assert "apt-get install -y" in apt
+    assert apt.startswith("sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive "
+                          "apt-get install -y")
     assert {"git", "python3-venv", "python3-lgpio", "python3-spidev"} <= set(apt.split())
-    assert any(c.startswith("git clone /r.bundle ~/companion") for c in commands)
-    assert "python3 -m venv --system-site-packages /opt/companion/venv" in commands
-    assert "/opt/companion/venv/bin/pip install '.[pi,web]'" in commands
-    skipped = [s for s in steps if s.command is None]
-    assert [s.readme.split()[1] for s in skipped] == ["raspi-config"]
+    assert any(c.startswith("git clone /srv/companion.git ~/companion") for c in commands)
+    install_step = next(c for c in commands if c.startswith("sudo python3"))
+    assert install_step.startswith("sudo python3 -B -m companion install-service --preset ")
+    assert "companion doctor" in commands  # the link on the PATH, as the maker types it
+    skipped = [s.readme.split()[1] for s in steps if s.command is None]
+    assert skipped == ["raspi-config", "reboot"]
+    update = [s.command for s in readme_steps.steps(readme, "/r", "update")]
+    assert update == ["cd ~/companion && git pull", "sudo companion install-service --update"]
+    uninstall = [s.command for s in readme_steps.steps(readme, "/r", "uninstall")]
+    assert uninstall == ["sudo companion install-service --uninstall"]
 
 
 def test_translation_keeps_the_shell_meaning() -> None:
     step = readme_steps.translate("sudo apt update && sudo apt install x   # why", "/r")
-    assert step.command == "apt-get update && apt-get install -y x"
+    assert step.command == ("sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive "
+                            "apt-get install -y x")
     with pytest.raises(ValueError, match="no '## Installing on a Raspberry Pi'"):
         readme_steps.steps("# nothing here\n", "/r")
 
@@ -93,6 +100,7 @@ def test_install_service_finds_the_clone_after_a_plain_pip_install(tmp_path: Pat
     (clone / "systemd").mkdir(parents=True)
     (clone / "pyproject.toml").touch()
     (clone / "systemd" / "companion.service").touch()
+    (clone / "systemd" / "companion-web.service").touch()
     assert install.checkout(cwd=clone) == clone  # installed into a venv: the clone
     assert install.checkout(cwd=tmp_path) == tmp_path / "site-packages"  # neither
 
@@ -117,6 +125,10 @@ def test_dry_run_needs_no_root_and_shows_every_stage() -> None:
     out = run.stdout
     for expected in ("debootstrap --arch=arm64 --variant=minbase", "build-standins.sh",
                      "apt-get install -y git python3-venv python3-lgpio python3-spidev",
-                     "after-steps.sh", "Dry run: nothing was run or changed."):
+                     "as-raspberry-pi-os.sh", "runuser -u pi",
+                     "sudo python3 -B -m companion install-service",
+                     "sudo companion install-service --update",
+                     "sudo companion install-service --uninstall",
+                     "after-steps.sh uninstall", "Dry run: nothing was run or changed."):
         assert expected in out, out
     assert "bookworm" not in out

@@ -12,7 +12,7 @@ import pytest
 
 from companion.config import registry as catalogue
 from companion.config.registry import GameInfo, Unavailable
-from companion.owner.doctor.checks import games_report
+from companion.owner.doctor.games import games_report
 from companion.testing import Rig
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from companion.config import registry as catalogue
 from companion.config.registry import Unavailable
-from companion.owner.doctor.checks import games_report
+from companion.owner.doctor.games import games_report
 from companion.testing import Rig
 from tests.plugin_package import KEY, plugin  # noqa: F401  (a fixture)
 

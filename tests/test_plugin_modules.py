@@ -13,7 +13,7 @@ import pytest
 from companion.config import registry as catalogue
 from companion.config.registry import BUILT_IN
 from companion.owner import cli, screenshots
-from companion.owner.doctor.checks import games_report
+from companion.owner.doctor.games import games_report
 
 DECLARATION = '''from companion.config.registry import GameInfo
 

@@ -130,7 +130,7 @@ def test_a_game_that_fails_to_load_is_listed_with_its_reason(monkeypatch) -> Non
             rig.keys("ok", "up", "ok")      # the rest of the box works: the game above opens
             above = catalogue.title(BUILT_IN[-1], short=True)  # the last built-in game
             assert above in rig.text and "setup" in rig.text
-            from companion.owner.doctor.checks import games_report
+            from companion.owner.doctor.games import games_report
 
             lines = [str(c) for c in games_report()]
             installed = len(BUILT_IN) + 1  # and high_card, the example plugin

@@ -12,8 +12,9 @@ what is allowed::
     >>> try:
     ...     load_text('[display]\\ndriver = "ssd1307"')
     ... except ConfigError as err:
-    ...     print(err)
-    display.driver: must be one of 'ssd1306', 'sh1106', 'emulator', 'dummy', not 'ssd1307'.
+    ...     print(err)  # doctest: +NORMALIZE_WHITESPACE
+    display.driver: must be one of 'ssd1306', 'sh1106', 'ssd1309', 'emulator', 'dummy', not
+    'ssd1307'.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from companion.core.errors import ConfigError, Word
 from companion.core.i18n import N_
 
 KEY_NAMES = ("up", "down", "left", "right", "ok", "back", "roll")
-DRIVERS = ("ssd1306", "sh1106", "emulator", "dummy")
+DRIVERS = ("ssd1306", "sh1106", "ssd1309", "emulator", "dummy")
 EMULATORS = ("terminal", "pygame")
 BCM_PINS = range(0, 28)
 

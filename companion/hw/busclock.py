@@ -71,15 +71,21 @@ def _pattern(odd: bool) -> Image.Image:
     return image
 
 
+def luma_driver(chip: str) -> Any:
+    """luma.oled's class for ``display.driver`` ``chip`` (the SSD1309 is addressed as
+    the SSD1306)."""
+    from luma.oled.device import sh1106, ssd1306, ssd1309
+
+    return {"ssd1306": ssd1306, "sh1106": sh1106, "ssd1309": ssd1309}[chip]
+
+
 def time_full_frames(serial: Any, chip: str, *, frames: int = 20,
                      clock: Callable[[], float] = time.perf_counter) -> float:
     """Seconds per whole frame written by luma's ``chip`` driver on ``serial``.
 
     The panel shows a blinking checkerboard meanwhile and is left blank.
     """
-    from luma.oled.device import sh1106, ssd1306
-
-    device = {"ssd1306": ssd1306, "sh1106": sh1106}[chip](serial, width=WIDTH, height=HEIGHT)
+    device = luma_driver(chip)(serial, width=WIDTH, height=HEIGHT)
     device.persist = True
     patterns = (_pattern(False), _pattern(True))
     t0 = clock()
@@ -93,12 +99,10 @@ def time_full_frames(serial: Any, chip: str, *, frames: int = 20,
 def modelled_frame_seconds(chip: str, hz: float) -> float:
     """The wire time of one whole frame from luma's driver at ``hz`` (the benchmarks'
     model: bytes and transactions only, no gaps between them)."""
-    from luma.oled.device import sh1106, ssd1306
-
     from companion.hw.fakebus import RecordingSerial
 
     bus = RecordingSerial()
-    device = {"ssd1306": ssd1306, "sh1106": sh1106}[chip](bus, width=WIDTH, height=HEIGHT)
+    device = luma_driver(chip)(bus, width=WIDTH, height=HEIGHT)
     device.persist = True
     bus.reset()
     device.display(_pattern(False))

@@ -54,7 +54,7 @@ def _pygame_device() -> Any:
 def _oled(d: dict[str, Any] | Any) -> Any:
     from luma.core.error import DeviceNotFoundError, DevicePermissionError
     from luma.core.interface.serial import i2c, spi
-    from luma.oled.device import sh1106, ssd1306
+    from luma.oled.device import sh1106, ssd1306, ssd1309
 
     where = (_("I²C bus {port}, address {address}").format(
                  port=d["port"], address=f"{d['address']:#04x}") if d["bus"] == "i2c"
@@ -66,7 +66,7 @@ def _oled(d: dict[str, Any] | Any) -> Any:
             serial = spi(port=d["port"], device=d["spi_device"], gpio_DC=d["gpio_dc"],
                          gpio_RST=d["gpio_rst"])
         try:
-            driver = {"ssd1306": ssd1306, "sh1106": sh1106}[d["driver"]]
+            driver = {"ssd1306": ssd1306, "sh1106": sh1106, "ssd1309": ssd1309}[d["driver"]]
             device = driver(serial, width=WIDTH, height=HEIGHT, rotate=d["rotate"])
             device.contrast(d["contrast"])
         except BaseException:

@@ -2,7 +2,8 @@
 
 The Pi boots its I²C bus at 100 kHz; a whole 128×64 frame then takes 93 ms on the
 wire. The SSD1306 and SH1106 run at 400 kHz (23 ms a frame).
-``companion install-service --i2c-speed 400000`` writes the line after a backup of the
+``companion install-service`` writes ``dtparam=i2c_arm_baudrate=400000`` for a board on
+I²C (``--i2c-speed`` another clock; 100000, the Pi's own, adds no line) after a backup of the
 file (:func:`plan` says what, :func:`companion.owner.install.clock_steps` does it), replacing
 any ``i2c_arm_baudrate``/``i2c1_baudrate`` value already there, so running it twice
 changes nothing the second time. The firmware reads the file at boot: the new clock is
@@ -29,6 +30,8 @@ from companion.core.i18n import _
 #: (there ``/boot/config.txt`` is only a note saying it moved), then older releases.
 CONFIG_TXT = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
 LOWEST, HIGHEST = 10_000, 1_000_000
+#: The clock the Pi's firmware sets when config.txt names none.
+PI_DEFAULT = 100_000
 # i2c_arm is i2c1 on every Pi: either name sets the same bus's clock
 _VALUE = re.compile(r"\b(i2c_arm_baudrate|i2c1_baudrate)=([^,\s#]*)")
 _ENABLES = re.compile(r"\b(i2c_arm|i2c1|i2c)=on\b")
@@ -63,7 +66,8 @@ def with_baudrate(text: str, hz: int) -> tuple[str, str | None]:
 
     Every active ``dtparam`` line that sets the clock gets the new value (commented
     lines stay as they are). If none does, a line goes right after the one that turns
-    I²C on, else at the end (under ``[all]`` when the file has conditional sections). If
+    I²C on for every model (before any section, or under ``[all]``), else at the end
+    (under ``[all]`` when the file has conditional sections). If
     the only ones are in conditional sections (``[pi0]`` …), which this board may not
     match, a line for every model goes at the end as well.
     """
@@ -89,8 +93,11 @@ def with_baudrate(text: str, hz: int) -> tuple[str, str | None]:
     entry = f"dtparam=i2c_arm_baudrate={hz}\n"
     if found:  # set only for some models ([pi0] …): this board may not be one of them
         return _at_end(lines, entry, changed)
+    section = "[all]"
     for i, line in enumerate(lines):
-        if _active(line) and _ENABLES.search(line):
+        if line.lstrip().startswith("["):
+            section = line.split("#")[0].strip()
+        elif section == "[all]" and _active(line) and _ENABLES.search(line):
             if not line.endswith("\n"):
                 lines[i] = line + "\n"
             lines.insert(i + 1, entry)
@@ -136,6 +143,10 @@ def plan(hz: int, candidates: tuple[Path, ...] | None = None,
         raise CommandError("{path} is not plain text; add the line dtparam=i2c_arm_baudrate={hz}"
                            " to it by hand.",
                            path=path, hz=hz) from None
+    if hz == PI_DEFAULT and not any(_active(line) and _VALUE.search(line)
+                                    for line in text.splitlines()):
+        return None, _("{path} sets no I²C clock: the bus stays at the Pi's default, "
+                       "100 kHz.").format(path=path)
     new, change = with_baudrate(text, hz)
     if change is None:
         return None, _("{path} already sets the I²C clock to {hz} Hz: nothing to change."

@@ -3,7 +3,10 @@ backup | restore | doctor |
 install-service | web.
 
 Mistakes in the command line or the config file print one line on stderr and exit
-with status 2; nothing else does.
+with status 2 (systemd does not restart the service on it: a restart cannot mend a
+file); a button pin that cannot be opened prints one line and exits with status 3
+(systemd restarts it, at most five times in ten minutes: a pin another program held at
+boot may be free again).
 """
 
 from __future__ import annotations
@@ -13,12 +16,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from companion.core.errors import CommandError, CompanionError, ConfigError
+from companion.core.errors import CommandError, CompanionError, ConfigError, HardwareError
 from companion.core.i18n import _
 from companion.owner.cli_language import speak_argparse
 
 if TYPE_CHECKING:
     from companion.config.file import Config
+
+EXIT_MISTAKE = 2  # the command line or the config file: the unit's RestartPreventExitStatus=
+EXIT_HARDWARE = 3  # a button pin could not be opened: the unit restarts on it
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -93,9 +99,22 @@ def _run_options(p: argparse.ArgumentParser, default: object = None) -> None:
                    help=_("write each frame's text to FILE"))
 
 
+def quiet_known_warnings() -> None:
+    """Silence the one warning at every start that tells the owner nothing: lgpio's SWIG
+    wrapper on Python 3.13 ("builtin type SwigPyPacked has no __module__ attribute"),
+    by its message only; every other warning still shows."""
+    import warnings
+
+    warnings.filterwarnings(
+        "ignore", message=r"builtin type (SwigPy\w+|swigvarlink) has no __module__ attribute",
+        category=DeprecationWarning)
+
+
 def main(argv: list[str] | None = None) -> int:
     from companion.core import i18n
     from companion.core.errors import Translatable
+
+    quiet_known_warnings()
 
     if hasattr(sys.stdout, "reconfigure"):  # an ASCII terminal (LC_ALL=C): "?", not a crash
         sys.stdout.reconfigure(errors="replace")
@@ -107,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     except CompanionError as err:
         text = err.translated(i18n._) if isinstance(err, Translatable) else str(err)
         print(f"companion: {text}", file=sys.stderr)
-        return 2
+        return EXIT_HARDWARE if isinstance(err, HardwareError) else EXIT_MISTAKE
 
 
 def _load_config(args: argparse.Namespace) -> Config:

@@ -1,21 +1,32 @@
-"""``companion install-service``: the box starts the companion at boot, as its own user.
+"""``companion install-service``: install, update or uninstall the companion as the box's
+service, started at boot as its own user.
 
-The steps, in order (``--dry-run`` prints them and changes nothing):
+Install (``sudo python3 -m companion install-service --preset …`` in the clone); the
+steps, in order (``--dry-run`` prints them and changes nothing):
 
 1. a system user ``companion`` (no login, no home) in the ``gpio``, ``i2c`` and ``spi``
    groups;
-2. with ``--venv DIR``, a venv in ``DIR`` (``--system-site-packages``, so apt's
-   ``python3-lgpio`` is usable) with the companion installed from this checkout — it
-   must not live under /home, which the service cannot see (``ProtectHome=yes``);
-3. ``systemd/companion.service`` copied to ``/etc/systemd/system/``, its ``ExecStart=``
-   pointing at that companion, and ``systemd/companion-web.service`` (the phone page,
-   ``companion web``) beside it;
-4. ``/etc/companion/config.toml`` starting from a board preset (kept if it exists);
-5. ``systemctl daemon-reload``, ``systemctl enable companion.service`` and ``systemctl
-   restart companion.service`` (a companion already running restarts on the new files),
-   and the same for ``companion-web.service``;
-6. with ``--i2c-speed HZ``, the I²C clock in the Pi's ``config.txt`` (a backup first;
-   see :mod:`companion.owner.bootconfig`), in force after a reboot.
+2. a clean build: the checkout copied to a temporary folder without what earlier builds
+   left (``build/``, ``*.egg-info``), so nothing root-owned is left in the clone and a
+   module the new version deleted cannot come back from an old ``build/lib``;
+3. a venv in ``--venv`` (default ``/opt/companion/venv``; ``--system-site-packages``, so
+   apt's ``python3-lgpio`` is usable) with the companion and its ``[pi]`` extra installed
+   from that copy, then the copy removed; it must not live under /home, which the service
+   cannot see (``ProtectHome=yes``);
+4. ``/usr/local/bin/companion``, a link to it (so ``sudo companion …`` works);
+5. the unit files (:data:`UNITS`) written to ``/etc/systemd/system/``, ``ExecStart=``
+   pointing at that companion;
+6. ``/etc/companion/config.toml`` starting from a board preset (kept if it exists);
+7. for a preset on I²C, the bus clock at 400 kHz in the Pi's ``config.txt`` (a backup
+   first; ``--i2c-speed 100000`` keeps the Pi's default; see
+   :mod:`companion.owner.bootconfig`), in force after a reboot;
+8. ``systemctl daemon-reload``, ``enable`` and ``restart`` (a companion already running
+   restarts on the new files); where systemd does not run (a chroot, an image being
+   made) only ``enable``: the service starts at the next boot.
+
+``--update`` (after ``git pull``) does 2–5 and 8 only: config, log, user and config.txt
+stay as they are. ``--uninstall`` stops and removes the units, the link, the venv and the
+user; the log and the config stay unless ``--purge``.
 
 Every step can be run again: an existing user is only added to the groups, an existing
 config file is kept unless ``--force-config``.
@@ -27,46 +38,70 @@ import argparse
 import grp
 import os
 import pwd
-import shlex
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.errors import CommandError
-from companion.core.i18n import _, ngettext
+from companion.core.i18n import _
+from companion.owner.system_steps import Step, execute
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT_IN_CHECKOUT = Path("systemd", "companion.service")
 UNIT_FILE = ROOT / UNIT_IN_CHECKOUT
-#: The phone page's unit (``companion web``), beside the box's in ``systemd/``.
-WEB_UNIT = "companion-web.service"
 GROUPS = ("gpio", "i2c", "spi")
+VENV = "/opt/companion/venv"
+#: The Pi boots its I²C bus at 100 kHz; install-service asks for the displays' fast mode.
+FAST_I2C = 400_000
 
 
 @dataclass(frozen=True)
-class Step:
-    """One thing the installer does: run ``command`` or write ``text`` to ``path``."""
+class Unit:
+    """A systemd unit install-service installs: ``systemd/<name>`` in the checkout, whose
+    ``ExecStart=`` runs ``companion --config /etc/companion/config.toml <command>``."""
 
-    what: str
-    command: tuple[str, ...] = ()
-    path: Path | None = None
-    text: str = ""
-    mode: int | None = 0o644  # None: leave the file's mode alone (a FAT partition)
+    name: str
+    command: str
 
-    def describe(self) -> str:
-        if self.command:
-            return shlex.join(self.command)
-        if self.path is None:  # a step that only says what is left as it is
-            return ""
-        lines = len(self.text.splitlines())
-        if self.mode is None:
-            return ngettext("write {path} ({n} line)", "write {path} ({n} lines)", lines
-                            ).format(path=self.path, n=lines)
-        return ngettext("write {path} (mode {mode}, {n} line)",
-                        "write {path} (mode {mode}, {n} lines)", lines
-                        ).format(path=self.path, mode=f"{self.mode:o}", n=lines)
+
+#: Every unit, in the order they are installed, enabled and restarted.
+UNITS = (Unit("companion.service", "run"),
+         Unit("companion-web.service", "web"))  # the phone page, beside the box
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where the steps write: under ``root`` (``/`` on the box; a folder in the tests)."""
+
+    root: Path = Path("/")
+
+    def at(self, path: str | Path) -> Path:
+        return self.root / str(path).lstrip("/")
+
+    @property
+    def units(self) -> Path:
+        return self.at("/etc/systemd/system")
+
+    @property
+    def etc(self) -> Path:
+        return self.at("/etc/companion")
+
+    @property
+    def state(self) -> Path:
+        return self.at("/var/lib/companion")
+
+    @property
+    def link(self) -> Path:
+        return self.at("/usr/local/bin/companion")
+
+    @property
+    def config_txt(self) -> tuple[Path, ...]:
+        from companion.owner.bootconfig import CONFIG_TXT
+
+        return tuple(self.at(p) for p in CONFIG_TXT)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -74,19 +109,31 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     from companion.config.file import preset_names
 
     p = sub.add_parser("install-service",
-                       help=_("run the companion at boot as a systemd service (needs sudo)"))
+                       help=_("run the companion at boot as a systemd service (needs sudo); "
+                              "also --update and --uninstall"))
     p.add_argument("--preset", choices=preset_names(), default="adafruit-oled-bonnet",
                    help=_("board preset for /etc/companion/config.toml"))
-    p.add_argument("--venv", metavar="DIR",
-                   help=_("make a venv in DIR (e.g. /opt/companion/venv) and install the "
-                          "companion from this checkout into it"))
+    p.add_argument("--venv", metavar="DIR", default=VENV,
+                   help=_("the venv the companion is installed in (default {venv})"
+                          ).format(venv=VENV))
     p.add_argument("--user", default="companion", help=_("the service's user (made if missing)"))
     p.add_argument("--force-config", action="store_true",
                    help=_("overwrite an existing /etc/companion/config.toml"))
     p.add_argument("--no-start", action="store_true", help=_("enable, but do not start now"))
     p.add_argument("--i2c-speed", type=int, metavar="HZ",
-                   help=_("also set the Pi's I²C clock in config.txt, e.g. 400000 (the Pi "
-                          "boots at 100000); a backup is kept; in force after a reboot"))
+                   help=_("the Pi's I²C clock in config.txt (default for an I²C preset: "
+                          "400000; 100000 keeps the Pi's default); a backup is kept; in "
+                          "force after a reboot"))
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--update", action="store_true",
+                      help=_("after git pull: install the new code and restart the service; "
+                             "config, log and config.txt stay as they are"))
+    what.add_argument("--uninstall", action="store_true",
+                      help=_("stop and remove the service, the link, the venv and the user; "
+                             "the log and config stay unless --purge"))
+    p.add_argument("--purge", action="store_true",
+                   help=_("with --uninstall: also delete the log (/var/lib/companion, its "
+                          "backups too) and /etc/companion"))
     p.add_argument("--dry-run", action="store_true", help=_("print the steps, change nothing"))
 
 
@@ -106,22 +153,15 @@ def _user_exists(name: str) -> bool:
         return False
 
 
-def web_template(template: Path) -> Path:
-    """The phone page's unit beside ``template``, else this checkout's."""
-    beside = template.with_name(WEB_UNIT)
-    return beside if beside.is_file() else UNIT_FILE.with_name(WEB_UNIT)
-
-
-def unit_text(executable: str | Path, template: Path = UNIT_FILE, user: str = "companion",
+def unit_text(executable: str | Path, unit: Path = UNIT_FILE, user: str = "companion",
               command: str = "run") -> str:
-    """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install;
-    ``command`` ``web`` for the phone page's unit."""
-    if not template.is_file():
-        raise CommandError("{unit} is missing: run install-service from a checkout of the "
-                           "companion's repository.",
-                           unit=str(template))
+    """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install."""
+    if not unit.is_file():
+        raise CommandError("{unit} is missing: run install-service in a clone of the "
+                           "companion's repository (cd ~/companion).",
+                           unit=unit)
     lines = []
-    for line in template.read_text(encoding="utf-8").splitlines():
+    for line in unit.read_text(encoding="utf-8").splitlines():
         if line.startswith("ExecStart="):
             line = (f"ExecStart={exec_word(executable)} --config /etc/companion/config.toml "
                     f"{command}")
@@ -159,42 +199,45 @@ def config_text(preset: str) -> str:
             f'preset = "{preset}"\n')
 
 
-def plan(*, preset: str, venv: str | None = None, user: str = "companion",
+def _build_dir() -> Path:
+    return Path(tempfile.gettempdir()) / f"companion-build-{os.getpid()}"
+
+
+def code_steps(source: Path, vdir: Path, build: Path) -> list[Step]:
+    """A clean build of ``source`` installed into the venv ``vdir``."""
+    if not (source / "pyproject.toml").is_file():
+        raise CommandError("{source} is not a clone of the companion (no pyproject.toml):"
+                           " run install-service in the clone (cd ~/companion).",
+                           source=source)
+    return [
+        Step(_("copy the clone for a clean build"), path=build, copy_from=source),
+        Step(_("make a venv in {folder}").format(folder=vdir),
+             ("python3", "-m", "venv", "--system-site-packages", str(vdir))),
+        # [pi]: the RPi.GPIO API and spidev for SPI; [web]: the phone page (pure Python
+        # and 64-bit Arm wheels). --use-pep517: sdnotify has only a
+        # setup.py, which pip would otherwise run the deprecated way (and say so)
+        Step(_("install the companion into it"),
+             (str(vdir / "bin" / "pip"), "install", "--upgrade", "--use-pep517",
+              f"{build}[pi,web]")),
+        Step(_("remove the build copy"), path=build, remove=True),
+    ]
+
+
+def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion",
          force_config: bool = False, start: bool = True,
          unit_dir: Path = Path("/etc/systemd/system"), etc_dir: Path = Path("/etc/companion"),
-         source: Path = ROOT, template: Path = UNIT_FILE,
+         source: Path = ROOT, template: Path | None = None,
          group_exists: Callable[[str], bool] = _group_exists,
          user_exists: Callable[[str], bool] = _user_exists,
-         current: str | None = None) -> list[Step]:
-    """The steps for this machine (nothing is changed here)."""
-    steps = []
-    groups = [g for g in GROUPS if group_exists(g)]
-    missing = [g for g in GROUPS if g not in groups]
-    note = (_(" (no group {groups} on this system)").format(groups=", ".join(missing))
-            if missing else "")
-    if user_exists(user):
-        if groups:
-            steps.append(Step(_("add user {user} to {groups}").format(
-                user=user, groups=", ".join(groups)) + note,
-                ("usermod", "--append", "--groups", ",".join(groups), user)))
-    else:
-        cmd = ["useradd", "--system", "--user-group", "--no-create-home",
-               "--home-dir", "/var/lib/companion", "--shell", "/usr/sbin/nologin"]
-        if groups:
-            cmd += ["--groups", ",".join(groups)]
-        steps.append(Step(_("create system user {user}").format(user=user) + note,
-                          (*cmd, user)))
+         current: str | None = None, link: Path | None = None,
+         build: Path | None = None, update: bool = False, booted: bool = True) -> list[Step]:
+    """The steps for this machine (nothing is changed here). ``update``: only the code,
+    the link and the units, then the restart. Without ``venv`` the unit runs ``current``
+    (default: the companion this Python runs), installed by hand."""
+    steps = [] if update else [_user_step(user, group_exists, user_exists)]
     if venv:
         vdir = Path(venv).expanduser().resolve()  # ExecStart= takes absolute paths only
-        if not (source / "pyproject.toml").is_file():
-            raise CommandError("{source} is not a checkout of the companion (no pyproject.toml):"
-                               " run install-service from the clone (cd ~/companion).",
-                               source=source)
-        steps.append(Step(_("make a venv in {folder}").format(folder=vdir),
-                          ("python3", "-m", "venv", "--system-site-packages", str(vdir))))
-        steps.append(Step(_("install the companion into it"),
-                          (str(vdir / "bin" / "pip"), "install", "--upgrade",
-                           f"{source}[pi,web]")))  # [pi]: RPi.GPIO API, spidev; [web]: the page
+        steps += code_steps(source, vdir, build or _build_dir())
         executable = vdir / "bin" / "companion"
     else:
         executable = Path(current or Path(sys.executable).parent / "companion")
@@ -203,77 +246,103 @@ def plan(*, preset: str, venv: str | None = None, user: str = "companion",
         raise CommandError("{executable} is under a home directory, which the service cannot see"
                            " (ProtectHome=yes): use --venv /opt/companion/venv.",
                            executable=executable)
-    steps.append(Step(_("install the unit file"), path=unit_dir / "companion.service",
-                      text=unit_text(executable, template, user)))
-    steps.append(Step(_("install the phone page's unit file"), path=unit_dir / WEB_UNIT,
-                      text=unit_text(executable, web_template(template), user, "web")))
+    if venv and link is not None:
+        steps.append(Step(_("put companion on the PATH (sudo companion … works)"),
+                          path=link, link_to=executable))
+    for unit in UNITS:
+        model = (template if template is not None and unit is UNITS[0]
+                 else source / "systemd" / unit.name)
+        steps.append(Step(_("install the unit file {unit}").format(unit=unit.name),
+                          path=unit_dir / unit.name,
+                          text=unit_text(executable, model, user, unit.command)))
     config = etc_dir / "config.toml"
-    if force_config or not config.exists():
+    if update:
+        pass
+    elif force_config or not config.exists():
         steps.append(Step(_("write the config from preset {preset}").format(preset=preset),
                           path=config,
                           text=config_text(preset)))
     else:  # said, so that a --preset for another board is not ignored in silence
         steps.append(Step(_("keep {path} as it is (--force-config writes preset {preset} "
                             "over it)").format(path=config, preset=preset)))
-    steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
-    steps.append(Step(_("start at every boot"), ("systemctl", "enable", "companion.service")))
-    steps.append(Step(_("serve the phone page at every boot"), ("systemctl", "enable", WEB_UNIT)))
+    return steps + systemd_steps(start, booted)
+
+
+def _user_step(user: str, group_exists: Callable[[str], bool],
+               user_exists: Callable[[str], bool]) -> Step:
+    groups = [g for g in GROUPS if group_exists(g)]
+    missing = [g for g in GROUPS if g not in groups]
+    note = (_(" (no group {groups} on this system)").format(groups=", ".join(missing))
+            if missing else "")
+    if user_exists(user):
+        if not groups:
+            return Step(_("keep user {user} as it is").format(user=user) + note)
+        return Step(_("add user {user} to {groups}").format(user=user, groups=", ".join(groups))
+                    + note, ("usermod", "--append", "--groups", ",".join(groups), user))
+    cmd = ["useradd", "--system", "--user-group", "--no-create-home",
+           "--home-dir", "/var/lib/companion", "--shell", "/usr/sbin/nologin"]
+    if groups:
+        cmd += ["--groups", ",".join(groups)]
+    return Step(_("create system user {user}").format(user=user) + note, (*cmd, user))
+
+
+def systemd_steps(start: bool = True, booted: bool = True) -> list[Step]:
+    """Reload systemd, enable every unit and (``start``) restart them. Where systemd is
+    not running (``booted`` False: a chroot, an SD card image being made) only ``enable``
+    works: the service starts at the next boot."""
+    names = [unit.name for unit in UNITS]
+    if not booted:
+        return [Step(_("start at every boot"), ("systemctl", "enable", *names)),
+                Step(_("systemd is not running here (a chroot, or an image being made): "
+                       "the service starts at the next boot"))]
+    steps = [Step(_("reload systemd"), ("systemctl", "daemon-reload")),
+             Step(_("start at every boot"), ("systemctl", "enable", *names))]
     if start:  # not `enable --now`: a companion already running would go on with the old code
         steps.append(Step(_("start it now (restart it if it runs: the new files take over)"),
-                          ("systemctl", "restart", "companion.service")))
-        steps.append(Step(_("start the phone page now"), ("systemctl", "restart", WEB_UNIT)))
+                          ("systemctl", "restart", *names)))
     return steps
 
 
-def checkout(cwd: Path | None = None) -> Path:
-    """The checkout to install from: the one this package runs from, else the working
-    directory — after the README's plain ``pip install '.[pi]'`` the package lives in the
-    venv, and install-service is run from the clone."""
-    for place in (ROOT, cwd or Path.cwd()):
-        if (place / "pyproject.toml").is_file() and (place / UNIT_IN_CHECKOUT).is_file():
-            return place
-    return ROOT
+def systemd_running(places: Places) -> bool:
+    """Whether systemd runs this system (its own test: ``/run/systemd/system`` exists)."""
+    return places.at("/run/systemd/system").is_dir()
 
 
-def execute(steps: Sequence[Step], *, dry_run: bool = False,
-            runner: Callable[..., object] = subprocess.run,
-            out: Callable[[str], None] = print) -> None:
-    """Run (or with ``dry_run`` only print) ``steps``, saying each one first."""
-    for n, step in enumerate(steps, start=1):
-        how = step.describe()
-        out(f"{n}. {step.what}" + (f"\n   {how}" if how else ""))
-        if dry_run:
-            continue
-        if step.command:
-            try:
-                runner(list(step.command), check=True)
-            except (OSError, subprocess.CalledProcessError) as err:
-                raise CommandError("step {n} ({step}) failed: {why}",
-                                   n=n, step=step.what, why=err) from None
-        elif step.path is not None:
-            try:
-                _write(step.path, step.text, step.mode)
-            except OSError as err:
-                raise CommandError("step {n} ({step}) failed: {why}",
-                                   n=n, step=step.what, why=err) from None
-    if dry_run:
-        out(_("Dry run: nothing was changed."))
-    else:
-        out(_("Done. Follow it with: {command}").format(command="journalctl -u companion -f"))
-
-
-def _write(path: Path, text: str, mode: int | None) -> None:
-    """Write the file whole or not at all (a power cut must not leave half a
-    config.txt: the Pi would not boot)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    new = path.with_name(path.name + ".companion-new")
-    with open(new, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    if mode is not None:
-        new.chmod(mode)
-    os.replace(new, path)
+def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "companion",
+                   purge: bool = False, user_exists: Callable[[str], bool] = _user_exists,
+                   booted: bool = True) -> tuple[list[Step], str]:
+    """The steps that take the service off the box, and a closing note."""
+    installed = [unit.name for unit in UNITS if (places.units / unit.name).exists()]
+    steps = []
+    if installed:
+        now = ("--now",) if booted else ()  # no systemd running: nothing to stop
+        steps.append(Step(_("stop it and no longer start it at boot"),
+                          ("systemctl", "disable", *now, *installed)))
+        steps += [Step(_("remove the unit file {unit}").format(unit=name),
+                       path=places.units / name, remove=True) for name in installed]
+        if booted:
+            steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
+    if user_exists(user):
+        steps.append(Step(_("remove the user {user}").format(user=user), ("userdel", user)))
+    for folder in (places.state, places.etc):
+        if purge and folder.exists():
+            steps.append(Step(_("delete {path}").format(path=folder), path=folder, remove=True))
+        elif folder.exists():
+            steps.append(Step(_("keep {path} (--purge deletes it)").format(path=folder)))
+    vdir = Path(venv)
+    if places.link.is_symlink() and vdir in Path(os.readlink(places.link)).parents:
+        steps.append(Step(_("remove the link {path}").format(path=places.link),
+                          path=places.link, remove=True))
+    if vdir.exists():  # last: the companion doing this may run from it
+        steps.append(Step(_("remove the venv {folder}").format(folder=vdir),
+                          path=vdir, remove=True))
+    if not steps:
+        raise CommandError("nothing to uninstall: no companion unit in {units} and no venv "
+                           "at {venv}.", units=places.units, venv=vdir)
+    backups = [b for path in places.config_txt
+               for b in path.parent.glob(path.name + ".companion-*")]
+    return steps, (_("config.txt keeps the I²C clock install-service set; the file as it "
+                     "was is {backup}.").format(backup=min(backups)) if backups else "")
 
 
 def clock_steps(hz: int, candidates: tuple[Path, ...] | None = None,
@@ -294,20 +363,77 @@ def clock_steps(hz: int, candidates: tuple[Path, ...] | None = None,
     ], note
 
 
-def main(args: argparse.Namespace) -> int:
-    """``companion install-service`` (root needed unless ``--dry-run``)."""
+def _uses_i2c(preset: str) -> bool:
+    from companion.config.file import from_mapping
+
+    return from_mapping({"preset": preset}).display["bus"] == "i2c"
+
+
+def _clock(args: argparse.Namespace, places: Places) -> tuple[list[Step], str]:
+    """The config.txt steps: the speed asked for, else 400 kHz for an I²C preset (then a
+    box with no config.txt, not a Pi, only hears why nothing changed)."""
+    from companion.owner.bootconfig import find_config_txt
+
+    hz = getattr(args, "i2c_speed", None)
+    if hz is None:
+        if not _uses_i2c(args.preset):
+            return [], ""
+        try:
+            find_config_txt(places.config_txt)
+        except CommandError:
+            return [], _("The I²C clock is left as it is: no config.txt at {paths} (not a "
+                         "Raspberry Pi?).").format(
+                paths=", ".join(str(p) for p in places.config_txt))
+        hz = FAST_I2C
+    return clock_steps(hz, places.config_txt)
+
+
+def checkout(cwd: Path | None = None) -> Path:
+    """The checkout to install from: the one this package runs from, else the working
+    directory — a companion installed in a venv is run from the clone."""
+    for place in (ROOT, cwd or Path.cwd()):
+        if (place / "pyproject.toml").is_file() and (place / UNIT_IN_CHECKOUT).is_file():
+            return place
+    return ROOT
+
+
+def main(args: argparse.Namespace, *, places: Places | None = None,
+         runner: Callable[..., object] = subprocess.run, out: Callable[[str], None] = print,
+         group_exists: Callable[[str], bool] = _group_exists,
+         user_exists: Callable[[str], bool] = _user_exists) -> int:
+    """``companion install-service`` (root needed unless ``--dry-run``). The last line
+    printed is what the owner does next (the reboot, when config.txt changed)."""
+    places = places or Places()
     if not args.dry_run and os.geteuid() != 0:
         raise CommandError("install-service changes the system: run it with sudo "
                            "(or add --dry-run to see the steps).")
-    source = checkout()
-    steps = plan(preset=args.preset, venv=args.venv, user=args.user,
-                 force_config=args.force_config, start=not args.no_start, source=source,
-                 template=source / UNIT_IN_CHECKOUT)
-    note = ""
-    if getattr(args, "i2c_speed", None) is not None:
-        more, note = clock_steps(args.i2c_speed)
-        steps += more
-    execute(steps, dry_run=args.dry_run)
+    if args.purge and not args.uninstall:
+        raise CommandError("--purge goes with --uninstall only.")
+    venv = places.at(Path(args.venv).expanduser().resolve()) if args.venv else None
+    done = None
+    if args.uninstall:
+        steps, note = uninstall_plan(places, venv=venv or places.at(VENV), user=args.user,
+                                     purge=args.purge, user_exists=user_exists,
+                                     booted=systemd_running(places))
+        done = _("Uninstalled.")
+    else:
+        if args.update and not (places.units / UNITS[0].name).exists():
+            raise CommandError("nothing to update: {unit} is not installed; run "
+                               "install-service without --update first.",
+                               unit=places.units / UNITS[0].name)
+        source = checkout()
+        steps = plan(preset=args.preset, venv=venv, user=args.user,
+                     force_config=args.force_config, start=not args.no_start, source=source,
+                     unit_dir=places.units, etc_dir=places.etc, link=places.link,
+                     group_exists=group_exists, user_exists=user_exists, update=args.update,
+                     booted=systemd_running(places))
+        more, note = ([], "") if args.update else _clock(args, places)
+        if more:  # before systemctl: the note that follows names the reboot
+            at = next(i for i, s in enumerate(steps) if s.command[:1] == ("systemctl",))
+            steps[at:at] = more
+        if args.update:
+            note = _("Updated: config and log kept as they were.")
+    execute(steps, dry_run=args.dry_run, runner=runner, out=out, done=done)
     if note:
-        print(note)
+        out(note)
     return 0

@@ -31,6 +31,10 @@ def connections(config: Config) -> dict[int, str]:
     chip = d["driver"].upper()
     if d["bus"] == "i2c":
         used.update({1: f"{chip} VCC", 3: f"{chip} SDA", 5: f"{chip} SCL", 9: f"{chip} GND"})
+        if d["driver"] == "ssd1309":  # 7 pins: reset held high, DC picks the address
+            high = d["address"] == 0x3D
+            used[17] = f"{chip} RES" + (", DC (0x3d)" if high else " (held high)")
+            used[6] = f"{chip} CS" + ("" if high else ", DC (0x3c)")
     else:
         cs = 24 if d["spi_device"] == 0 else 26
         used.update({1: f"{chip} VCC", 19: f"{chip} DIN/MOSI", 23: f"{chip} CLK",

@@ -101,7 +101,8 @@ def render(suite: str, arch: str, facts: dict, times: dict[str, str]) -> str:
     lines += [f"- {n}" for n in facts["notes"]]
     lines.append("- installed: " + "; ".join(facts["versions"]))
     if facts["doctor"]:
-        lines += ["", "`companion doctor`'s new lines (laptop, Bonnet, Waveshare configs):", "",
+        lines += ["", "`companion doctor`'s new lines (the service's config, the Bonnet; the "
+                  "Waveshare HAT's):", "",
                   "```", *facts["doctor"], "```"]
     lines += ["", "| check | rc | seconds |", "|---|---|---|"]
     lines += [f"| {name} | {rc} | {sec} |" for name, rc, sec in facts["checks"]]

@@ -106,6 +106,24 @@ def _why(err: BaseException) -> str:
     return str(err) or type(err).__name__
 
 
+def _imports(module: str, probe: Probe) -> bool:
+    """True when ``module`` imports here (a library that then fails for another reason is
+    not fixed by installing it again)."""
+    try:
+        probe.import_module(module)
+    except ImportError:
+        return False
+    except Exception:  # noqa: BLE001 - installed, but it failed on import: not missing
+        return True
+    return True
+
+
+#: The fix when lgpio is installed but no pin factory opens the GPIO chip.
+def _chip_fix() -> str:
+    return _("lgpio is installed but cannot open the GPIO chip: check the gpio group, "
+             "and stop the service first (sudo systemctl stop companion)")
+
+
 def _apt_fix(module: str, probe: Probe, *, here: bool = True) -> str:
     if module not in APT:
         return ""
@@ -148,7 +166,8 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
             factory = probe.load_factory(name)
         except Exception as err:  # noqa: BLE001 - gpiozero falls back on any error too
             reasons.append(f"{name}: {_why(err)}")
-            lgpio_missing |= name == "lgpio" and isinstance(err, ImportError)
+            lgpio_missing |= (name == "lgpio" and isinstance(err, ImportError)
+                              and not _imports("lgpio", probe))
             continue
         if name == "lgpio":
             return Line(
@@ -159,8 +178,7 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
         fix = (
             _apt_fix("lgpio", probe)
             if lgpio_missing
-            else _("lgpio is installed but cannot open the GPIO chip: check the gpio group, "
-                   "and stop the service first (sudo systemctl stop companion)")
+            else _chip_fix()
         )
         return Line(
             N_("pin factory"),
@@ -174,7 +192,7 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
         N_("pin factory"),
         fail,
         _("none loads ({reasons})").format(reasons="; ".join(reasons)),
-        _apt_fix("lgpio", probe) if on_pi else "",
+        ("" if not on_pi else _apt_fix("lgpio", probe) if lgpio_missing else _chip_fix()),
     ), None
 
 
@@ -233,8 +251,10 @@ def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
 def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool) -> Line:
     gone = (err.name or need.module).split(".")[0]
     if need.module == "RPi.GPIO" and gone == "RPi":
-        fix = _("{apt}, then sudo {venv}/bin/pip install rpi-lgpio (a pure-Python wheel)"
-                ).format(apt=_apt_fix("lgpio", probe, here=on_pi), venv=probe.venv)
+        pip = _("sudo {venv}/bin/pip install rpi-lgpio (a pure-Python wheel)").format(
+            venv=probe.venv)
+        fix = (pip if _imports("lgpio", probe) else _("{apt}, then {pip}").format(
+            apt=_apt_fix("lgpio", probe, here=on_pi), pip=pip))
         detail = _("not installed")
     else:
         fix = _apt_fix(gone, probe, here=on_pi) or f"sudo {probe.venv}/bin/pip install {gone}"

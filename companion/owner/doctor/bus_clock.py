@@ -15,7 +15,7 @@ Two lines after the display answered on I²C:
 ok bus clock - I²C bus 1 runs at 400 kHz (dt): a whole frame needs 23.3 ms on the wire
 ok frame rate - a whole frame took 25.0 ms: 40 frames per second
 
-The doctor prints them as its other checks (:class:`companion.owner.doctor.checks.Check`).
+The doctor prints them as its other checks (:class:`companion.owner.doctor.report.Check`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ FAST = 400_000
 
 
 class Check(NamedTuple):
-    """One line of the report: the fields of :class:`companion.owner.doctor.checks.Check`."""
+    """One line of the report: the fields of :class:`companion.owner.doctor.report.Check`."""
 
     name: str
     status: str  # "ok", "fail", "skip" or "info"
