@@ -145,7 +145,8 @@ def test_uninstall_keeps_the_log_unless_purged(box, monkeypatch) -> None:
     dry = companion(places, system, "--uninstall", "--dry-run", monkeypatch=monkeypatch)
     assert system.ran == [] and (places.units / "companion.service").exists()
     text = "\n".join(dry)
-    for step in ("systemctl disable --now companion.service companion-web.service", "userdel companion",
+    for step in ("systemctl disable --now companion.service companion-web.service",
+                 "userdel companion",
                  f"keep {places.state} (--purge deletes it)",
                  f"rm -rf {places.at('/opt/companion/venv')}", "Dry run: nothing was changed."):
         assert step in text, text
