@@ -40,7 +40,6 @@ from companion.log.opening import why as _why
 from companion.log.schema import SCHEMA_VERSION as SCHEMA_VERSION
 from companion.log.schema import link_seats
 
-
 #: The games History → Unfinished lists (the partial index ``games_unfinished`` holds them).
 _UNFINISHED = "g.finished IS NULL AND g.abandoned = 0"
 

@@ -133,20 +133,24 @@ class _Lines(Sequence[str]):
 
     def __init__(self, store: Any) -> None:
         self.store = store
-        self.mark = store.change_mark()
-        self.count = store.unfinished_count()
+        self.mark: tuple[int, int] | None = store.change_mark()
+        self.total = store.unfinished_count()
         self._first = 0
         self._page: list[Any] = []
 
     def record(self, index: int) -> Any:
-        """The game on line ``index`` (0: the newest)."""
+        """The game on line ``index`` (0: the newest); None when another program's
+        change since the count left no game there (the list is then read again)."""
         if not self._first <= index < self._first + len(self._page):
             self._first = max(0, index - self.PAGE // 2)
             self._page = self.store.unfinished_page(self._first, self.PAGE)
-        return self._page[index - self._first]
+        if index - self._first < len(self._page):
+            return self._page[index - self._first]
+        self.mark = None  # stale: the next look reads the list again
+        return None
 
     def __len__(self) -> int:
-        return self.count
+        return self.total
 
     @overload
     def __getitem__(self, index: int) -> str: ...
@@ -156,11 +160,11 @@ class _Lines(Sequence[str]):
 
     def __getitem__(self, index: int | slice) -> str | Sequence[str]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self.count))]
-        if not -self.count <= index < self.count:
+            return [self[i] for i in range(*index.indices(self.total))]
+        if not -self.total <= index < self.total:
             raise IndexError(index)
-        r = self.record(index % self.count)
-        return dated(r.started, r.kind)
+        r = self.record(index % self.total)
+        return dated(r.started, r.kind) if r is not None else ""
 
 
 class UnfinishedList(Screen):
@@ -184,13 +188,19 @@ class UnfinishedList(Screen):
                 self.index = store.unfinished_place(self._chosen)
         lines = self._lines
         self.index = min(self.index, max(0, len(lines) - 1))
-        self._chosen = lines.record(self.index).id if len(lines) else None
+        self._keep(lines)
         return lines
+
+    def _keep(self, lines: _Lines) -> None:
+        """Remember the game under the cursor (by id: its place may change)."""
+        record = lines.record(self.index) if len(lines) else None
+        if record is not None or not len(lines):
+            self._chosen = record.id if record is not None else None
 
     def _move(self, step: int) -> None:
         lines = self.lines()
         self.index = (self.index + step) % max(1, len(lines))
-        self._chosen = lines.record(self.index).id if len(lines) else None
+        self._keep(lines)
 
     def key_up(self) -> None:
         self._move(-1)
@@ -200,8 +210,9 @@ class UnfinishedList(Screen):
 
     def key_ok(self) -> None:
         lines = self.lines()  # a burst of OK after Abandon: the cursor is kept in the list
-        if len(lines):
-            self.ctx.push(UnfinishedGame(self.ctx, lines.record(self.index)))
+        record = lines.record(self.index) if len(lines) else None
+        if record is not None:
+            self.ctx.push(UnfinishedGame(self.ctx, record))
 
     def render(self, p: Painter) -> None:
         lines = self.lines()
