@@ -8,6 +8,8 @@ whose games are played to their end): the frame that answers each press (p95 at 
 ``make bench`` runs it with ``--json benchmarks/last-run.json``. ``--quick`` shortens the
 idle measurement to 5 s and the cold starts to 3 runs; ``--no-process`` skips the
 subprocess measurements altogether; ``--backup-games 0`` skips key → frame during backups.
+``--many-unfinished N`` also times History and its Unfinished list on a log of N
+unfinished games (:mod:`benchmarks.many_unfinished`; left out unless asked).
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from benchmarks import backups, burst, bus, name_entry, process, report, response
+from benchmarks import backups, burst, bus, many_unfinished, name_entry, process, report, response
 
 
 def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
         subprocesses: bool = True, burst_keys: int = 400,
-        backup_games: int = 1000) -> dict[str, Any]:
+        backup_games: int = 1000, unfinished_games: int = 0) -> dict[str, Any]:
     """Every measurement of one benchmark run, summarised (what goes into the JSON)."""
     warnings.simplefilter("ignore", DeprecationWarning)  # luma's own Pillow calls
     result: dict[str, Any] = {
@@ -52,6 +54,8 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
     result["latency"] = report.summarise_latency(bus.measure_latency(turns))
     if backup_games:
         result["backup"] = backups.measure(turns, games=backup_games)
+    if unfinished_games:
+        result["many_unfinished"] = many_unfinished.measure(unfinished_games)
     typed = name_entry.measure()
     result["name_entry"] = {k: v for k, v in typed.items() if k != "names"}
     if subprocesses:
@@ -74,15 +78,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backup-games", type=int, default=1000, metavar="N",
                         help="games in the log backed up during the night (default 1000; "
                              "0 skips it)")
+    parser.add_argument("--many-unfinished", type=int, default=0, metavar="N",
+                        help="also time History and its Unfinished list on a log of N "
+                             "unfinished games (default 0: left out; the issue's log "
+                             "holds 300000)")
     args = parser.parse_args(argv)
     result = run(turns=args.turns, idle_seconds=5.0 if args.quick else 30.0,
                  starts=3 if args.quick else 5, subprocesses=not args.no_process,
-                 backup_games=args.backup_games)
+                 backup_games=args.backup_games, unfinished_games=args.many_unfinished)
     result["command"] = "python -m benchmarks " + " ".join(argv if argv is not None
                                                              else sys.argv[1:])
     print(report.table(result))
     if "name_entry" in result:
         print(name_entry.table(result["name_entry"]))
+    if "many_unfinished" in result:
+        print(many_unfinished.table(result["many_unfinished"]))
     if args.json:
         path = Path(args.json)
         path.parent.mkdir(parents=True, exist_ok=True)

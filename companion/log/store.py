@@ -40,6 +40,9 @@ from companion.log.opening import why as _why
 from companion.log.schema import SCHEMA_VERSION as SCHEMA_VERSION
 from companion.log.schema import link_seats
 
+#: The games History → Unfinished lists (the partial index ``games_unfinished`` holds them).
+_UNFINISHED = "g.finished IS NULL AND g.abandoned = 0"
+
 
 class DamagedRecord(StorageError):
     """A row of the log that does not read as what it must hold (a damaged card, a
@@ -165,6 +168,7 @@ class Store(Opening):
         #: How many damaged game records the last list of games left out.
         self.skipped = 0
         self._unfinished: tuple[tuple[int, int], list[GameRecord], int] | None = None
+        self._resumable: tuple[tuple[int, int], GameRecord | None, int] | None = None
 
     def skipped_line(self) -> Notice | None:
         """The line saying the last list of games left damaged records out, if it did."""
@@ -360,13 +364,21 @@ class Store(Opening):
         those neither finished nor set aside: the one a power cut interrupted, even when
         a newer game was started and this one resumed from History. "Later" is the
         log's own order (the actions' row ids), never the clock, which may have been
-        set back since."""
+        set back since.
+
+        Kept until the log changes (:meth:`change_mark`): the start menu asks on every
+        key, and with a great many unfinished games the question takes a while."""
+        key = self.change_mark()
+        if self._resumable is not None and self._resumable[0] == key:
+            self.skipped = self._resumable[2]
+            return self._resumable[1]
         rows = self._records(
             "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY MAX(g.started_after, "
             "COALESCE((SELECT MAX(a.rowid) FROM actions a WHERE a.game_id = g.id), 0)) DESC, "
             "g.id DESC LIMIT 1", ()
         )
-        return rows[0] if rows else None
+        self._resumable = (key, rows[0] if rows else None, self.skipped)
+        return self._resumable[1]
 
     def unfinished_games(self) -> list[GameRecord]:
         """Every game neither finished nor abandoned, newest first (History → Unfinished).
@@ -377,13 +389,46 @@ class Store(Opening):
         ``data_version``, which another program's commit moves): History asks on every
         key, and a restored log may hold hundreds of thousands.
         """
-        key = (self.generation, self._db.execute("PRAGMA data_version").fetchone()[0])
+        key = self.change_mark()
         if self._unfinished is None or self._unfinished[0] != key:
             found = self._records(
                 "WHERE g.finished IS NULL AND g.abandoned = 0 ORDER BY g.id DESC", ())
             self._unfinished = (key, found, self.skipped)
         self.skipped = self._unfinished[2]
         return list(self._unfinished[1])
+
+    def change_mark(self) -> tuple[int, int]:
+        """Moves whenever the log changes: this connection's count of saved changes
+        (:attr:`generation`) and SQLite's ``data_version``, which another program's
+        commit moves. A screen keeps what it read until the mark moves."""
+        return self.generation, self._db.execute("PRAGMA data_version").fetchone()[0]
+
+    def unfinished_count(self) -> int:
+        """How many games are neither finished nor abandoned (a count over the index of
+        the unfinished games: quick with hundreds of thousands).
+
+        >>> Store.open(":memory:").unfinished_count()
+        0
+        """
+        return int(self._db.execute(
+            f"SELECT COUNT(*) FROM games g WHERE {_UNFINISHED}").fetchone()[0])
+
+    def unfinished_page(self, first: int, limit: int) -> list[GameRecord]:
+        """Up to ``limit`` unfinished games, newest first, from place ``first`` of the
+        list (0: the newest): what a screen of History → Unfinished shows, read page by
+        page. An unfinished game has no result, so its ``result`` column is not read
+        (text there from a damaged card does not hide the game: resuming it says what is
+        damaged, abandoning it stays possible)."""
+        return self._records(f"WHERE {_UNFINISHED} ORDER BY g.id DESC LIMIT ? OFFSET ?",
+                             (max(0, limit), max(0, first)), result=False)
+
+    def unfinished_place(self, game_id: int) -> int:
+        """Where game ``game_id`` stands in the unfinished list (0: the newest): how many
+        unfinished games are newer. For a game no longer listed (abandoned, finished),
+        the place of the next older one, which took its row."""
+        return int(self._db.execute(
+            f"SELECT COUNT(*) FROM games g WHERE {_UNFINISHED} AND g.id > ?",
+            (game_id,)).fetchone()[0])
 
     def pauses(self) -> dict[int, list[tuple[str, str | None]]]:
         """game id → the stretches it sat set aside, ``(since, until)`` (``until`` None:
@@ -416,11 +461,13 @@ class Store(Opening):
         return int(row[0]), row[1]
 
     def _records(self, where: str, args: tuple[Any, ...], *,
-                 strict: bool = False) -> list[GameRecord]:
+                 strict: bool = False, result: bool = True) -> list[GameRecord]:
         """The games ``where`` selects; a damaged one raises with ``strict``, else it is
-        left out and counted in :attr:`skipped`."""
+        left out and counted in :attr:`skipped`. Without ``result`` the games' results
+        are not read (None)."""
         rows = self._db.execute(
-            "SELECT g.id, g.kind, g.options, g.started, g.finished, g.result, "
+            "SELECT g.id, g.kind, g.options, g.started, g.finished, "
+            + ("g.result, " if result else "NULL, ") +
             "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) FROM games g " + where,
             args,
         ).fetchall()

@@ -22,8 +22,16 @@ class HistoryScreen(ListScreen):
 
     title = N_("History")
 
+    _counted: tuple[tuple[int, int], int] | None = None
+
     def unfinished(self) -> int:
-        return len(self.ctx.store.unfinished_games())
+        """How many games are unfinished: counted again only when the log changed (a
+        restored log may hold hundreds of thousands, and this is asked on every key)."""
+        store = self.ctx.store
+        mark = store.change_mark()
+        if self._counted is None or self._counted[0] != mark:
+            self._counted = (mark, store.unfinished_count())
+        return self._counted[1]
 
     def records(self) -> list[Any]:
         return self.ctx.store.history(50)

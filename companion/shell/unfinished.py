@@ -12,7 +12,7 @@ This module knows nothing of the game picker: whoever asks passes how to open it
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, overload
 
 from companion.config import registry as catalogue
 from companion.core import seat_names
@@ -124,34 +124,100 @@ def who_plays(names: Sequence[str], width: int = WIDTH - 2) -> str:
     return _(", ").join(names)  # one name too wide alone: the line shortens it
 
 
+class _Lines(Sequence[str]):
+    """The unfinished list's lines, read from the log a page at a time and formatted
+    only when drawn: a restored log may hold hundreds of thousands of unfinished games,
+    and the screen shows four."""
+
+    PAGE = 32
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.mark: tuple[int, int] | None = store.change_mark()
+        self.total = store.unfinished_count()
+        self._first = 0
+        self._page: list[Any] = []
+
+    def record(self, index: int) -> Any:
+        """The game on line ``index`` (0: the newest); None when another program's
+        change since the count left no game there (the list is then read again)."""
+        if not self._first <= index < self._first + len(self._page):
+            self._first = max(0, index - self.PAGE // 2)
+            self._page = self.store.unfinished_page(self._first, self.PAGE)
+        if index - self._first < len(self._page):
+            return self._page[index - self._first]
+        self.mark = None  # stale: the next look reads the list again
+        return None
+
+    def __len__(self) -> int:
+        return self.total
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.total))]
+        if not -self.total <= index < self.total:
+            raise IndexError(index)
+        r = self.record(index % self.total)
+        return dated(r.started, r.kind) if r is not None else ""
+
+
 class UnfinishedList(Screen):
-    """Every unfinished game, newest first; OK opens one to resume or abandon it."""
+    """Every unfinished game, newest first; OK opens one to resume or abandon it.
+
+    The cursor stays on its game when the log changes (the game abandoned from here
+    gives its row to the next older one)."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.index = 0
+        self._lines: _Lines | None = None
+        self._chosen: int | None = None  # the game under the cursor when last read
 
-    def records(self) -> list[Any]:
-        return self.ctx.store.unfinished_games()
+    def lines(self) -> _Lines:
+        """The list as the log holds it now (read again, cursor kept, once it changed)."""
+        store = self.ctx.store
+        if self._lines is None or self._lines.mark != store.change_mark():
+            self._lines = _Lines(store)
+            if self._chosen is not None:
+                self.index = store.unfinished_place(self._chosen)
+        lines = self._lines
+        self.index = min(self.index, max(0, len(lines) - 1))
+        self._keep(lines)
+        return lines
+
+    def _keep(self, lines: _Lines) -> None:
+        """Remember the game under the cursor (by id: its place may change)."""
+        record = lines.record(self.index) if len(lines) else None
+        if record is not None or not len(lines):
+            self._chosen = record.id if record is not None else None
+
+    def _move(self, step: int) -> None:
+        lines = self.lines()
+        self.index = (self.index + step) % max(1, len(lines))
+        self._keep(lines)
 
     def key_up(self) -> None:
-        self.index = (self.index - 1) % max(1, len(self.records()))
+        self._move(-1)
 
     def key_down(self) -> None:
-        self.index = (self.index + 1) % max(1, len(self.records()))
+        self._move(1)
 
     def key_ok(self) -> None:
-        records = self.records()
-        if records:  # a burst of OK after Abandon: the list is shorter than the cursor
-            self.index = min(self.index, len(records) - 1)
-            self.ctx.push(UnfinishedGame(self.ctx, records[self.index]))
+        lines = self.lines()  # a burst of OK after Abandon: the cursor is kept in the list
+        record = lines.record(self.index) if len(lines) else None
+        if record is not None:
+            self.ctx.push(UnfinishedGame(self.ctx, record))
 
     def render(self, p: Painter) -> None:
-        records = self.records()
-        title_bar(p, _("Unfinished"), str(len(records)))
-        self.index = min(self.index, max(0, len(records) - 1))
-        lines = [dated(r.started, r.kind) for r in records] or [_("No unfinished games")]
-        page_list(p, lines, self.index)
+        lines = self.lines()
+        title_bar(p, _("Unfinished"), str(len(lines)))
+        page_list(p, lines if len(lines) else [_("No unfinished games")], self.index)
 
 
 class UnfinishedGame(_Menu):
