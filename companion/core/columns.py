@@ -6,7 +6,7 @@ these pad and cut by cells instead.
 >>> left("はな", 6) + "|", right("42", 4) + "|"
 ('はな  |', '  42|')
 >>> left("Genial Spezial", 6) + "|"
-'Genial|'
+'Genia…|'
 """
 
 from __future__ import annotations
@@ -20,10 +20,17 @@ def cells(text: str) -> int:
 
 
 def cut(text: str, width: int) -> str:
-    """``text`` cut to at most ``width`` cells."""
-    while cells(text) > width:
+    """``text`` cut to at most ``width`` cells, ending with "…" when it was cut (a cut
+    name never reads as another name: 「健」 for 健太).
+
+    >>> cut("グレート・ブレイン・ロバリー", 12)
+    'グレート・…'
+    """
+    if cells(text) <= width:
+        return text
+    while text and cells(text) + 1 > width:
         text = text[:-1]
-    return text
+    return text.rstrip() + "…"
 
 
 def left(text: object, width: int) -> str:

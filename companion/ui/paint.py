@@ -12,13 +12,13 @@ screen without OCR::
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
-from companion.core.seat_names import shortened
+from companion.core.seat_names import cut, short_name
 from companion.ui.fonts import CELLS, fitted, font, needs_japanese, text_width
 
 WIDTH, HEIGHT = 128, 64
@@ -113,24 +113,32 @@ class Painter:
             self._region = outer
 
     def fit(self, text: str, font_name: str, width: int) -> str:
-        """``text`` shortened to ``width`` pixels in ``font_name``; a shortened text is
+        """``text`` shortened to ``width`` pixels in ``font_name``, ending with a mark
+        that it is cut ("…" after Japanese, "." after Latin letters); a shortened text is
         noted in :attr:`cut` (a test fails on it: nothing a player reads may be cut)."""
         if text_width(text, font_name) <= width:
             return text
         self.cut.append(text)
-        return fitted(text, font_name, width)
+        # a cut text ends with a mark that it is cut: a name at its end is never another
+        # name (「山田 一」 read as a person; issue 35)
+        return cut(text, lambda t: text_width(t, font_name) <= width) or fitted(
+            text, font_name, width)
 
-    def fit_name(self, name: str, font_name: str, width: int) -> str:
-        """A person's name shortened like :meth:`fit`; a guest too wide becomes "Guest2"
-        or "G2" (「客2」) rather than a cut name (「ゲス」 is an insult), and is whole.
+    def fit_name(self, name: str, font_name: str, width: int,
+                 table: Sequence[str] = ()) -> str:
+        """A person's name as :func:`seat_names.short_name` shows it in ``width`` pixels:
+        whole, a guest's "Guest2" or "G2" (「客2」, never 「ゲス」), the given name alone
+        where ``table`` holds another of the family (「一郎」), else its start with a mark
+        that it is cut (「佐藤…」, "Alexa."), which is noted in :attr:`cut` like :meth:`fit`.
 
         >>> Painter.blank().fit_name("Guest 2", "text", 30)
         'G2'
         """
-        if text_width(name, font_name) <= width:
-            return name
-        short = shortened(name, lambda text: text_width(text, font_name) <= width)
-        return short if short is not None else self.fit(name, font_name, width)
+        short, was_cut = short_name(name, lambda text: text_width(text, font_name) <= width,
+                                    table)
+        if was_cut:
+            self.cut.append(name)
+        return short
 
     @classmethod
     def blank(cls) -> Painter:

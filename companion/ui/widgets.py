@@ -30,17 +30,19 @@ def fitting(font: str, width: int, *texts: str) -> str:
     return next((t for t in texts if text_width(t, font) <= width), texts[-1])
 
 
-def wrap_px(text: str, font: str, width: int) -> list[str]:
+def wrap_px(text: str, font: str, width: int, whole: tuple[str, ...] = ()) -> list[str]:
     """``text`` in lines no wider than ``width`` pixels in ``font`` (at spaces, and
-    between Japanese phrases or characters: :func:`wrap`).
+    between Japanese phrases or characters: :func:`wrap`), never inside a name of
+    ``whole`` that fits on a line.
 
     >>> wrap_px("Caboose is back as the Engine", "small", 80)
     ['Caboose is back', 'as the Engine']
     """
     cells = max(1, width // 4)
-    while cells > 1 and not all(text_width(t, font) <= width for t in wrap(text, cells)):
+    while cells > 1 and not all(text_width(t, font) <= width
+                                for t in wrap(text, cells, whole)):
         cells -= 1
-    return wrap(text, cells)
+    return wrap(text, cells, whole)
 
 
 def title_bar(p: Painter, title: str, right: str | Sequence[str] = "") -> None:
