@@ -14,7 +14,7 @@ from companion.testing import Rig
 
 ROOT = Path(__file__).resolve().parent.parent
 SAYS = {"en": ("arrow +1  hold OK/tower", "1 large tower: +1 all", "2 large towers: +2 all"),
-        "ja": ("矢印+1 OK長押し:塔駒(大)1つ", "塔駒(大)1個:全色+1", "塔駒(大)2個:全色+2")}
+        "ja": ("矢印+1 OK長押:塔(大)", "塔駒(大)1個:全色+1", "塔駒(大)2個:全色+2")}
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])

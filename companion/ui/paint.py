@@ -22,10 +22,21 @@ from companion.core.seat_names import cut, short_name
 from companion.ui.fonts import CELLS, fitted, font, needs_japanese, text_width
 
 WIDTH, HEIGHT = 128, 64
+#: The smallest fonts kana and kanji a player reads to act on may be drawn in: the 12 px
+#: face ("text", "bold" and up). On the 0.96" panel (0.17 mm a pixel) a 12 px kanji is
+#: 2.0 mm high, 2.8 mm on the 1.3" (0.23 mm); the 8 px face behind "tiny" and "small"
+#: is 1.4 mm, where 爆弾's strokes merge and 「いいえ」 reads 「いい元」 (issue 35).
+LEGIBLE_JAPANESE = ("text", "bold", "medium", "large", "huge")
 
 #: Look-alikes for common characters the Latin-1 bitmap fonts lack (one for one).
 _LOOKALIKES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2018": "'",
                              "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def has_kana_or_kanji(text: str) -> bool:
+    """True when ``text`` holds kana or kanji (not only full-width signs like 「↑」「・」)."""
+    return any("\u3041" <= c <= "\u30ff" or "\u3400" <= c <= "\u9fff"
+               or "\uff66" <= c <= "\uff9f" for c in text)
 
 
 def drawable(text: str) -> str:
@@ -102,6 +113,18 @@ class Painter:
         return [f"shortened: {t!r}" for t in self.cut] + [
             f"past its edge: {d.text!r} at {d.xy} ({d.font}) ink {d.ink()} outside {d.region}"
             for d in self.drawn if d.overflows()]
+
+    def illegible(self) -> list[str]:
+        """The texts on this frame with kana or kanji drawn smaller than
+        :data:`LEGIBLE_JAPANESE` allows (Latin letters, digits and signs in 8 px are fine).
+
+        >>> p = Painter.blank()
+        >>> p.text((0, 0), "OK はい", "small"); p.text((0, 20), "OK はい", "text")
+        >>> p.illegible()
+        ['OK はい']
+        """
+        return [d.text for d in self.drawn
+                if d.font not in LEGIBLE_JAPANESE and has_kana_or_kanji(d.text)]
 
     @contextmanager
     def region(self, box: Box) -> Iterator[None]:

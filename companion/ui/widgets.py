@@ -141,7 +141,17 @@ def message_box(p: Painter, text: str) -> None:
 
 
 def hint(p: Painter, text: str) -> None:
-    """One line of small key help at the bottom of the screen."""
+    """One line of small key help at the bottom of the screen.
+
+    Japanese key help is drawn in the 12 px face (8 px kanji cannot be read on the
+    panel: :data:`~companion.ui.paint.LEGIBLE_JAPANESE`) where it fits across and the
+    five rows above the small band are empty (the band's four more and a gap of one), as
+    under the list grid's three rows."""
+    if needs_japanese(text) and text_width(text, "text") <= WIDTH and p.image.crop(
+            (0, HEIGHT - 13, WIDTH, HEIGHT - 8)).getbbox() is None:
+        p.rect((0, HEIGHT - 12, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
+        p.centred(HEIGHT - 12, text, "text")
+        return
     p.rect((0, HEIGHT - 8, WIDTH - 1, HEIGHT - 1), fill=0, outline=None)
     top = HEIGHT - 8 if needs_japanese(text) else HEIGHT - 7  # the 8 px kana fill the band
     p.centred(top, p.fit(text, "small", WIDTH), "small")

@@ -15,7 +15,7 @@ from companion.core.i18n import translator
 from companion.core.seat_names import table_names
 from companion.games.genial import rules
 from companion.games.genial.screens.labels import ABBR, round_of
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.widgets import TITLE_H
 
@@ -67,7 +67,10 @@ def draw_title(p: Painter, state: rules.State, gained: Sequence[int] = (0, 0, 0,
                 p.text((x + 5, 0), p.fit(f"+{gained[i]}", "bold", COL - 5), "bold", fill=0)
             else:
                 label = _(ABBR[symbol])
-                p.text((x + 6, 2), p.fit(label, "small", COL - 6), "small", fill=0)
+                if needs_japanese(label):  # 橙紫青緑 in 12 px: in 8 px a smudge (issue 35)
+                    p.text((x + 5, 0), p.fit(label, "text", COL - 5), "text", fill=0)
+                else:
+                    p.text((x + 6, 2), p.fit(label, "small", COL - 6), "small", fill=0)
 
 
 def name_width(badge: str = "") -> int:
