@@ -112,6 +112,8 @@ def test_a_new_player_typed_in_the_setup_takes_a_colour_seat(rig: Rig) -> None:
     rig.keys("ok")
     for key, long in keys_for("Aiko"):
         rig.press(key.lower(), long=long)
+    assert rig.store.player("Aiko") is None  # asked first (issue 35)
+    rig.keys("ok")
     assert "Red: Aiko" in rig.text
     rig.keys("ok", "ok")
     assert rig.app.session.state.players[0] == "Aiko"

@@ -23,6 +23,7 @@ from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.screen import Context, Screen
+from companion.ui.setup import ask_to_add
 from companion.ui.widgets import hint, page_list, title_bar, wrap
 
 NEW, RECORDS = N_("+ New player"), N_("Records")
@@ -69,7 +70,8 @@ class PlayersScreen(ListScreen):
             self.ctx.push(PlayerCard(self.ctx, people[index][0]))
         elif index == len(people):
             self.ctx.push(NameEntry(self.ctx, _("New player"), lambda name: _saved(
-                lambda: self.ctx.store.add_player(name))))
+                lambda: self.ctx.store.add_player(name)),
+                confirm=lambda name: ask_to_add(self.ctx.store, name)))
         else:
             self.ctx.push(RecordsScreen(self.ctx))
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.config import registry as catalogue
-from companion.core import seat_names
-from companion.core.errors import RosterError, StorageError, Translatable
+from companion.core import roster, seat_names
+from companion.core.errors import BadName, RosterError, StorageError, Translatable
 from companion.core.i18n import N_, _
 from companion.ui.fonts import text_width
 from companion.ui.name_entry import NameEntry
@@ -18,6 +18,18 @@ from companion.ui.widgets import pinned_list, title_bar
 
 #: The seat choice that types a new name into the roster.
 NEW_PLAYER = N_("+ New player")
+
+
+def ask_to_add(store: Any, name: str) -> str | None:
+    """The question before a name typed on the box joins the roster; None where the
+    roster refuses the name anyway (the reason is shown at once, with nothing to answer)."""
+    try:
+        clean = roster.clean_name(name)
+    except BadName:
+        return None
+    if store.player(clean) is not None:
+        return None
+    return _("Add {name} to the players?").format(name=clean)
 
 
 @dataclass
@@ -189,7 +201,8 @@ class SetupScreen(Screen):
         row = self.rows()[self.row]
         if row in self.seats and row.value == NEW_PLAYER:
             self.ctx.push(NameEntry(self.ctx, _("New player"),
-                                    lambda name: self._join(row, name)))
+                                    lambda name: self._join(row, name),
+                                    confirm=lambda name: ask_to_add(self.ctx.store, name)))
             return
         if row is not None:
             self.row = len(self.rows()) - 1  # OK on a row jumps to Start
