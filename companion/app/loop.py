@@ -103,6 +103,10 @@ class App:
         saved = self.store.unfinished()
         if saved is not None and catalogue.find(saved.kind) is not None:
             self.resume(saved.id, quiet=True)
+            if self.session is not None and self.session.game_id == saved.id:
+                # after a power cut the table must know a half-entered turn is gone
+                self.inform(_("Resumed {game}: only what had OK is kept.").format(
+                    game=catalogue.title(saved.kind, short=True)))
         self.redraw()
 
     def run(self) -> None:
