@@ -89,3 +89,21 @@ def test_a_player_with_games_is_not_deleted() -> None:
         assert rig.store.player("Ann") is not None
     finally:
         rig.close()
+
+
+def test_the_card_keeps_its_lines_clear_of_the_scroll_hint() -> None:
+    """「1回0勝」 (the figures under a long game name) ran into 「上下でスクロール」."""
+    rig = Rig(language="ja", players=("ゆい", "健太"))
+    try:
+        for key in ("brain_crush", "genial", "four_stones"):
+            rig.app.start_game(key, {"players": ["ゆい", "健太"], "first": 0})
+            rig.store.finish(rig.app.session.game_id, {"winners": ["ゆい"]})
+        card_of(rig, "ゆい")
+        drawn = rig.app.painter.drawn
+        at = next(i for i, d in enumerate(drawn) if "スクロール" in d.text)
+        top = drawn[at].ink()[1]  # the card's own lines (a band may come after: not them)
+        assert all(d.ink()[3] < top for d in drawn[:at]), [(d.text, d.ink()) for d in drawn]
+        rig.keys(*["down"] * 5)
+        assert any("1回" in d.text for d in rig.app.painter.drawn)  # the last line reached
+    finally:
+        rig.close()

@@ -110,8 +110,15 @@ class PlayerCard(Screen):
     def key_up(self) -> None:
         self.top = max(0, self.top - 1)
 
+    @staticmethod
+    def rows(count: int) -> int:
+        """Lines shown: four, or three above the scroll hint (a fourth ran into it:
+        「1回0勝」 over 「上下でスクロール」, issue 35)."""
+        return 4 if count <= 4 else 3
+
     def key_down(self) -> None:
-        self.top = min(max(0, len(self.lines()) - 4), self.top + 1)
+        count = len(self.lines())
+        self.top = min(max(0, count - self.rows(count)), self.top + 1)
 
     def key_ok(self) -> None:
         self.ctx.push(PlayerActions(self.ctx, self))
@@ -119,7 +126,7 @@ class PlayerCard(Screen):
     def render(self, p: Painter) -> None:
         title_bar(p, self.name, _("OK=edit"))
         lines = self.lines()  # reads the log: once a frame
-        for i, (left, right) in enumerate(lines[self.top:self.top + 4]):
+        for i, (left, right) in enumerate(lines[self.top:self.top + self.rows(len(lines))]):
             y = 13 + i * 12
             room = WIDTH - 3 - (text_width(right, "text") + 6 if right else 0)
             p.text((2, y), p.fit(left, "text", room), "text")
