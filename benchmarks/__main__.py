@@ -3,7 +3,8 @@
 Besides the night's bytes and times (and the evening's, :data:`benchmarks.script.EVENING`,
 whose games are played to their end): the frame that answers each press (p95 at 100 and
 400 kHz, :mod:`benchmarks.response`), each animation's frames against its time slot, and
-400 keys typed in one second (:mod:`benchmarks.burst`).
+400 keys typed in one second (:mod:`benchmarks.burst`), and the presses to seat a
+regular table of four (:mod:`benchmarks.seating`).
 
 ``make bench`` runs it with ``--json benchmarks/last-run.json``. ``--quick`` shortens the
 idle measurement to 5 s and the cold starts to 3 runs; ``--no-process`` skips the
@@ -24,7 +25,17 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from benchmarks import backups, burst, bus, many_unfinished, name_entry, process, report, response
+from benchmarks import (
+    backups,
+    burst,
+    bus,
+    many_unfinished,
+    name_entry,
+    process,
+    report,
+    response,
+    seating,
+)
 
 
 def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
@@ -58,6 +69,7 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
         result["many_unfinished"] = many_unfinished.measure(unfinished_games)
     typed = name_entry.measure()
     result["name_entry"] = {k: v for k, v in typed.items() if k != "names"}
+    result["seating"] = seating.measure()
     if subprocesses:
         result["start"] = report.summarise_starts(process.cold_starts(starts))
         result["start_ja"] = report.summarise_starts(process.cold_starts(starts, "ja"))
@@ -93,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         print(name_entry.table(result["name_entry"]))
     if "many_unfinished" in result:
         print(many_unfinished.table(result["many_unfinished"]))
+    if "seating" in result:
+        print(seating.table(result["seating"]))
     if args.json:
         path = Path(args.json)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 from companion.config.file import from_mapping
 from companion.config.registry import position
 from companion.games.area_tiles import rules
-from companion.testing import Rig
+from companion.testing import Clock, Rig
 
 #: The people on the roster (the ``rig`` fixture seats them); they play red, blue, yellow.
 ROSTER = ("Ann", "Ben", "Cleo")
@@ -67,7 +67,9 @@ def test_three_players_with_fixes_undo_and_restart_reach_the_winner(tmp_path: Pa
     rig.close()
 
     # the box restarts mid-entry: the game resumes by itself
-    rig = Rig(db=db, seed=8, players=ROSTER)
+    rig = Rig(db=db, seed=8, players=ROSTER, clock=Clock())
+    assert "Resumed Area Tiles: only what had OK is kept." in rig.app.band.text
+    rig.later(2.1)  # the band goes by itself
     assert "Ann's areas" in rig.text and "8 blk = 3" in rig.text
     rig.keys("down", "ok")  # + new area → Next: Ben
     assert "Ben's areas" in rig.text and "2/3" in rig.text

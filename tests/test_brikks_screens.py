@@ -116,7 +116,9 @@ def test_three_rounds_with_rerolls_undo_and_restart_then_final_score(tmp_path: P
     shown = rig.text
     rig.close()
     # the box restarts: the game comes back exactly where it was
-    rig = Rig(db=db, seed=8, players=ROSTER)
+    rig = Rig(db=db, seed=8, players=ROSTER, clock=Clock())
+    assert rig.app.band.text == "Resumed Brikks: only what had OK is kept."
+    rig.later(2.1)  # the band goes by itself
     assert state(rig).rolls == rolls and rig.text == shown
     # round 3
     rig.keys("roll", "roll")

@@ -29,8 +29,8 @@ def test_history_stats_and_players_speak_japanese(tmp_path: Path) -> None:
     rig.keys("ok", "ok", "roll", "roll", "long ok", "ok")  # a dice roller session, ended
     rig.close()
     history = _run("history", "--db", db, home=tmp_path)
-    assert history.splitlines()[0].split() == ["日付", "ゲーム", "プレイヤー", "勝者"]
-    assert history.splitlines()[1].split()[1:3] == ["ダイス", "テーブル"]
+    assert history.splitlines()[0].split() == ["日付", "ゲーム", "勝者", "プレイヤー"]
+    assert history.splitlines()[1].split()[1:4] == ["ダイス", "-", "テーブル"]
     added = _run("players", "--db", db, "add", "はなこ", home=tmp_path)
     assert added == "はなこを追加しました。\n"
     listing = _run("players", "--db", db, "list", home=tmp_path).splitlines()

@@ -87,7 +87,7 @@ def test_the_reported_cuts_are_gone() -> None:
     rig = Rig(clock=Clock())
     rig.app.start_game("brain_robbery", {"players": ["Ann", "Ben", "Cleo"], "first": 0})
     rig.keys("back")
-    assert "Play Brain Robbery" in rig.app.texts and faults(rig.app) == []
+    assert "To Brain Robbery" in rig.app.texts and faults(rig.app) == []
     rig.app.start_game("genial", {"players": ["Ann", "Bob"]})
     rig.app.play({"type": "end_early"})
     rig.later(2.1)  # the "set aside" band goes

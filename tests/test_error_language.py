@@ -26,7 +26,7 @@ def test_the_device_holding_a_pin_is_named_in_japanese(japanese) -> None:
 
 
 @pytest.mark.parametrize("name, japanese_start", [
-    ("", "名前には1文字以上必要です"),
+    ("", "名前を1文字以上入力してください"),
     ("\ue000x", "名前に私用領域の文字は使えません"),
     ("A" * 13, "名前は12文字までです"),
 ])
@@ -41,7 +41,7 @@ def test_a_bad_name_says_why_in_japanese(japanese, tmp_path: Path, name: str,
         store.add_player("Hana")
         with pytest.raises(BadName) as again:
             store.add_player("ＨＡＮＡ")  # the same name, full width and upper case
-        assert again.value.translated(i18n._) == ("Hana はすでに名簿にいます。"
+        assert again.value.translated(i18n._) == ("「Hana」はすでに名簿にいます。"
                                                   "別の名前にしてください。")
     finally:
         store.close()

@@ -197,6 +197,8 @@ def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> Non
             rig.close()
             rig = Rig(db=db, seed=11, players=ROSTER)
             assert rig.app.session.state == before
+            assert close_messages(rig) == [  # the table knows a half-entered turn is gone
+                "Resumed 4-Colour Stones: only what had OK is kept."]
             if before.phase == "play":
                 assert rig.app.texts[:2] == [f"{fs.COLOUR_NAMES[before.to_move]}:",
                                              fs.owner(before, before.to_move)]

@@ -188,7 +188,7 @@ def test_score_table_marks_the_weakest_colour_of_everyone(rig: Rig) -> None:
     assert not any(t.startswith("Yellow weakest") for t in rig.app.texts)  # all level
     assert "Red weakest blue" in rig.text and "Blue weakest purple" in rig.text
     assert "Red weakest orange" not in rig.text
-    assert "arrows +1  hold OK +1 all" in rig.text
+    assert "arrow +1  hold OK/tower" in rig.text
     rig.keys(*turn_keys({"points": {"purple": 2}}))
     assert "Red's turn" in rig.app.texts and "R2/20" in rig.text
     assert "Yellow weakest orange" in rig.text
@@ -214,7 +214,7 @@ def test_a_turn_of_nothing_and_the_large_tower_bonus(rig: Rig) -> None:
     assert rig.store.actions(rig.app.session.game_id) == [
         {"type": "turn", "player": "Red"}]
     rig.keys("up", *["long ok"] * 7)  # two players: six large towers at most
-    assert "+6 on all (large towers)" in rig.text
+    assert "6 large towers: +6 all" in rig.text
     assert "At most +6 on all four" in rig.app.band.text
     rig.keys("ok")
     assert rig.app.session.state.tracks[1] == (7, 6, 6, 6)
@@ -398,7 +398,7 @@ def test_ending_early_needs_a_confirm_and_can_be_undone(rig: Rig) -> None:
 def test_four_players_fit_on_the_score_table(rig: Rig) -> None:
     start_game(rig, players=4)
     assert {"Red", "Blue", "Yellow", "Green"} <= set(rig.app.texts)  # whole names
-    assert "arrows +1  hold OK +1 all" not in rig.text  # no room for the hint
+    assert "arrow +1  hold OK/tower" not in rig.text  # no room for the hint
     assert rig.app.painter.cut == []
 
 

@@ -35,7 +35,7 @@ def test_twelve_kana_stay_on_screen_and_clear_of_the_counter(rig: Rig) -> None:
     clear_of_each_other(rig)
     line, _counter = typed_line(rig)
     assert line.text.endswith("あ_") and line.font == "text"
-    rig.keys("long ok")  # done: the whole name joins the roster
+    rig.keys("long ok", "ok")  # done, yes: the whole name joins the roster
     assert rig.store.player("あ" * 12) is not None
 
 

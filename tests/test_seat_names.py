@@ -88,7 +88,7 @@ def test_the_history_table_in_japanese(played: Path) -> None:
     finally:
         i18n.use("en")
     dice = next(line for line in table.splitlines() if "テーブル" in line)
-    assert dice.rstrip().endswith("-")  # the table wins nothing
+    assert dice.split()[-2] == "-"  # the table wins nothing
     assert "ゲスト2" in table and "Guest" not in table and "Table" not in table
 
 
@@ -100,4 +100,21 @@ def test_a_guest_too_wide_for_its_column_is_shortened_whole(japanese) -> None:  
     assert p.fit_name("Guest 2", "text", 40) == "Guest2"
     assert p.fit_name("ゲスト2", "text", 60) == "ゲスト2"
     assert p.cut == []  # shortened, not cut: the guest is still named in full
-    assert p.fit_name("山田はなこ", "text", 30) == "山田" and p.cut == ["山田はなこ"]
+    assert p.fit_name("山田はなこ", "text", 30) == "山…" and p.cut == ["山田はなこ"]
+
+
+def test_the_history_table_shows_every_name_whole(played: Path) -> None:
+    """`companion history` cut 健太 to 「健」 at the end of its players column (issue 35):
+    the players come last, whole, joined with 「、」."""
+    from dataclasses import replace
+
+    store = Store.open(played)
+    rows = read_plays(store)
+    store.close()
+    evening = ["山田 一郎", "山田 花子", "佐藤 健太", "鈴木 美咲"]
+    i18n.use("ja")
+    try:
+        table = as_table([replace(rows[0], players=evening, winners=evening[2:3])])
+    finally:
+        i18n.use("en")
+    assert table.splitlines()[1].endswith("佐藤 健太  山田 一郎、山田 花子、佐藤 健太、鈴木 美咲")

@@ -59,10 +59,16 @@ class GameStart:
         table.show_game()
 
     def reopen_unfinished(self) -> None:
-        """At start-up: reopen the game that was being played, if any, without a word."""
+        """At start-up: reopen the game that was being played, if any, saying that only
+        what had OK is kept (a half-entered turn is gone after a power cut)."""
         saved = self.table.store.unfinished()
         if saved is not None and catalogue.find(saved.kind) is not None:
             self.resume(saved.id, quiet=True)
+            session = self.table.session
+            if session is not None and session.game_id == saved.id:
+                # after a power cut the table must know a half-entered turn is gone
+                self.table.overlays.inform(_("Resumed {game}: only what had OK is kept.").format(
+                    game=catalogue.title(saved.kind, short=True)))
 
     def resume(self, game_id: int, quiet: bool = False) -> None:
         """Reopen a saved game by replaying its log and show its play screen.

@@ -6,7 +6,7 @@ these pad and cut by cells instead.
 >>> left("はな", 6) + "|", right("42", 4) + "|"
 ('はな  |', '  42|')
 >>> left("Genial Spezial", 6) + "|"
-'Genial|'
+'Genia…|'
 """
 
 from __future__ import annotations
@@ -20,17 +20,29 @@ def cells(text: str) -> int:
 
 
 def cut(text: str, width: int) -> str:
-    """``text`` cut to at most ``width`` cells (one pass, however long ``text`` is).
+    """``text`` cut to at most ``width`` cells, ending with "…" when it was cut (a cut
+    name never reads as another name: 「健」 for 健太); one pass, however long ``text`` is.
 
-    >>> cut("はなこ", 5), cut("abc", 0)
-    ('はな', '')
+    >>> cut("グレート・ブレイン・ロバリー", 12), cut("abc", 0)
+    ('グレート・…', '')
     """
     used = 0
-    for n, c in enumerate(text):
+    for c in text:
         used += 2 if east_asian_width(c) in "WF" else 1
         if used > width:
-            return text[:n]
-    return text
+            break
+    else:
+        return text
+    if width < 1:
+        return ""
+    kept, used = [], 0
+    for c in text:
+        wide = 2 if east_asian_width(c) in "WF" else 1
+        if used + wide > width - 1:
+            break
+        kept.append(c)
+        used += wide
+    return "".join(kept).rstrip() + "…"
 
 
 def left(text: object, width: int) -> str:

@@ -583,6 +583,17 @@ class Store(Opening):
             self._db.execute("DELETE FROM players WHERE id = ?", (gone.id,))
         return self._known(kept.name)
 
+    def delete_player(self, name: str) -> None:
+        """Take a player who sat in no game off the roster (a slip of the keyboard); one
+        with games is hidden instead (:meth:`hide_player`), so no game loses a name."""
+        who = self._known(name)
+        cur = self._write("DELETE FROM players WHERE id = ? AND NOT EXISTS "
+                          "(SELECT 1 FROM seats WHERE player_id = ?)", (who.id, who.id),
+                          "player")
+        if cur.rowcount == 0:
+            raise RosterError("{name} has played: hide them instead, so their games keep "
+                              "their name.", name=who.name)
+
     def hide_player(self, name: str, hidden: bool = True) -> Player:
         """Leave a player out of the setup (``hidden=False`` brings them back)."""
         who = self._known(name)

@@ -124,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _dispatch(args)
     except CompanionError as err:
+        if getattr(err, "language", ""):  # the config file's `language = "ja"` says it
+            i18n.use(err.language)  # type: ignore[attr-defined]
         text = err.translated(i18n._) if isinstance(err, Translatable) else str(err)
         print(f"companion: {text}", file=sys.stderr)
         return EXIT_HARDWARE if isinstance(err, HardwareError) else EXIT_MISTAKE

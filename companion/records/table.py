@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from companion.core import seat_names
-from companion.core.columns import left
+from companion.core.columns import cells, left
 from companion.core.i18n import _
 from companion.core.localtime import local_iso
 from companion.records.plays import Play
@@ -22,19 +22,23 @@ def as_table(rows: Iterable[Play]) -> str:
     rows = list(rows)
     if not rows:
         return _("No finished games yet.") + "\n"
-    lines = ["  ".join((left(_("date"), 10), left(_("game"), 24), left(_("players"), 30),
-                        _("winner")))]
-    for r in rows:
-        players = ", ".join(seat_names.shown(p) for p in r.players)
-        winners = ", ".join(seat_names.shown(w) for w in r.winners if not seat_names.is_nobody(w))
-        lines.append("  ".join((left(local_iso(r.finished)[:10], 10), left(r.game, 24),
-                                left(players, 30), winners or "-")))
+    # the players last and never cut: a name cut to fit a column reads as another name
+    table = [(local_iso(r.finished)[:10], r.game,
+              _(", ").join(seat_names.shown(w) for w in r.winners
+                           if not seat_names.is_nobody(w)) or "-",
+              _(", ").join(seat_names.shown(p) for p in r.players)) for r in rows]
+    game_w = max(cells(_("game")), *(cells(t[1]) for t in table))
+    winner_w = max(cells(_("winner")), *(cells(t[2]) for t in table))
+    lines = ["  ".join((left(_("date"), 10), left(_("game"), game_w),
+                        left(_("winner"), winner_w), _("players")))]
+    lines += ["  ".join((left(day, 10), left(game, game_w), left(won, winner_w), players))
+              for day, game, won, players in table]
     wins = win_counts(rows)
     if wins:  # the dice roller's games have no winner: no heading over nothing
         lines.append("")
         lines.append(_("Wins per player and game:"))
     for (game, player), n in sorted(wins.items()):
-        lines.append(f"  {left(game, 24)}  {left(seat_names.shown(player), 20)}  {n}")
+        lines.append(f"  {left(game, game_w)}  {left(seat_names.shown(player), 24)}  {n}")
     return "\n".join(lines) + "\n"
 
 

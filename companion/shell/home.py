@@ -34,10 +34,10 @@ class HomeScreen(ListScreen):
         out: list[tuple[str, Callable[[], None]]] = []
         session = self.ctx.session
         if session is not None and not session.over:
-            out.append((_entry(N_("Back to {game}"), session.key), self.ctx.show_game))
+            out.append((_entry(session.key), self.ctx.show_game))
         saved = self.ctx.store.unfinished()
         if saved is not None and (session is None or saved.id != session.game_id):
-            out.append((_entry(N_("Resume {game}"), saved.kind),
+            out.append((_entry(saved.kind),
                         lambda: self.ctx.resume(saved.id)))
         out.append((_("New game"), lambda: unfinished.new_game(
             self.ctx, lambda: self.ctx.push(GamePicker(self.ctx)))))
@@ -79,13 +79,12 @@ class HomeScreen(ListScreen):
         super().render(p)
 
 
-def _entry(template: str, key: str, width: int = WIDTH - 10) -> str:
-    """``Back to Brikks``; ``Play 4-Colour Stones`` where the words leave no room, and
-    shorter still (「脳みそクラッシュへ」) before the bare name, which would read like a
-    new game."""
+def _entry(key: str, width: int = WIDTH - 10) -> str:
+    """A game waiting to go on, named one way wherever it waits (issue 35: "Back to",
+    "Play" and "Resume" were one thing): ``Resume Brikks``, shorter only where the words
+    leave no room (「脳みそクラッシュへ」), before the bare name, which reads like a new game."""
     name = catalogue.title(key, short=True)
-    for text in (_(template).format(game=name), _("Play {game}").format(game=name),
-                 _("To {game}").format(game=name)):
+    for text in (_("Resume {game}").format(game=name), _("To {game}").format(game=name)):
         if text_width(text, "text") <= width:
             return text
     return name

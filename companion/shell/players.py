@@ -2,8 +2,10 @@
 
 *Players* on the start menu lists everyone on the roster (most recently played first)
 with their plays and wins, then *+ New player* and *Records*. OK on a person shows
-their card (plays, wins, last played, a line per game); OK on the card offers *Rename*
-and *Hide*. *Records* lists the games played; OK shows that game's records.
+their card (plays, wins, last played, a line per game); OK on the card offers *Rename*,
+*Hide from setup* (asked first; a hidden player stays on this list, marked, and *Show in
+setup* brings them back) and, for someone who has played no game, *Delete*. *Records*
+lists the games played; OK shows that game's records.
 Every change is in the log before the screen shows it.
 """
 
@@ -21,6 +23,7 @@ from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
+from companion.ui.setup import ask_to_add
 from companion.ui.widgets import hint, page_list, title_bar, wrap
 
 NEW, RECORDS = N_("+ New player"), N_("Records")
@@ -51,9 +54,10 @@ class PlayersScreen(ListScreen):
     def people(self) -> list[tuple[str, str]]:
         counts = {s.uuid: s for s in st.people(st.plays(self.ctx.store))}
         out = []
-        for p in self.ctx.store.players():
+        for p in self.ctx.store.players(hidden=True):  # the hidden too: shown again here
             s = counts.get(p.uuid)
-            out.append((p.name, played(s.plays, s.wins) if s else _("new")))
+            note = _("hidden") if p.hidden else played(s.plays, s.wins) if s else _("new")
+            out.append((p.name, note))
         return out
 
     def items(self) -> list[str]:
@@ -66,7 +70,8 @@ class PlayersScreen(ListScreen):
             self.ctx.push(PlayerCard(self.ctx, people[index][0]))
         elif index == len(people):
             self.ctx.push(NameEntry(self.ctx, _("New player"), lambda name: _saved(
-                lambda: self.ctx.store.add_player(name))))
+                lambda: self.ctx.store.add_player(name)),
+                confirm=lambda name: ask_to_add(self.ctx.store, name)))
         else:
             self.ctx.push(RecordsScreen(self.ctx))
 
@@ -79,11 +84,15 @@ class PlayerCard(Screen):
         self.name = name
         self.top = 0
 
+    def lines_played(self) -> list[st.PersonStats]:
+        """This person's figures from the log (empty: they have finished no game)."""
+        player = self.ctx.store.player(self.name)
+        return [s for s in st.people(st.plays(self.ctx.store))
+                if player is not None and s.uuid == player.uuid]
+
     def lines(self) -> list[tuple[str, str]]:
         """The card's lines as (left, right-aligned) pairs, in the language in use."""
-        player = self.ctx.store.player(self.name)
-        mine = [s for s in st.people(st.plays(self.ctx.store))
-                if player is not None and s.uuid == player.uuid]
+        mine = self.lines_played()
         if not mine:
             return [(line, "") for line in wrap(_("No finished games yet."), 21)]
         s = mine[0]
@@ -101,8 +110,15 @@ class PlayerCard(Screen):
     def key_up(self) -> None:
         self.top = max(0, self.top - 1)
 
+    @staticmethod
+    def rows(count: int) -> int:
+        """Lines shown: four, or three above the scroll hint (a fourth ran into it:
+        「1回0勝」 over 「上下でスクロール」, issue 35)."""
+        return 4 if count <= 4 else 3
+
     def key_down(self) -> None:
-        self.top = min(max(0, len(self.lines()) - 4), self.top + 1)
+        count = len(self.lines())
+        self.top = min(max(0, count - self.rows(count)), self.top + 1)
 
     def key_ok(self) -> None:
         self.ctx.push(PlayerActions(self.ctx, self))
@@ -110,7 +126,7 @@ class PlayerCard(Screen):
     def render(self, p: Painter) -> None:
         title_bar(p, self.name, _("OK=edit"))
         lines = self.lines()  # reads the log: once a frame
-        for i, (left, right) in enumerate(lines[self.top:self.top + 4]):
+        for i, (left, right) in enumerate(lines[self.top:self.top + self.rows(len(lines))]):
             y = 13 + i * 12
             room = p.width - 3 - (text_width(right, "text") + 6 if right else 0)
             p.text((2, y), p.fit(left, "text", room), "text")
@@ -129,26 +145,68 @@ class PlayerActions(ListScreen):
         self.title = card.name
 
     def items(self) -> list[str]:
-        return [_("Rename"), _("Hide from setup")]
+        return [label for label, _do in self.actions()]
+
+    def actions(self) -> list[tuple[str, Callable[[], None]]]:
+        """Rename; hide from the setup, or show again; delete, for someone with no games."""
+        player = self.ctx.store.player(self.card.name)
+        out: list[tuple[str, Callable[[], None]]] = [(_("Rename"), self._ask_rename)]
+        if player is not None and player.hidden:
+            out.append((_("Show in setup"), self._show))
+        else:
+            out.append((_("Hide from setup"), self._ask_hide))
+        if player is not None and not self.card.lines_played():
+            out.append((_("Delete"), self._ask_delete))
+        return out
 
     def render(self, p: Painter) -> None:
         self.title = self.card.name  # a name, not a message: drawn as it is
         title_bar(p, self.title)
-        page_list(p, self.items(), min(self.index, 1))
+        items = self.items()
+        page_list(p, items, min(self.index, len(items) - 1))
 
     def choose(self, index: int) -> None:
-        if index == 0:
-            self.ctx.replace(NameEntry(self.ctx, _("Rename"), self._rename,
-                                       text=self.card.name))
-            return
+        actions = self.actions()
+        actions[min(index, len(actions) - 1)][1]()
+
+    def _ask_rename(self) -> None:
+        self.ctx.replace(NameEntry(self.ctx, _("Rename"), self._rename, text=self.card.name))
+
+    def _ask_hide(self) -> None:
+        name = self.card.name
+        self.ctx.ask(_("Hide {name} from the setup? Their games stay.").format(name=name),
+                     self._hide)
+
+    def _hide(self) -> None:
         problem = _saved(lambda: self.ctx.store.hide_player(self.card.name))
+        self.ctx.pop()  # back to the card, where OK shows them again
+        if problem:
+            self.ctx.notice(problem)
+        else:  # a band: it eats no key
+            self.ctx.inform(_("{name} is hidden from the setup; OK on their card shows "
+                              "them again.").format(name=self.card.name))
+
+    def _show(self) -> None:
+        problem = _saved(lambda: self.ctx.store.hide_player(self.card.name, hidden=False))
+        self.ctx.pop()
+        if problem:
+            self.ctx.notice(problem)
+        else:
+            self.ctx.inform(_("{name} is offered in the setup again.").format(
+                name=self.card.name))
+
+    def _ask_delete(self) -> None:
+        self.ctx.ask(_("Delete {name}? They have played no game.").format(
+            name=self.card.name), self._delete)
+
+    def _delete(self) -> None:
+        problem = _saved(lambda: self.ctx.store.delete_player(self.card.name))
         if problem:
             self.ctx.notice(problem)
             return
         self.ctx.pop()
-        self.ctx.pop()  # the card of someone now hidden
-        self.ctx.notice(_("{name} is hidden; companion players hide --show "
-                          "brings them back.").format(name=self.card.name))
+        self.ctx.pop()  # the card of someone no longer on the roster
+        self.ctx.inform(_("{name} is deleted.").format(name=self.card.name))
 
     def _rename(self, name: str) -> str | None:
         problem = _saved(lambda: self.ctx.store.rename_player(self.card.name, name))

@@ -122,9 +122,14 @@ def wrap(text: str, width_chars: int, whole: tuple[str, ...] = ()) -> list[str]:
     ['勝者：山田は', 'なこ、佐藤たろう']
     >>> wrap("勝者：山田はなこ、佐藤たろう", 16, whole=("山田はなこ",))
     ['勝者：', '山田はなこ、', '佐藤たろう']
+    >>> wrap("Ann > Dev Patel > Bo", 12, whole=("Dev Patel",))
+    ['Ann >', 'Dev Patel >', 'Bo']
     """
-    if not needs_japanese(text):
-        return _wrap(text, width_chars, phrases=False)  # breaks only at spaces
+    if not needs_japanese(text):  # breaks only at spaces, and never inside a name
+        for name in sorted(set(whole), key=len, reverse=True):
+            if " " in name and len(name) <= width_chars:
+                text = text.replace(name, name.replace(" ", _GLUE))
+        return _wrap(text, width_chars, phrases=False)
     text = _kept_whole(text, whole, width_chars)
     plain = _wrap(text, width_chars, phrases=False)
     if len(plain) == 1:

@@ -55,10 +55,14 @@ class NameEntry(Screen):
 
     def __init__(self, ctx: Context, title: str, on_done: Callable[[str], str | None], *,
                  text: str = "", limit: int = 12,
-                 then: Callable[[str], None] | None = None) -> None:
+                 then: Callable[[str], None] | None = None,
+                 confirm: Callable[[str], str | None] | None = None) -> None:
         super().__init__(ctx)
         self.title = title
         self.on_done = on_done
+        #: The question asked before ``on_done`` (a new name joins the roster only once
+        #: OK answers it: a slip and the finishing hold saved "De"; issue 35).
+        self.confirm = confirm
         #: Called with the accepted text once this screen has closed (to open the next).
         self.then = then
         self.kb = Keyboard(text=text, limit=limit)
@@ -68,13 +72,21 @@ class NameEntry(Screen):
         if outcome == "cancel":
             self.ctx.pop()
         elif outcome == "done":
-            problem = self.on_done(self.kb.text)
-            if problem:
-                self.ctx.notice(problem)
+            text = self.kb.text
+            question = self.confirm(text) if self.confirm is not None else None
+            if question is not None:
+                self.ctx.ask(question, lambda: self._finish(text))
             else:
-                self.ctx.pop()
-                if self.then is not None:
-                    self.then(self.kb.text)
+                self._finish(text)
+
+    def _finish(self, text: str) -> None:
+        problem = self.on_done(text)
+        if problem:
+            self.ctx.notice(problem)
+        else:
+            self.ctx.pop()
+            if self.then is not None:
+                self.then(text)
 
     def key_up(self) -> None:
         self._press("UP")

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.core.i18n import _
+from companion.ui.fonts import needs_japanese
 from companion.ui.paint import Painter
 from companion.ui.widgets import wrap
 
@@ -69,10 +70,14 @@ def draw_question(p: Painter, text: str) -> None:
     if len(lines) > 3:
         p.cut.append(text)
     lines = lines[:3]
-    h = len(lines) * 12 + 13
+    keys = _("OK yes    BACK no")
+    # 「はい」「いいえ」 in 12 px: in 8 px 「いいえ」 read 「いい元」 (issue 35)
+    font = "text" if needs_japanese(keys) else "small"
+    foot = 13 if font == "small" else 17
+    h = len(lines) * 12 + foot
     y0 = max(0, (p.height - h) // 2)
     p.rect((0, y0, p.width - 1, y0 + h), fill=0, outline=1)
     p.rect((1, y0 + 1, p.width - 2, y0 + h - 1), fill=None, outline=1)
     for i, line in enumerate(lines):
         p.centred(y0 + 3 + i * 12, line, "text")
-    p.centred(y0 + h - 9, _("OK yes    BACK no"), "small")
+    p.centred(y0 + h - foot + 4, keys, font)

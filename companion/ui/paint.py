@@ -16,14 +16,14 @@ only, and the app refuses another panel at start-up (:func:`check_panel`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
 from companion.core.errors import PanelSizeError
-from companion.core.seat_names import shortened
+from companion.core.seat_names import cut, short_name
 from companion.ui.fonts import CELLS, fitted, font, needs_japanese, text_width
 
 #: The panel sizes (width, height in pixels) the screens are laid out for.
@@ -51,10 +51,21 @@ def check_panel(size: tuple[int, int]) -> tuple[int, int]:
                              "{sizes} only.", size=f"{width}×{height}",
                              sizes=", ".join(f"{w}×{h}" for w, h in LAYOUTS))
     return (width, height)
+#: The smallest fonts kana and kanji a player reads to act on may be drawn in: the 12 px
+#: face ("text", "bold" and up). On the 0.96" panel (0.17 mm a pixel) a 12 px kanji is
+#: 2.0 mm high, 2.8 mm on the 1.3" (0.23 mm); the 8 px face behind "tiny" and "small"
+#: is 1.4 mm, where 爆弾's strokes merge and 「いいえ」 reads 「いい元」 (issue 35).
+LEGIBLE_JAPANESE = ("text", "bold", "medium", "large", "huge")
 
 #: Look-alikes for common characters the Latin-1 bitmap fonts lack (one for one).
 _LOOKALIKES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2018": "'",
                              "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def has_kana_or_kanji(text: str) -> bool:
+    """True when ``text`` holds kana or kanji (not only full-width signs like 「↑」「・」)."""
+    return any("\u3041" <= c <= "\u30ff" or "\u3400" <= c <= "\u9fff"
+               or "\uff66" <= c <= "\uff9f" for c in text)
 
 
 def drawable(text: str) -> str:
@@ -141,6 +152,18 @@ class Painter:
             f"past its edge: {d.text!r} at {d.xy} ({d.font}) ink {d.ink()} outside {d.region}"
             for d in self.drawn if d.overflows()]
 
+    def illegible(self) -> list[str]:
+        """The texts on this frame with kana or kanji drawn smaller than
+        :data:`LEGIBLE_JAPANESE` allows (Latin letters, digits and signs in 8 px are fine).
+
+        >>> p = Painter.blank()
+        >>> p.text((0, 0), "OK はい", "small"); p.text((0, 20), "OK はい", "text")
+        >>> p.illegible()
+        ['OK はい']
+        """
+        return [d.text for d in self.drawn
+                if d.font not in LEGIBLE_JAPANESE and has_kana_or_kanji(d.text)]
+
     @contextmanager
     def region(self, box: Box) -> Iterator[None]:
         """Texts drawn inside this block belong to a widget occupying ``box``."""
@@ -151,24 +174,32 @@ class Painter:
             self._region = outer
 
     def fit(self, text: str, font_name: str, width: int) -> str:
-        """``text`` shortened to ``width`` pixels in ``font_name``; a shortened text is
+        """``text`` shortened to ``width`` pixels in ``font_name``, ending with a mark
+        that it is cut ("…" after Japanese, "." after Latin letters); a shortened text is
         noted in :attr:`cut` (a test fails on it: nothing a player reads may be cut)."""
         if text_width(text, font_name) <= width:
             return text
         self.cut.append(text)
-        return fitted(text, font_name, width)
+        # a cut text ends with a mark that it is cut: a name at its end is never another
+        # name (「山田 一」 read as a person; issue 35)
+        return cut(text, lambda t: text_width(t, font_name) <= width) or fitted(
+            text, font_name, width)
 
-    def fit_name(self, name: str, font_name: str, width: int) -> str:
-        """A person's name shortened like :meth:`fit`; a guest too wide becomes "Guest2"
-        or "G2" (「客2」) rather than a cut name (「ゲス」 is an insult), and is whole.
+    def fit_name(self, name: str, font_name: str, width: int,
+                 table: Sequence[str] = ()) -> str:
+        """A person's name as :func:`seat_names.short_name` shows it in ``width`` pixels:
+        whole, a guest's "Guest2" or "G2" (「客2」, never 「ゲス」), the given name alone
+        where ``table`` holds another of the family (「一郎」), else its start with a mark
+        that it is cut (「佐藤…」, "Alexa."), which is noted in :attr:`cut` like :meth:`fit`.
 
         >>> Painter.blank().fit_name("Guest 2", "text", 30)
         'G2'
         """
-        if text_width(name, font_name) <= width:
-            return name
-        short = shortened(name, lambda text: text_width(text, font_name) <= width)
-        return short if short is not None else self.fit(name, font_name, width)
+        short, was_cut = short_name(name, lambda text: text_width(text, font_name) <= width,
+                                    table)
+        if was_cut:
+            self.cut.append(name)
+        return short
 
     @classmethod
     def blank(cls, size: tuple[int, int] = LAYOUTS[0]) -> Painter:

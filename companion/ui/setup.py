@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.config import registry as catalogue
-from companion.core import seat_names
-from companion.core.errors import RosterError, StorageError, Translatable
+from companion.core import roster, seat_names
+from companion.core.errors import BadName, RosterError, StorageError, Translatable
 from companion.core.i18n import N_, _
 from companion.ui.fonts import text_width
 from companion.ui.name_entry import NameEntry
@@ -23,6 +23,18 @@ NEW_PLAYER = N_("+ New player")
 def _numbered(n: int) -> Callable[[str], str]:
     """A ``gettext`` for a label with ``{n}`` in it: "Seat {n}" → "Seat 2"."""
     return lambda label: _(label).format(n=n)
+
+
+def ask_to_add(store: Any, name: str) -> str | None:
+    """The question before a name typed on the box joins the roster; None where the
+    roster refuses the name anyway (the reason is shown at once, with nothing to answer)."""
+    try:
+        clean = roster.clean_name(name)
+    except BadName:
+        return None
+    if store.player(clean) is not None:
+        return None
+    return _("Add {name} to the players?").format(name=clean)
 
 
 @dataclass
@@ -50,8 +62,11 @@ class SetupScreen(Screen):
     """Player count, who sits in each seat, the game's own options, then Start.
 
     Seats are picked from the roster, most recently played first, so a regular group
-    needs no press per seat; each seat also offers ``Guest N`` and ``+ New player``
-    (OK on it types a name, which joins the roster at once).
+    needs no press per seat, and the setup opens on the last table of this game with
+    the cursor on Start (one press to play again). On a seat, LEFT takes the person of
+    the seat before (seat 1: the last seat's) and RIGHT people not at the table, then
+    ``Guest N`` and ``+ New player`` (OK on it types a name); a person chosen from
+    another seat swaps seats with whoever sat here.
 
     :param extra: the game's own rows (level, variant, …) as :class:`Choice` objects.
     :param options: builds the game's options from ``(players, {choice key: value})``;
@@ -82,6 +97,32 @@ class SetupScreen(Screen):
         self.build = options or self._options
         self.row = 0
         self.first = 0  # the first option row shown: Start keeps the bottom row
+        #: The seat row being changed and the seats as they were before (see _change).
+        self._editing: tuple[Choice, list[str]] | None = None
+        last = self._last_table(low, high)
+        if last:  # the same table as last time: one press (OK on Start) to play again
+            self.count.index = len(last) - low
+            for seat, name in zip(self.seats, last, strict=False):
+                seat.index = seat.values.index(name)
+            self.row = len(self.rows()) - 1
+
+    def _last_table(self, low: int, high: int) -> list[str]:
+        """The people of the last finished game of this game, in their seats and as named
+        now; empty when there was none, a guest sat in it, or someone is hidden."""
+        if not self.from_roster or self.title is not None:  # the score pad's shelf games
+            return []
+        try:
+            last = next((g for g in self.ctx.store.history(50) if g.kind == self.key), None)
+            if last is None:
+                return []
+            seats = self.ctx.store.seat_players().get(last.id, {})
+        except StorageError:
+            return []
+        count = len(last.options.get("players", []))
+        people = [seats[i] for i in range(count) if i in seats]
+        if not low <= count <= high or len(people) != count or any(p.hidden for p in people):
+            return []
+        return [p.name for p in people]
 
     def _options(self, players: list[str], chosen: dict[str, Any]) -> dict[str, Any]:
         """The game's options when the game builds none itself: the players, its own
@@ -108,20 +149,51 @@ class SetupScreen(Screen):
         return [s.value for s in self.seats[: self.count.value]]
 
     def key_up(self) -> None:
+        self._editing = None
         self.row = (self.row - 1) % len(self.rows())
 
     def key_down(self) -> None:
+        self._editing = None
         self.row = (self.row + 1) % len(self.rows())
 
     def _change(self, step: int) -> None:
         row = self.rows()[self.row]
         if row is None:
             return
-        taken = {s.value for s in self.seats[: self.count.value] if s is not row}
-        for _step in range(len(row.values)):
+        if row not in self.seats[: self.count.value] or not self.from_roster:
             row.index = (row.index + step) % len(row.values)
-            if row not in self.seats or row.value not in taken or row.value == NEW_PLAYER:
-                break
+            return
+        seated = self.seats[: self.count.value]
+        if self._editing is None or self._editing[0] is not row:
+            self._editing = (row, [s.value for s in seated])
+            row.values = self._cycle(seated.index(row), self._editing[1])
+            row.index = 0
+        row.index = (row.index + step) % len(row.values)
+        self._seat(row, self._editing[1])
+
+    def _cycle(self, seat: int, before: list[str]) -> list[str]:
+        """The values a seat row goes through: its own, then people not at the table, a
+        guest and + New player (RIGHT), and from the other end the people at the table,
+        the previous seat's first (LEFT: 1 press swaps with the seat before, seat 1 with
+        the last)."""
+        here = before[seat]
+        at_table = [before[(seat + k) % len(before)] for k in range(1, len(before))]
+        people = [n for n in at_table if n in self.names]
+        rest = [v for v in self._values(seat) if v != here and v not in people]
+        return [here, *rest, *people]
+
+    def _seat(self, row: Choice, before: list[str]) -> None:
+        """Seat ``row``'s choice; a person chosen from another seat swaps with it: that
+        seat gets whom this one had (a guest there stays a guest of that seat)."""
+        chosen, mine = row.value, before[self.seats.index(row)]
+        for j, seat in enumerate(self.seats[: len(before)]):
+            if seat is row:
+                continue
+            value = before[j]
+            if chosen in self.names and value == chosen:
+                value = mine if mine in self.names or mine == NEW_PLAYER else \
+                    seat_names.guest(j)
+            seat.index = seat.values.index(value) if value in seat.values else seat.index
 
     def key_left(self) -> None:
         self._change(-1)
@@ -130,10 +202,12 @@ class SetupScreen(Screen):
         self._change(1)
 
     def key_ok(self) -> None:
+        self._editing = None
         row = self.rows()[self.row]
         if row in self.seats and row.value == NEW_PLAYER:
             self.ctx.push(NameEntry(self.ctx, _("New player"),
-                                    lambda name: self._join(row, name)))
+                                    lambda name: self._join(row, name),
+                                    confirm=lambda name: ask_to_add(self.ctx.store, name)))
             return
         if row is not None:
             self.row = len(self.rows()) - 1  # OK on a row jumps to Start

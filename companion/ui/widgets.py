@@ -30,17 +30,19 @@ def fitting(font: str, width: int, *texts: str) -> str:
     return next((t for t in texts if text_width(t, font) <= width), texts[-1])
 
 
-def wrap_px(text: str, font: str, width: int) -> list[str]:
+def wrap_px(text: str, font: str, width: int, whole: tuple[str, ...] = ()) -> list[str]:
     """``text`` in lines no wider than ``width`` pixels in ``font`` (at spaces, and
-    between Japanese phrases or characters: :func:`wrap`).
+    between Japanese phrases or characters: :func:`wrap`), never inside a name of
+    ``whole`` that fits on a line.
 
     >>> wrap_px("Caboose is back as the Engine", "small", 80)
     ['Caboose is back', 'as the Engine']
     """
     cells = max(1, width // 4)
-    while cells > 1 and not all(text_width(t, font) <= width for t in wrap(text, cells)):
+    while cells > 1 and not all(text_width(t, font) <= width
+                                for t in wrap(text, cells, whole)):
         cells -= 1
-    return wrap(text, cells)
+    return wrap(text, cells, whole)
 
 
 def title_bar(p: Painter, title: str, right: str | Sequence[str] = "") -> None:
@@ -139,7 +141,17 @@ def message_box(p: Painter, text: str) -> None:
 
 
 def hint(p: Painter, text: str) -> None:
-    """One line of small key help at the bottom of the screen."""
+    """One line of small key help at the bottom of the screen.
+
+    Japanese key help is drawn in the 12 px face (8 px kanji cannot be read on the
+    panel: :data:`~companion.ui.paint.LEGIBLE_JAPANESE`) where it fits across and the
+    five rows above the small band are empty (the band's four more and a gap of one), as
+    under the list grid's three rows."""
+    if needs_japanese(text) and text_width(text, "text") <= p.width and p.image.crop(
+            (0, p.height - 13, p.width, p.height - 8)).getbbox() is None:
+        p.rect((0, p.height - 12, p.width - 1, p.height - 1), fill=0, outline=None)
+        p.centred(p.height - 12, text, "text")
+        return
     p.rect((0, p.height - 8, p.width - 1, p.height - 1), fill=0, outline=None)
     top = p.height - 8 if needs_japanese(text) else p.height - 7  # the 8 px kana fill the band
     p.centred(top, p.fit(text, "small", p.width), "small")

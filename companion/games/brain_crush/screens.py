@@ -120,7 +120,7 @@ class CrushScreen(Screen):
             if i == s.to_play:  # only the name's cell inverted: a miss moves ~260 bytes
                 p.rect((0, y, NAME_W + 3, y + 11), fill=1, outline=None)
                 fill = 0
-            p.text((2, y), p.fit_name(name, "text", NAME_W), "text", fill=fill)
+            p.text((2, y), p.fit_name(name, "text", NAME_W, s.players), "text", fill=fill)
             if i == s.starter:
                 p.text((NAME_W + 7, y + 3), _("1st"), "small")
             p.right(y, str(points[i]), "bold", x1=p.width - 1)
@@ -199,7 +199,7 @@ def standings(p: Painter, names: list[str], labels: list[str], figures: list[lis
         y = top + row * 11
         if label:
             p.text((0, y), label, "text")
-        p.text((x, y), p.fit_name(name, "text", 70 - x), "text")
+        p.text((x, y), p.fit_name(name, "text", 70 - x, names), "text")
         for col, figure in enumerate(reversed(figures[row])):
             p.right(y, figure, "bold", x1=p.width - 1 - col * 36)
 

@@ -189,7 +189,7 @@ class EntryScreen(PadScreen):
         total = _("total {n}").format(n=before + self.shown())
         p.right(15, total, "text", x1=p.width - 2)
         room = p.width - 2 - text_width(total, "text") - 6
-        p.text((2, 13), p.fit_name(s.players[player], "medium", room), "medium")
+        p.text((2, 13), p.fit_name(s.players[player], "medium", room, s.players), "medium")
         value = self.shown()
         edited = s.cells[row][player] is not None and self.cell is not None
         p.centred(30, f"{value:+d}" if value else "0", "large")

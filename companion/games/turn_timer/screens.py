@@ -184,7 +184,7 @@ class ClockScreen(Ticking):
         if mine:
             p.right(17, mine, "text", x1=p.width - 2)
         room = p.width - 4 - (text_width(mine, "text") + 4 if mine else 0)
-        p.text((2, 13), p.fit_name(s.players[s.current], "medium", room), "medium")
+        p.text((2, 13), p.fit_name(s.players[s.current], "medium", room, s.players), "medium")
         value = elapsed(s, s.current, now)
         text = rules.shown(value)
         font = "huge" if len(text) <= 7 else "large"
@@ -226,8 +226,9 @@ class AllClocks(Ticking):
             if seat == s.current:
                 p.text((0, y), ">", "bold")
             clock = rules.shown(elapsed(s, seat, now))
-            room = p.width - 14 - text_width(clock, font)
-            p.text((8, y), p.fit_name(s.players[seat], font, room), font)
+            p.text((8, y), p.fit_name(s.players[seat], font, p.width - 14 - text_width(clock, font),
+                                    s.players),
+                   font)
             p.right(y, clock, font, x1=p.width - 2)
 
 
@@ -243,7 +244,7 @@ def totals(p: Painter, s: rules.State, top: int) -> None:
         p.right(y, rules.shown(math.floor(s.used[seat])), "bold", x1=p.width - 2)
         p.right(y, count, "text", x1=p.width - 52)
         room = p.width - 56 - text_width(count, "text") - (6 if over else 0)
-        name = p.fit_name(s.players[seat], "text", room)
+        name = p.fit_name(s.players[seat], "text", room, s.players)
         p.text((1, y), name + ("!" if over else ""), "text")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.core import seat_names
 from companion.core.i18n import N_, translator
 from companion.games.brain_robbery import GAME, rules
 from companion.games.brain_robbery.house_rules import pinned
@@ -111,7 +112,8 @@ class DealView(PhaseView):
         starts = _("{name} starts").format(name=s.players[self.first()].name)
         font = biggest(starts, p.width, ("medium", "text"))
         p.centred(13, p.fit(starts, font, p.width), font)
-        order = wrap_px(seat_order(s, self.first()).replace(">", " > "), "text", p.width - 4)
+        order = wrap_px(seat_order(s, self.first()).replace(">", " > "), "text", p.width - 4,
+                        whole=tuple(seat_names.called([q.name for q in s.players])))
         for i, line in enumerate(order[:2]):  # the seat order in 12 px, two lines at most
             p.centred(31 + i * 12, p.fit(line, "text", p.width), "text")
         hint(p, _("OK deal the train"))

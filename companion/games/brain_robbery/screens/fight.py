@@ -232,6 +232,7 @@ class FightView(ActionView):
         f = s.fighting
         totals = dict(zip(f.fighters, f.totals, strict=True))
         lead = rules.combat_winner(totals, f.attacker)
+        table = [q.name for q in s.players]
         title_bar(p, _("Fight"), fitting("bold", 64, _("lead {name}").format(name=lead), _("lead")))
         if len(f.fighters) == 2:
             self.pager.page(1, None)  # nothing paged: no timer
@@ -242,7 +243,7 @@ class FightView(ActionView):
                 hit = f" {signed(pl.brain.hit)}" if pl.brain else ""
                 if name == lead:  # the name in 12 px, the leader's inverted
                     p.rect((x0, 12, x0 + 63, 24), fill=1, outline=None)
-                p.centred(12, p.fit_name(name, "text", 60), "text", x0=x0, x1=x0 + 64,
+                p.centred(12, p.fit_name(name, "text", 60, table), "text", x0=x0, x1=x0 + 64,
                           fill=0 if name == lead else 1)
                 p.text((x0 + 4, 26), str(total), "medium")
                 # how the total came about, in 12 px beside it ("4 3 +2"; "6 6+10" if tight)
@@ -262,7 +263,7 @@ class FightView(ActionView):
                 if name == lead:
                     p.rect((x, y, x + 61, y + 14), fill=1, outline=None)
                 fill = 0 if name == lead else 1
-                p.text((x + 2, y + 1), p.fit_name(name, "text", 42), "text", fill=fill)
+                p.text((x + 2, y + 1), p.fit_name(name, "text", 42, table), "text", fill=fill)
                 p.right(y + 1, str(total), "text", x1=x + 60, fill=fill)
             page_bar(p, page, count, 14, 41)
         self.draw_action(p)

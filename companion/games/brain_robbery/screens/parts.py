@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.core import seat_names
 from companion.core.i18n import NC_, package_translator, translator
 from companion.games.brain_robbery import rules
 from companion.ui.fonts import text_width
@@ -392,6 +393,7 @@ class NumberPick(Sub):
 
 
 def seat_order(state: rules.State, first: int) -> str:
-    """The names from seat ``first`` on, in playing order."""
-    names: list[str] = [pl.name for pl in state.players]
+    """The names from seat ``first`` on, in playing order, as the table calls them
+    (「一郎」「花子」 for two 山田: :func:`seat_names.called`)."""
+    names = list(seat_names.called([pl.name for pl in state.players]))
     return ">".join(names[first:] + names[:first])

@@ -8,6 +8,7 @@ the reroll) · RIGHT what each column or a swap costs · DOWN the players' track
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.core.i18n import translator
@@ -148,17 +149,17 @@ class StartBlockView(Screen):
         waiting = s.start_blocks.count(None)
         brikks_title(p, s, _("{n} to go").format(n=waiting))
         draw_block(p, colour, 1, BLOCK_BOX)
-        name_line(p, s.players[seat], 13)
+        name_line(p, s.players[seat], 13, s.players)
         p.text((RIGHT_X, 29), colour_name(colour), "medium")
         any_order = s.pick_order != "rules"
         play_hint(p, _("^v who </> block OK take") if any_order else _("</> block   OK take it"))
 
 
-def name_line(p: Painter, name: str, y: int) -> None:
+def name_line(p: Painter, name: str, y: int, table: Sequence[str] = ()) -> None:
     """A player's name in the right-hand column: 16 px where it fits, else 12 px."""
     font = "medium" if p.fits(name, "medium", p.width - RIGHT_X) else "text"
-    p.text((RIGHT_X, y + (0 if font == "medium" else 2)), p.fit_name(name, font, p.width - RIGHT_X),
-           font)
+    p.text((RIGHT_X, y + (0 if font == "medium" else 2)),
+           p.fit_name(name, font, p.width - RIGHT_X, table), font)
 
 
 class TurnView(Screen):
@@ -254,7 +255,7 @@ class TurnView(Screen):
             x0, y0, x1, _y1 = BLOCK_BOX
             for i, line in enumerate(wrap_px(_("hold ROLL: own dice"), "small", x1 - x0)):
                 p.centred(y0 + 10 + i * 9, line, "small", x0=x0, x1=x1)
-            name_line(p, nxt, 13)
+            name_line(p, nxt, 13, s.players)
             p.text((RIGHT_X, 29), _("rolls"), "medium")
             turn_hint(p, _(">cost DN out"), nxt)
             return

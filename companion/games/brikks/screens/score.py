@@ -183,7 +183,7 @@ class ScoreView(Screen):
             title_bar(p, _("{name}: total").format(name=name),
                       _("duel") if self.state.duel else "")
             big, under, part = parts["total"], None, None
-            hint(p, _("OK save   BACK change"))
+            keys = _("OK save   BACK change")
         elif self.field < D.ROWS:
             row = self.field + 1
             title_bar(p, _("{name}: row {row}").format(name=name, row=row),
@@ -192,7 +192,7 @@ class ScoreView(Screen):
             under = rules.row_points(big, row)
             if self.state.duel and big < D.CELLS_PER_ROW:  # a duel counts full rows only
                 under = 0
-            hint(p, _("</> row ^v marks OK sum"))
+            keys = _("</> row ^v marks OK sum")
         else:
             key, label, _high, what = EXTRAS[self.field - D.ROWS]
             title_bar(p, _("{name}: {label}").format(name=name, label=_(label)))
@@ -201,13 +201,14 @@ class ScoreView(Screen):
             what = _("OK keeps each value") if self.unconfirmed else _(what)
             if key == "bonus_marks" and big > D.BONUS_MARKS_COUNTED:  # the rules: 75 at most
                 what = _("{n} count, more lapse").format(n=D.BONUS_MARKS_COUNTED)
-            hint(p, what)
+            keys = what
         font = "huge" if p.fits(str(big), "huge", SHEET_X - 4) else "large"
         p.centred(14 if font == "huge" else 18, str(big), font, x0=0, x1=SHEET_X - 4)
         if under is not None:
             p.centred(44, _("{n} pts").format(n=under), "text", x0=0, x1=SHEET_X - 4)
         self._draw_sheet(p)
         self._draw_parts(p, parts, part)
+        hint(p, keys)  # last: its 12 px Japanese only where nothing drawn reaches it
 
     def _draw_sheet(self, p: Painter) -> None:
         """The little grid of the sheet's rows, bottom row first, the row entered marked."""

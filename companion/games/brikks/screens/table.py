@@ -176,7 +176,7 @@ def draw_card(p: Painter, s: rules.State, seat: int) -> None:
     width = p.width - RIGHT_X
     name = s.players[seat]
     top = CARD_TOP + needs_japanese(name)  # kanji ink starts on the cell's top row
-    p.text((RIGHT_X, top), p.fit_name(name, "text", width), "text")
+    p.text((RIGHT_X, top), p.fit_name(name, "text", width, s.players), "text")
     lines = [(_("energy"), t.energy), (_("bonus"), t.bonus_marks), (_("bombs"), t.bombs_left)]
     # Kanji in the 8 px font blur (爆弾 reads as 無弾): Japanese labels are 12 px.
     font = "text" if any(needs_japanese(word) for word, _value in lines) else "small"

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.i18n import translator
+from companion.core.seat_names import table_names
 from companion.games.genial import rules
 from companion.games.genial.screens.labels import ABBR, round_of
-from companion.games.genial.screens.names import short_names
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.widgets import TITLE_H
 
@@ -67,7 +67,10 @@ def draw_title(p: Painter, state: rules.State, gained: Sequence[int] = (0, 0, 0,
                 p.text((x + 5, 0), p.fit(f"+{gained[i]}", "bold", COL - 5), "bold", fill=0)
             else:
                 label = _(ABBR[symbol])
-                p.text((x + 6, 2), p.fit(label, "small", COL - 6), "small", fill=0)
+                if needs_japanese(label):  # 橙紫青緑 in 12 px: in 8 px a smudge (issue 35)
+                    p.text((x + 5, 0), p.fit(label, "text", COL - 5), "text", fill=0)
+                else:
+                    p.text((x + 6, 2), p.fit(label, "small", COL - 6), "small", fill=0)
 
 
 def name_width(badge: str = "") -> int:
@@ -76,11 +79,12 @@ def name_width(badge: str = "") -> int:
 
 
 def shown_names(p: Painter, players: Sequence[str], width: int) -> list[str]:
-    """The players' names as the column shows them (see :mod:`.names`); the ones
-    shortened are noted as cut, as :meth:`Painter.fit` does."""
-    short = short_names(players, width)
-    p.cut.extend(n for n, s in zip(players, short, strict=True) if n != s)
-    return short
+    """The players' names as the column shows them (:func:`seat_names.table_names`:
+    「一郎」 and 「花子」 for two 山田); the ones cut short are noted as cut, as
+    :meth:`Painter.fit` does."""
+    shown = table_names(players, lambda text: text_width(text, "text") <= width)
+    p.cut.extend(n for n, (_s, was_cut) in zip(players, shown, strict=True) if was_cut)
+    return [s for s, _was_cut in shown]
 
 
 def name_cell(p: Painter, y: int, name: str, *, current: bool, badge: str = "") -> None:

@@ -219,8 +219,9 @@ class GenialScreen(Screen):
     def _hint(self, turn: rules.Turn) -> str:
         if turn.lost_total:
             return _("{n} lost to the cap!").format(n=turn.lost_total)
-        if turn.all:
-            return _("+{n} on all (large towers)").format(n=turn.all)
+        if turn.all:  # +1 on all four per large tower joined: the entry says how many
+            return ngettext("{n} large tower: +{n} all", "{n} large towers: +{n} all",
+                            turn.all).format(n=turn.all)
         if self.current().presses:
             return _("OK done  BACK take back")
-        return _("arrows +1  hold OK +1 all")
+        return _("arrow +1  hold OK/tower")

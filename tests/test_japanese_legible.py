@@ -1,0 +1,89 @@
+"""Issue 35 (F2): whatever a player reads to act on is legible in Japanese. The smallest
+type for kana and kanji is the 12 px face (:data:`companion.ui.paint.LEGIBLE_JAPANESE`):
+12 px is 2.0 mm high on the 0.96" panel (0.17 mm a pixel) and 2.8 mm on the 1.3"
+(0.23 mm); the 8 px face is 1.4 mm, where 爆弾's strokes merge and 「いいえ」 read 「いい元」.
+
+Every screen picture the docs show is drawn in Japanese and the Painter asked what it
+drew below that size. The screens listed in :data:`PENDING` still draw 8 px kana or kanji
+(their rows sit 11 px apart or their key help runs into the rows above): each is a known
+debt, and a screen leaves the list when it is mended; any other screen that draws them
+fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app import loop
+from companion.owner import screenshots
+from companion.testing import Rig
+
+#: Screens that still draw kana or kanji in 8 px (issue 35 leaves them to a re-layout).
+PENDING = frozenset({
+    "any_dice-colour", "any_dice-roll", "area_tiles-areas", "area_tiles-entry",
+    "area_tiles-player", "area_tiles-table", "area_tiles-tiles",
+    "area_tiles-two-symbols", "brain_crush-turn", "brain_robbery-after",
+    "brain_robbery-combat", "brain_robbery-decouple", "brain_robbery-end",
+    "brain_robbery-end-iqs", "brain_robbery-fight-many", "brain_robbery-move",
+    "brain_robbery-new-car", "brain_robbery-turn", "brain_robbery-won", "brikks-bonus",
+    "brikks-costs", "brikks-players", "brikks-reroll", "brikks-roll", "brikks-score",
+    "brikks-sheet", "brikks-solo", "brikks-start", "brikks-total", "brikks-tracker",
+    "dice", "dice-histogram", "dice_test-d20", "dice_test-d20-tally", "dice_test-tally",
+    "dice_test-verdict", "four_stones-board", "four_stones-deal", "four_stones-how",
+    "four_stones-over", "four_stones-pass", "four_stones-quarter", "four_stones-round",
+    "four_stones-turn", "genial-standings", "keyboard", "keyboard-kana", "notice-band",
+    "players-records", "players-records-brikks", "score_pad-table", "turn_timer-turn",
+    "turn_timer-warning", "undo-asks",
+})
+
+
+def illegible_in(name: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+    render = loop.App.render
+
+    def remembering(app: loop.App):  # noqa: ANN202
+        frame = render(app)
+        seen[:] = app.painter.illegible()
+        return frame
+
+    monkeypatch.setattr(loop.App, "render", remembering)
+    screenshots.render(name, "ja")
+    return seen
+
+
+@pytest.mark.parametrize("name", sorted(set(screenshots.names()) - PENDING))
+def test_no_small_kana_or_kanji(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert illegible_in(name, monkeypatch) == []
+
+
+def test_the_pending_list_holds_only_screens_that_still_need_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    mended = sorted(n for n in PENDING & set(screenshots.names())
+                    if not illegible_in(n, monkeypatch))
+    assert mended == [], f"{mended}: legible now, take them off PENDING"
+
+
+def test_yes_and_no_are_drawn_in_12_px() -> None:
+    """「OK はい  BACK いいえ」 under a question, and on a Confirm screen."""
+    rig = Rig(language="ja")
+    try:
+        rig.open_game("genial")
+        rig.keys("ok", "ok", "ok", "up", "ok", "long back")  # a turn, then undo it: asks
+        assert rig.app.question is not None
+        drawn = {d.text: d.font for d in rig.app.painter.drawn}
+        assert drawn.get("OK はい  BACK いいえ") == "text", drawn
+        assert rig.app.painter.illegible() == [] or "いいえ" not in " ".join(
+            rig.app.painter.illegible())
+    finally:
+        rig.close()
+
+
+def test_the_genial_colour_key_is_drawn_in_12_px() -> None:
+    rig = Rig(language="ja", players=("ゆい", "健太"))
+    try:
+        rig.open_game("genial")
+        rig.keys("ok", "ok", "ok")
+        drawn = {d.text: d.font for d in rig.app.painter.drawn}
+        assert all(drawn[c] == "text" for c in "橙紫青緑"), drawn
+        assert rig.app.painter.illegible() == []
+    finally:
+        rig.close()
