@@ -127,6 +127,8 @@ def test_a_game_that_does_not_load_says_why_in_japanese(japanese) -> None:
 def test_install_service_says_its_steps_in_japanese(japanese, tmp_path: Path) -> None:
     unit = tmp_path / "companion.service"
     unit.write_text("[Service]\nExecStart=x\nUser=x\nGroup=x\n")
+    (tmp_path / "systemd").mkdir()
+    (tmp_path / "systemd" / "companion-web.service").write_text(unit.read_text())
     (tmp_path / "pyproject.toml").write_text("")
     steps = plan(preset="adafruit-oled-bonnet", venv="/opt/companion/venv", source=tmp_path,
                  template=unit, etc_dir=tmp_path / "etc", group_exists=lambda g: g != "spi",

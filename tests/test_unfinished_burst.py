@@ -39,5 +39,5 @@ def test_a_colour_that_is_not_short_plain_text_is_refused(tmp_path: Path, colour
 
 def test_cutting_a_huge_text_is_linear() -> None:
     start = time.perf_counter()
-    assert cut("x" * 200_000, 8) == "x" * 8
+    assert cut("x" * 200_000, 8) == "x" * 7 + "…"  # one pass, and it says it is cut
     assert time.perf_counter() - start < 0.5

@@ -16,7 +16,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from companion.core.errors import CommandError, CompanionError, ConfigError, HardwareError
+from companion.core.errors import (
+    CommandError,
+    CompanionError,
+    ConfigError,
+    HardwareError,
+    PanelSizeError,
+)
 from companion.core.i18n import _
 from companion.owner.cli_language import speak_argparse
 
@@ -128,7 +134,9 @@ def main(argv: list[str] | None = None) -> int:
             i18n.use(err.language)  # type: ignore[attr-defined]
         text = err.translated(i18n._) if isinstance(err, Translatable) else str(err)
         print(f"companion: {text}", file=sys.stderr)
-        return EXIT_HARDWARE if isinstance(err, HardwareError) else EXIT_MISTAKE
+        # a panel no layout supports will not answer differently after a restart
+        restart = isinstance(err, HardwareError) and not isinstance(err, PanelSizeError)
+        return EXIT_HARDWARE if restart else EXIT_MISTAKE
 
 
 def _load_config(args: argparse.Namespace) -> Config:
