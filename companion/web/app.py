@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +75,7 @@ class Box:
         self.clock = clock
         self._store: Any = None
         self._inode: tuple[int, int] | None = None
-        self._people: tuple[Any, list[Any], Any] | None = None
+        self._tallies: dict[str, Any] = {}
         #: phone → the BG Stats export it read, waiting for "Import them".
         self.pending: dict[str, bytes] = {}
         self.tries: dict[str, deque[float]] = defaultdict(deque)
@@ -101,35 +101,24 @@ class Box:
         return self._store
 
     def people(self) -> list[Any]:
-        """Plays and wins per person (:func:`companion.records.stats.people`), kept until
-        a game ends (or is reopened, or an old one is finished), the roster or the
-        language changes: counted over every play once, then a lookup."""
-        from companion.records import stats
+        """Plays and wins per person (:func:`companion.records.stats.people`), kept per
+        language and brought up to date with the games finished since
+        (:class:`companion.web.tally.Tally`)."""
+        from companion.web.tally import Tally
 
-        store = self.store()
-        key = (i18n.language(), store.finished_mark(), repr(store.players(hidden=True)))
-        if self._people is None or self._people[0] != key:
-            from companion.web import chart, reading
-
-            per_month: dict[str, dict[str, list[int]]] = {}
-
-            def counted() -> Iterator[Any]:
-                for play in reading.every_play(store):
-                    chart.count(per_month, play)
-                    yield play
-
-            self._people = (key, stats.people(counted()), per_month)
-        return self._people[1]
+        return self._tallies.setdefault(i18n.language(), Tally()).people(self.store())
 
     def months(self) -> dict[str, dict[str, list[int]]]:
         """person → month → [plays, wins] (:func:`companion.web.chart.months`), kept with
         :meth:`people`."""
-        self.people()
-        assert self._people is not None
-        return self._people[2]
+        from companion.web.tally import Tally
+
+        tally = self._tallies.setdefault(i18n.language(), Tally())
+        tally.people(self.store())
+        return tally.months
 
     def close(self) -> None:
-        self._people = None
+        self._tallies = {}
         if self._store is not None:
             self._store.close()
             self._store = None
