@@ -33,6 +33,8 @@ LANG_COOKIE = "companion_lang"
 #: Wrong pairing codes one caller may try in a minute, and all callers together.
 TRIES_PER_CALLER = 5
 TRIES_IN_ALL = 20
+#: KiB of log pages SQLite keeps in the page's process (its default is 2000).
+CACHE_KIB = 256
 #: The largest request body (a form, a BG Stats file).
 MAX_BODY = 8 * 1024 * 1024
 
@@ -97,6 +99,9 @@ class Box:
             raise StorageError("there is no log yet: start the box once, then reload "
                                "this page.")
         self._store = Store.open_existing(self.db, write=True)
+        # SQLite's own cache of pages: 2 MiB by default, filled by one pass over a large
+        # log; the page reads little twice and the OS caches the file anyway.
+        self._store._db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         self._inode = inode
         return self._store
 

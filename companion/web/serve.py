@@ -63,6 +63,21 @@ def main(config: Config, args: argparse.Namespace) -> int:
     return serve(config, db, args.host, args.port)
 
 
+def one_heap() -> None:
+    """Have every thread allocate from one malloc heap (glibc's ``M_ARENA_MAX`` = 1, as
+    ``MALLOC_ARENA_MAX=1`` would): each waitress thread otherwise keeps a heap of its
+    own, ~2 MiB of the page's RSS on a large log, for requests that run one at a time
+    anyway. Elsewhere (not glibc) nothing changes."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallopt(-8, 1)  # M_ARENA_MAX
+    except (OSError, AttributeError):
+        pass
+
+
 def serve(config: Config, db: Path, host: str, port: int) -> int:
     import waitress
 
@@ -70,6 +85,7 @@ def serve(config: Config, db: Path, host: str, port: int) -> int:
     from companion.web.site import create_app
 
     app = create_app(db, config)
+    one_heap()
     address.save_port(db.parent, port)
     print(_("The phone page is on port {port}; pair a phone from Phone on the box's start "
             "menu.").format(port=port), flush=True)

@@ -54,6 +54,10 @@ def _newer(store: Any, last_id: int) -> Iterator[Play]:
         before, limit = fresh[-1].id, limit * 4
 
 
+#: Games read at a time when counting the whole log: what is read is held meanwhile.
+CHUNK = 100
+
+
 class Tally:
     """What :func:`companion.records.stats.people` and :func:`companion.web.chart.months`
     count, kept for one language (a game's name is in it)."""
@@ -88,7 +92,7 @@ class Tally:
     def _recount(self, store: Any) -> None:
         self.recounts += 1
         self.by_uuid, self.months, self.last_id = {}, {}, 0
-        for chunk in _chunks(reading.every_play(store)):
+        for chunk in _chunks(reading.every_play(store, chunk=CHUNK), CHUNK):
             self._add(chunk)
         self.upto = _finished_up_to(store, self.last_id)
 

@@ -74,3 +74,23 @@ def test_the_kept_counts_are_always_those_of_the_whole_log(tmp_path) -> None:
     store.merge_players("Dan", "Ben")
     same()
     store.close()
+
+
+def test_the_page_holds_little_of_the_log_in_memory(client, folder, clock,
+                                                    monkeypatch) -> None:
+    """What the web process keeps is bounded: SQLite's page cache, and the games read at
+    a time when Players counts the whole log (docs/performance.md: its RSS)."""
+    from companion.web import app as web_app
+    from companion.web import tally
+
+    pair(client, folder, clock)
+    client.get("/")
+    store = client.application.extensions["companion"].store()
+    assert store._db.execute("PRAGMA cache_size").fetchone()[0] == -web_app.CACHE_KIB
+    assert 64 <= web_app.CACHE_KIB <= 256
+    asked = []
+    real = reading.every_play
+    monkeypatch.setattr(reading, "every_play",
+                        lambda s, chunk=500: asked.append(chunk) or real(s, chunk))
+    client.get("/players")
+    assert asked and max(asked) <= tally.CHUNK <= 100
