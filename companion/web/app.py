@@ -1,6 +1,8 @@
 """The phone page's Flask application: who gets in, and what every request goes through.
 
-Every request, in order: a caller outside the private ranges and loopback is refused;
+Every request, in order: a caller outside the private ranges and loopback is refused, and
+so is a request for another name than the box's (its address, its hostname, localhost: a
+``Host`` check against DNS rebinding);
 the page speaks the phone's chosen language, else the box's; a phone without a pairing
 the box still knows sees only how to pair; a write (POST) without this phone's CSRF
 token changes nothing. Anything that goes wrong is one sentence on a page, never a
@@ -80,6 +82,8 @@ class Box:
         self._tallies: dict[str, Any] = {}
         #: phone → the BG Stats export it read, waiting for "Import them".
         self.pending: dict[str, bytes] = {}
+        #: The names the box answers to (:func:`companion.web.address.own_names`).
+        self.names = address.own_names()
         self.tries: dict[str, deque[float]] = defaultdict(deque)
         self.all_tries: deque[float] = deque()
 
@@ -181,6 +185,9 @@ def make_flask(db: Path, config: Config, *, clock: Callable[[], float] = time.ti
 def _guard() -> Response | None:
     if not address.allowed(request.remote_addr):
         raise Refused(403, _("This page answers only on the table's own network."))
+    if not address.host_allowed(request.host, box().names):
+        raise Refused(400, _("This page answers only to the box's own address or name; "
+                             "open it from the code on the box's Phone screen."))
     chosen = request.args.get("lang") or request.cookies.get(LANG_COOKIE)
     i18n.use(chosen if chosen in i18n.LANGUAGES else box().language())
     g.phone = pairing.paired(box().folder, request.cookies.get(COOKIE),
