@@ -7,8 +7,10 @@ Written here rather than taken from the ``markdown`` package: these forms are al
 rules text has, and nothing of the text can become markup (Python-Markdown passes raw
 HTML through).
 
->>> str(render("# Title\\n\\nA **bold** <b>move</b>.\\n\\n- one\\n- `two`"))
-'<h2>Title</h2><p>A <b>bold</b> &lt;b&gt;move&lt;/b&gt;.</p><ul><li>one</li><li><code>two</code></li></ul>'
+>>> str(render("# Title\\n\\nA **bold** <b>move</b>."))
+'<h2>Title</h2><p>A <b>bold</b> &lt;b&gt;move&lt;/b&gt;.</p>'
+>>> str(render("- one\\n- `two`"))
+'<ul><li>one</li><li><code>two</code></li></ul>'
 >>> str(render("| a | b |\\n|---|---|\\n| 1 | 2 |"))
 '<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>'
 """

@@ -11,7 +11,6 @@ it up at its next key or timer (:meth:`companion.app.setting_changes.SettingChan
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import Any
 
 from flask import Flask, Response, request, send_file

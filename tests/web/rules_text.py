@@ -30,7 +30,7 @@ def texts(doc: str) -> tuple[str, str]:
                         if not line.lstrip().startswith("!["))
     english = re.sub(r"\n{3,}", "\n\n", english).strip() + "\n"
     heading, _nl, body = japanese.partition("\n")
-    title = heading.strip().strip("()()")
+    title = re.sub(r"^[\s((]+|[\s))]+$", "", heading)
     return english, f"# {title}\n{body.rstrip()}\n" if body.strip() else ""
 
 
