@@ -115,15 +115,17 @@ class Box:
         (:class:`companion.web.tally.Tally`)."""
         from companion.web.tally import Tally
 
-        return self._tallies.setdefault(i18n.language(), Tally()).people(self.store())
+        store = self.store()  # first: opening the log anew drops what was counted
+        return self._tallies.setdefault(i18n.language(), Tally()).people(store)
 
     def months(self) -> dict[str, dict[str, list[int]]]:
         """person → month → [plays, wins] (:func:`companion.web.chart.months`), kept with
         :meth:`people`."""
         from companion.web.tally import Tally
 
+        store = self.store()
         tally = self._tallies.setdefault(i18n.language(), Tally())
-        tally.people(self.store())
+        tally.people(store)
         return tally.months
 
     def close(self) -> None:

@@ -94,3 +94,29 @@ def test_the_page_holds_little_of_the_log_in_memory(client, folder, clock,
                         lambda s, chunk=500: asked.append(chunk) or real(s, chunk))
     client.get("/players")
     assert asked and max(asked) <= tally.CHUNK <= 100
+
+
+def test_companion_web_counts_before_the_first_phone_asks(client, folder, clock,
+                                                         monkeypatch) -> None:
+    from companion.web.serve import warm
+
+    store = Store.open(folder / "companion.db")
+    _finish(store, ["Ann", "Ben"], 3)
+    store.close()
+    warm(client.application.extensions["companion"])
+    pair(client, folder, clock)
+    whole = []
+    real = reading.every_play
+    monkeypatch.setattr(reading, "every_play", lambda *a, **k: whole.append(1) or real(*a, **k))
+    assert "1 play, 1 win" in client.get("/players").get_data(as_text=True)
+    assert whole == []
+
+
+def test_warming_a_box_with_no_log_yet_is_quiet(tmp_path) -> None:
+    from companion.config.file import from_mapping
+    from companion.web.serve import warm
+    from companion.web.site import create_app
+
+    app = create_app(tmp_path / "companion.db", from_mapping({}))
+    warm(app.extensions["companion"])
+    assert not (tmp_path / "companion.db").exists()
