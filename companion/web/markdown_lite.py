@@ -98,11 +98,15 @@ def render(text: str) -> Markup:
 
 
 def _joined(lines: list[str]) -> str:
-    """Lines of one paragraph: a space between words, none between Japanese lines (a
-    Japanese sentence broken across lines has no space in it)."""
+    """Lines of one paragraph: a space between words, none where a line ends or starts
+    in Japanese (a Japanese sentence broken across lines has no space in it).
+
+    >>> _joined(["と比べ、", "4色とも", "OK", "で"]), _joined(["two", "words"])
+    ('と比べ、4色ともOKで', 'two words')
+    """
     text = ""
     for line in lines:
-        if text and not (_wide(text[-1]) and _wide(line[0])):
+        if text and not (_wide(text[-1]) or _wide(line[0])):
             text += " "
         text += line
     return text
