@@ -44,6 +44,15 @@ def text(package: str, language: str) -> str | None:
     return None
 
 
+def _described(said: str, english: str, name: str) -> Markup:
+    """A house rule as the page's language says it: its description where the game
+    translates it, else (a Japanese page, an English-only description) the name the
+    config file and the rules text use, not an English sentence."""
+    if said == english and i18n.language() != "en":
+        return Markup("<code>{}</code>").format(name)
+    return Markup("{}").format(said)
+
+
 def _summary(key: str, info: catalogue.GameInfo) -> Markup:
     chosen = box().config.house_rules
     t = i18n.package_translator(info.rules)
@@ -53,7 +62,7 @@ def _summary(key: str, info: catalogue.GameInfo) -> Markup:
                                                      high=info.max_players))
     rules = Markup("").join(
         Markup("<li>{} <b>{}</b></li>").format(
-            t.gettext(rule.description),
+            _described(t.gettext(rule.description), rule.description, name),
             _value(chosen.get(key, {}).get(name, rule.default)))
         for name, rule in info.house_rules.items())
     return Markup("<p>{}</p>{}").format(
