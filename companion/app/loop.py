@@ -158,6 +158,8 @@ class App:
 
     def _on_timer(self) -> None:
         self._beat_if_due()
+        if self.settings.refresh():  # saved by the phone page
+            self.redraw()
         if self.overlays.band_over():
             self.redraw()
         if self._animating is not None and self.clock() >= self._animating:
@@ -227,6 +229,7 @@ class App:
                 self.notice(self.table.explain(err))
             except Exception as err:  # a bug in a screen must not take the box down
                 self._slipped(err)
+        self.settings.refresh()  # what the phone page saved shows in this key's frame
         if draw:
             self.redraw()
 

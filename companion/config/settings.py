@@ -28,8 +28,9 @@ from typing import Any
 from companion.core.errors import ConfigError
 from companion.core.i18n import _
 
-#: The keys the Settings screen changes, ``section.key`` or a top-level key.
-EDITABLE = ("language", "display.contrast")
+#: The keys the box's Settings screen and the phone page change, ``section.key`` or a
+#: top-level key (``games.hide``: the games left off the start menu).
+EDITABLE = ("language", "display.contrast", "games.hide")
 OVERRIDES = "settings.toml"
 
 
@@ -88,6 +89,15 @@ def set_aside(state_dir: Path, err: ConfigError) -> None:
     print("companion: " + _("{why} The settings changed on the box are not used ({kept}); "
                             "the config file's are.").format(why=err, kept=kept),
           file=sys.stderr, flush=True)
+
+
+def stamp(state_dir: Path) -> int | None:
+    """When ``settings.toml`` last changed (None: there is none): one ``stat``, cheap
+    enough for every key the box takes."""
+    try:
+        return (Path(state_dir) / OVERRIDES).stat().st_mtime_ns
+    except OSError:
+        return None
 
 
 def blamed(err: ConfigError, state_dir: Path) -> ConfigError:

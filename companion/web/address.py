@@ -8,12 +8,16 @@ the box's *Phone* screen shows the address it really serves.
 'HTTP://192.168.1.23:8080/P/ABCDEFGHJKLMNPQR'
 >>> allowed("192.168.1.40"), allowed("127.0.0.1"), allowed("8.8.8.8"), allowed("::ffff:10.0.0.2")
 (True, True, False, True)
+>>> [host_allowed(h, ("tablebox",)) for h in ("192.168.1.23:8080", "TableBox.local",
+...     "localhost:8080", "[::1]:8080", "evil.example", "8.8.8.8", None)]
+[True, True, True, True, False, False, False]
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
+from collections.abc import Iterable
 from pathlib import Path
 
 DEFAULT_PORT = 8080
@@ -78,3 +82,37 @@ def allowed(remote: str | None) -> bool:
 
 _PRIVATE4 = tuple(ipaddress.ip_network(n) for n in
                   ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"))
+
+
+def own_names() -> tuple[str, ...]:
+    """The names the box answers to: its hostname (and so ``<hostname>.local``) and its
+    address on the table's network."""
+    names = [socket.gethostname().lower()]
+    found = lan_address()
+    if found:
+        names.append(found)
+    return tuple(n for n in names if n)
+
+
+def host_allowed(host: str | None, own: Iterable[str]) -> bool:
+    """Whether a request's ``Host`` names this box: an address in the ranges
+    :func:`allowed` lets in, ``localhost``, or one of ``own`` (:func:`own_names`), with
+    or without ``.local``. Anything else is a page someone else's name points here (DNS
+    rebinding): a web site on the internet could otherwise read the page through the
+    phone's browser."""
+    name = (host or "").strip().lower()
+    if name.startswith("["):  # [IPv6]:port
+        name = name[1:].partition("]")[0]
+    elif name.count(":") == 1:
+        name = name.partition(":")[0]
+    name = name.rstrip(".")
+    if not name:
+        return False
+    try:
+        ipaddress.ip_address(name.split("%")[0])
+    except ValueError:
+        pass
+    else:
+        return allowed(name) or name in own
+    bare = name.removesuffix(".local")
+    return name in ("localhost", *own) or name.endswith(".localhost") or bare in own

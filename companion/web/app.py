@@ -1,6 +1,8 @@
 """The phone page's Flask application: who gets in, and what every request goes through.
 
-Every request, in order: a caller outside the private ranges and loopback is refused;
+Every request, in order: a caller outside the private ranges and loopback is refused, and
+so is a request for another name than the box's (its address, its hostname, localhost: a
+``Host`` check against DNS rebinding);
 the page speaks the phone's chosen language, else the box's; a phone without a pairing
 the box still knows sees only how to pair; a write (POST) without this phone's CSRF
 token changes nothing. Anything that goes wrong is one sentence on a page, never a
@@ -15,7 +17,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,8 @@ LANG_COOKIE = "companion_lang"
 #: Wrong pairing codes one caller may try in a minute, and all callers together.
 TRIES_PER_CALLER = 5
 TRIES_IN_ALL = 20
+#: KiB of log pages SQLite keeps in the page's process (its default is 2000).
+CACHE_KIB = 256
 #: The largest request body (a form, a BG Stats file).
 MAX_BODY = 8 * 1024 * 1024
 
@@ -75,9 +79,11 @@ class Box:
         self.clock = clock
         self._store: Any = None
         self._inode: tuple[int, int] | None = None
-        self._people: tuple[Any, list[Any], Any] | None = None
+        self._tallies: dict[str, Any] = {}
         #: phone → the BG Stats export it read, waiting for "Import them".
         self.pending: dict[str, bytes] = {}
+        #: The names the box answers to (:func:`companion.web.address.own_names`).
+        self.names = address.own_names()
         self.tries: dict[str, deque[float]] = defaultdict(deque)
         self.all_tries: deque[float] = deque()
 
@@ -97,39 +103,33 @@ class Box:
             raise StorageError("there is no log yet: start the box once, then reload "
                                "this page.")
         self._store = Store.open_existing(self.db, write=True)
+        # SQLite's own cache of pages: 2 MiB by default, filled by one pass over a large
+        # log; the page reads little twice and the OS caches the file anyway.
+        self._store._db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         self._inode = inode
         return self._store
 
     def people(self) -> list[Any]:
-        """Plays and wins per person (:func:`companion.records.stats.people`), kept until
-        a game ends (or is reopened, or an old one is finished), the roster or the
-        language changes: counted over every play once, then a lookup."""
-        from companion.records import stats
+        """Plays and wins per person (:func:`companion.records.stats.people`), kept per
+        language and brought up to date with the games finished since
+        (:class:`companion.web.tally.Tally`)."""
+        from companion.web.tally import Tally
 
-        store = self.store()
-        key = (i18n.language(), store.finished_mark(), repr(store.players(hidden=True)))
-        if self._people is None or self._people[0] != key:
-            from companion.web import chart, reading
-
-            per_month: dict[str, dict[str, list[int]]] = {}
-
-            def counted() -> Iterator[Any]:
-                for play in reading.every_play(store):
-                    chart.count(per_month, play)
-                    yield play
-
-            self._people = (key, stats.people(counted()), per_month)
-        return self._people[1]
+        store = self.store()  # first: opening the log anew drops what was counted
+        return self._tallies.setdefault(i18n.language(), Tally()).people(store)
 
     def months(self) -> dict[str, dict[str, list[int]]]:
         """person → month → [plays, wins] (:func:`companion.web.chart.months`), kept with
         :meth:`people`."""
-        self.people()
-        assert self._people is not None
-        return self._people[2]
+        from companion.web.tally import Tally
+
+        store = self.store()
+        tally = self._tallies.setdefault(i18n.language(), Tally())
+        tally.people(store)
+        return tally.months
 
     def close(self) -> None:
-        self._people = None
+        self._tallies = {}
         if self._store is not None:
             self._store.close()
             self._store = None
@@ -187,6 +187,9 @@ def make_flask(db: Path, config: Config, *, clock: Callable[[], float] = time.ti
 def _guard() -> Response | None:
     if not address.allowed(request.remote_addr):
         raise Refused(403, _("This page answers only on the table's own network."))
+    if not address.host_allowed(request.host, box().names):
+        raise Refused(400, _("This page answers only to the box's own address or name; "
+                             "open it from the code on the box's Phone screen."))
     chosen = request.args.get("lang") or request.cookies.get(LANG_COOKIE)
     i18n.use(chosen if chosen in i18n.LANGUAGES else box().language())
     g.phone = pairing.paired(box().folder, request.cookies.get(COOKIE),

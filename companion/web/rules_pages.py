@@ -1,7 +1,16 @@
-"""Rules: each installed game at a glance in the page's language — how many play, and
-the house rules the box assumes (the config's choice where it makes one)."""
+"""Rules: each installed game's page in the page's language — how many play, the house
+rules and the values this box uses, then the game's own rules text: what the box does,
+the rules tables argue about, the house rules and their defaults.
+
+The text is the game package's ``rules.md`` (English) and ``rules.ja.md`` (Japanese),
+shipped as package data (the Japanese is written as Japanese, not translated line by
+line); a game without one (a game from elsewhere) shows its summary only. It is drawn by
+:mod:`companion.web.markdown_lite`, which escapes every character of it.
+"""
 
 from __future__ import annotations
+
+from importlib import resources
 
 from flask import Flask
 from markupsafe import Markup
@@ -9,12 +18,13 @@ from markupsafe import Markup
 from companion.config import registry as catalogue
 from companion.core import i18n
 from companion.core.i18n import _
-from companion.web import html
-from companion.web.app import box
+from companion.web import html, markdown_lite
+from companion.web.app import Refused, box
 
 
 def add_routes(app: Flask) -> None:
     app.add_url_rule("/rules", "rules", page)
+    app.add_url_rule("/rules/<key>", "rules_game", game)
 
 
 def _value(value: object) -> str:
@@ -23,24 +33,65 @@ def _value(value: object) -> str:
     return str(value)
 
 
-def page() -> str:
+def text(package: str, language: str) -> str | None:
+    """The rules text ``package`` ships in ``language`` (else in English), or None."""
+    names = ("rules.ja.md", "rules.md") if language == "ja" else ("rules.md",)
+    for name in names:
+        try:
+            return (resources.files(package) / name).read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+            continue
+    return None
+
+
+def _described(said: str, english: str, name: str) -> Markup:
+    """A house rule as the page's language says it: its description where the game
+    translates it, else (a Japanese page, an English-only description) the name the
+    config file and the rules text use, not an English sentence."""
+    if said == english and i18n.language() != "en":
+        return Markup("<code>{}</code>").format(name)
+    return Markup("{}").format(said)
+
+
+def _summary(key: str, info: catalogue.GameInfo) -> Markup:
     chosen = box().config.house_rules
+    t = i18n.package_translator(info.rules)
+    players = (_("{n} players").format(n=info.min_players)
+               if info.min_players == info.max_players
+               else _("{low}–{high} players").format(low=info.min_players,
+                                                     high=info.max_players))
+    rules = Markup("").join(
+        Markup("<li>{} <b>{}</b></li>").format(
+            _described(t.gettext(rule.description), rule.description, name),
+            _value(chosen.get(key, {}).get(name, rule.default)))
+        for name, rule in info.house_rules.items())
+    return Markup("<p>{}</p>{}").format(
+        players, Markup("<p>{}</p><ul>{}</ul>").format(_("House rules on this box:"), rules)
+        if rules else "")
+
+
+def page() -> str:
     cards = []
     for key in catalogue.discover():
         info = catalogue.find(key)
         if info is None:
             continue
-        t = i18n.package_translator(info.rules)
-        players = (_("{n} players").format(n=info.min_players)
-                   if info.min_players == info.max_players
-                   else _("{low}–{high} players").format(low=info.min_players,
-                                                         high=info.max_players))
-        rules = Markup("").join(
-            Markup("<li>{} <b>{}</b></li>").format(
-                t.gettext(rule.description),
-                _value(chosen.get(key, {}).get(name, rule.default)))
-            for name, rule in info.house_rules.items())
-        cards.append(Markup('<div class="card" id="{}"><h2>{}</h2><p>{}</p>{}</div>').format(
-            key, catalogue.title(key), players,
-            Markup("<p>{}</p><ul>{}</ul>").format(_("House rules:"), rules) if rules else ""))
+        more = Markup('<p><a href="/rules/{}">{}</a></p>').format(key, _("The rules"))
+        cards.append(Markup('<div class="card" id="{}"><h2>{}</h2>{}{}</div>').format(
+            key, catalogue.title(key), _summary(key, info),
+            more if text(info.rules.rpartition(".")[0], "en") is not None else ""))
     return html.page(_("Rules"), Markup("").join(cards), here="/rules")
+
+
+def game(key: str) -> str:
+    info = catalogue.find(key) if key in catalogue.discover() else None
+    if info is None:
+        raise Refused(404, _("There is no such page."))
+    written = text(info.rules.rpartition(".")[0], i18n.language())
+    if written is not None and written.startswith("# "):  # its title: the page's own
+        written = written.partition("\n")[2]
+    body = Markup('<div class="card">{}</div>{}').format(
+        _summary(key, info),
+        Markup('<article class="rules">{}</article>').format(markdown_lite.render(written))
+        if written is not None else "")
+    return html.page(catalogue.title(key), body, here="/rules")

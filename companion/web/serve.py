@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from companion.config.file import Config
 from companion.core.errors import CommandError
@@ -63,6 +64,34 @@ def main(config: Config, args: argparse.Namespace) -> int:
     return serve(config, db, args.host, args.port)
 
 
+def one_heap() -> None:
+    """Have every thread allocate from one malloc heap (glibc's ``M_ARENA_MAX`` = 1, as
+    ``MALLOC_ARENA_MAX=1`` would): each waitress thread otherwise keeps a heap of its
+    own, ~2 MiB of the page's RSS on a large log, for requests that run one at a time
+    anyway. Elsewhere (not glibc) nothing changes."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallopt(-8, 1)  # M_ARENA_MAX
+    except (OSError, AttributeError):
+        pass
+
+
+def warm(box: Any) -> None:
+    """Count the players' plays once before the first phone asks (half a second on a
+    10,000-game log); from then on each finished game is added to the count."""
+    from companion.core import i18n
+    from companion.core.errors import CompanionError
+
+    try:
+        i18n.use(box.language())
+        box.people()
+    except CompanionError:
+        box.close()  # no log yet, or a damaged one: the pages say so when asked
+
+
 def serve(config: Config, db: Path, host: str, port: int) -> int:
     import waitress
 
@@ -70,6 +99,8 @@ def serve(config: Config, db: Path, host: str, port: int) -> int:
     from companion.web.site import create_app
 
     app = create_app(db, config)
+    one_heap()
+    warm(app.extensions["companion"])
     address.save_port(db.parent, port)
     print(_("The phone page is on port {port}; pair a phone from Phone on the box's start "
             "menu.").format(port=port), flush=True)

@@ -1,22 +1,95 @@
-"""Settings: the language of this phone's page, the box's own settings as they stand, and
-the newest backup of the log to download."""
+"""Settings: the language of this phone's page, the box's own settings (its language, the
+panel's contrast, the games on its start menu) changed from the phone, and the newest
+backup of the log to download.
+
+A change goes through the same code as the box's Settings screen: checked as the config
+file's value would be (:mod:`companion.config.setting_check`), saved to ``settings.toml``
+in the state folder (:func:`companion.config.settings.save`), where the running box takes
+it up at its next key or timer (:meth:`companion.app.setting_changes.SettingChanges.refresh`).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from flask import Flask, Response, send_file
+from flask import Flask, Response, request, send_file
 from markupsafe import Markup
 
+from companion.config import registry as catalogue
+from companion.config import setting_check, settings
 from companion.core import i18n
+from companion.core.errors import CompanionError
 from companion.core.i18n import _
 from companion.web import html
-from companion.web.app import Refused, box
+from companion.web.app import Refused, box, csrf, go
 
 
 def add_routes(app: Flask) -> None:
     app.add_url_rule("/settings", "settings", page)
     app.add_url_rule("/settings/backup", "settings_backup", backup)
+    app.add_url_rule("/settings/box", "settings_box", change, methods=["POST"])
+
+
+def current() -> dict[str, Any]:
+    """The box's settings as it uses them: its config with what was saved since laid over
+    it (a saved value the check refuses is left out, as the box leaves it out)."""
+    config = box().config
+    now = {"language": box().language(), "display.contrast": config.display["contrast"],
+           "games.hide": list(config.games.get("hide", ()))}
+    try:
+        saved = setting_check.checked(settings.overrides(config.state_dir()))
+    except CompanionError:
+        saved = {}
+    return {**now, **{k: v for k, v in saved.items() if v != ""}}
+
+
+def _box_form(now: dict[str, Any]) -> Markup:
+    langs = Markup("").join(
+        Markup('<option value="{}"{}>{}</option>').format(
+            code, Markup(" selected") if code == now["language"] else "", name)
+        for code, name in i18n.NAMES.items())
+    games = Markup("").join(
+        Markup('<label class="check"><input type="checkbox" name="shown" value="{}"{}> {}'
+               '</label>').format(key, "" if key in now["games.hide"] else Markup(" checked"),
+                                  catalogue.title(key))
+        for key in catalogue.discover())
+    return Markup(
+        '<form method="post" action="/settings/box" class="card" id="box"><h2>{}</h2>{}'
+        '<p><label>{} <select name="language">{}</select></label></p>'
+        '<p><label>{} <input name="contrast" type="number" min="0" max="255" required '
+        'value="{}"></label></p><fieldset><legend>{}</legend>{}</fieldset>'
+        '<p><button>{}</button></p><p class=small>{}</p></form>').format(
+        _("The box"), html.csrf_field(csrf()), _("Language"), langs,
+        _("Contrast (0-255)"), now["display.contrast"], _("Games on the start menu"), games,
+        _("Save"), _("The box takes a change up at its next key press."))
+
+
+def change() -> Response:
+    """Save what the form changed; a value the box refuses is one sentence, nothing saved."""
+    given = request.form.get("contrast", "").strip()
+    try:
+        contrast = int(given)
+    except ValueError:
+        raise Refused(400, _("The contrast is a whole number from 0 to 255, not {value!r}; "
+                             "nothing was changed.").format(value=given)) from None
+    shown = request.form.getlist("shown")
+    wanted = {"language": request.form.get("language", ""), "display.contrast": contrast,
+              "games.hide": [k for k in catalogue.discover() if k not in shown]}
+    if wanted["language"] not in i18n.LANGUAGES:
+        raise Refused(400, _("The box's language is one of {allowed}, not {value!r}; nothing "
+                             "was changed.").format(allowed=", ".join(i18n.LANGUAGES),
+                                                    value=wanted["language"]))
+    setting_check.checked(wanted)  # every value before any is saved
+    now = current()
+    for key, value in wanted.items():
+        if value != now[key]:
+            try:
+                settings.save(None, box().config.state_dir(), key, value)
+            except OSError as err:
+                raise Refused(503, _("The box's settings cannot be saved: {why}").format(
+                    why=err.strerror or err)) from None
+    return go("/settings#box")
 
 
 def _newest() -> Path | None:
@@ -34,13 +107,9 @@ def page() -> str:
     backup = (Markup('<a class="button" href="/settings/backup" download>{}</a>').format(
         _("Download the newest backup")) if newest is not None
         else Markup("<p>{}</p>").format(_("The box has made no backup yet.")))
-    body = Markup('<div class="card"><h2>{}</h2><p>{}</p></div>'
-                  '<div class="card"><h2>{}</h2><p>{}</p></div>'
+    body = Markup('<div class="card"><h2>{}</h2><p>{}</p></div>{}'
                   '<div class="card"><h2>{}</h2>{}</div>').format(
-        _("This page's language"), langs,
-        _("The box"), _("The box speaks {language}; change it on the box: Settings.").format(
-            language=i18n.NAMES[box().language()]),
-        _("Backups"), backup)
+        _("This page's language"), langs, _box_form(current()), _("Backups"), backup)
     return html.page(_("Settings"), body, here="/settings")
 
 

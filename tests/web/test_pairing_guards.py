@@ -90,3 +90,22 @@ def test_errors_are_one_sentence_never_a_traceback(client, folder, clock) -> Non
         text = page.get_data(as_text=True)
         assert page.status_code in (400, 403, 404, 413)
         assert "Traceback" not in text and text.count('<p class=said>') == 1
+
+
+def test_a_request_for_another_host_name_is_refused(client, folder, clock) -> None:
+    """DNS rebinding: a site on the internet whose name now points at the box gets one
+    sentence, no name, nothing changed; the box's own names and addresses are answered."""
+    import socket
+
+    token = pair(client, folder, clock)
+    evil = client.get("/players", headers={"Host": "evil.example:8080"})
+    assert evil.status_code == 400
+    assert "box&#39;s own address or name" in evil.get_data(as_text=True)
+    assert "Ann" not in evil.get_data(as_text=True)
+    said = client.post("/players/add", data={"csrf": token, "name": "Mallory"},
+                       headers={"Host": "evil.example"})
+    assert said.status_code == 400
+    assert "Mallory" not in client.get("/players").get_data(as_text=True)
+    for host in ("localhost:8080", "127.0.0.1:8080", "192.168.1.23:8080", "[::1]:8080",
+                 socket.gethostname(), socket.gethostname() + ".local:8080"):
+        assert client.get("/players", headers={"Host": host}).status_code == 200, host
