@@ -20,7 +20,6 @@ what is allowed::
 from __future__ import annotations
 
 import os
-import re
 import tomllib
 import unicodedata
 from collections.abc import Mapping
@@ -31,7 +30,7 @@ from typing import Any
 
 from companion.config import shelf as shelfconfig
 from companion.config.reading import MAX_CONFIG_BYTES as MAX_CONFIG_BYTES
-from companion.config.reading import read_config
+from companion.config.reading import in_language, parse_toml, read_config
 from companion.core.errors import ConfigError, Word
 from companion.core.i18n import N_
 
@@ -241,11 +240,11 @@ def load(path: str | Path | None) -> Config:
         data: dict[str, Any] = {}
     else:
         text = read_config(path)
-        data = _toml(text, path)
+        data = parse_toml(text, path)
         try:
             config = from_mapping(data, source=str(path))
         except ConfigError as err:
-            raise _in_language(err, text) from None
+            raise in_language(err, text) from None
     saved = settings.overrides(config.state_dir())
     if saved:
         try:
@@ -258,65 +257,11 @@ def load(path: str | Path | None) -> Config:
 
 def load_text(text: str, source: str = "<text>") -> Config:
     """Check a configuration given as TOML text."""
-    data = _toml(text, source)
+    data = parse_toml(text, source)
     try:
         return from_mapping(data, source)
     except ConfigError as err:
-        raise _in_language(err, text) from None
-
-
-#: What the TOML parser says, as words to translate (tomllib speaks only English).
-_TOML_WHY = {why: Word(why) for why in (
-    N_("Expected '=' after a key in a key/value pair"), N_("Invalid value"),
-    N_("Invalid statement"), N_("Unclosed array"), N_("Unclosed inline table"),
-    N_("Unterminated string"), N_("Cannot overwrite a value"),
-    N_("Invalid initial character for a key part"),
-    N_("Expected ']' at the end of a table declaration"),
-    N_("Expected newline or end of document after a statement"),
-    N_("Invalid date or datetime"))}
-_TOML_AT = re.compile(r"^(.*) \(at (?:line (\d+), column (\d+)|end of document)\)$")
-#: ``language = "ja"`` on a line of its own, read even where the rest is not valid TOML.
-_LANGUAGE_LINE = re.compile(r'^\s*language\s*=\s*["\'](en|ja)["\']', re.MULTILINE)
-
-
-def _in_language(err: ConfigError, text: str) -> ConfigError:
-    """``err`` marked with the language the config file names (``language = "ja"``), so
-    the command line says it in that language and not the locale's (a Pi's is en_GB)."""
-    found = _LANGUAGE_LINE.search(text)
-    err.language = found.group(1) if found else ""  # type: ignore[attr-defined]
-    return err
-
-
-def _not_toml(path: str, text: str, err: tomllib.TOMLDecodeError) -> ConfigError:
-    """One sentence for a file that is not TOML: where, and what the parser found, in
-    the language of the file (and of the user) where the parser's words are known.
-
-    >>> try: tomllib.loads("a = \\nb = 1")
-    ... except tomllib.TOMLDecodeError as err: print(_not_toml("c.toml", "", err).translated(str))
-    c.toml is not valid TOML at line 1, column 5: Invalid value.
-    """
-    said = _TOML_AT.match(str(err))
-    if said is None:
-        return _in_language(ConfigError("{path} is not valid TOML: {why}.", path=path,
-                                        why=str(err)), text)
-    why: str = _TOML_WHY.get(said.group(1), said.group(1))
-    if said.group(2) is None:
-        return _in_language(ConfigError("{path} is not valid TOML at its end: {why}.",
-                                        path=path, why=why), text)
-    return _in_language(ConfigError("{path} is not valid TOML at line {line}, column "
-                                    "{column}: {why}.", path=path, line=said.group(2),
-                                    column=said.group(3), why=why), text)
-
-
-def _toml(text: str, source: str | Path) -> dict[str, Any]:
-    """``text`` parsed as TOML; a :class:`ConfigError` in the file's language when not."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise _not_toml(str(source), text, err) from None
-    except RecursionError:
-        raise _in_language(ConfigError("{path} is not valid TOML: {why}.", path=source,
-                                       why="nested too deeply"), text) from None
+        raise in_language(err, text) from None
 
 
 def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:

@@ -27,16 +27,19 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
-from companion.core import roster
-from companion.core.errors import BadName, RosterError, StorageError
+from companion.core.errors import StorageError
 from companion.core.i18n import N_, Notice, notice_n
 from companion.log.opening import Opening
 from companion.log.opening import why as _why
+from companion.log.roster_log import _PLAYER as _PLAYER
+from companion.log.roster_log import MAX_COLOUR as MAX_COLOUR
+from companion.log.roster_log import Player as Player
+from companion.log.roster_log import RosterLog
+from companion.log.roster_log import utc_now as _now
 from companion.log.schema import SCHEMA_VERSION as SCHEMA_VERSION
 from companion.log.schema import link_seats
 
@@ -97,53 +100,7 @@ class GameRecord:
     actions: int
 
 
-@dataclass(frozen=True)
-class Player:
-    """One person on the roster. ``uuid`` never changes, whatever the name becomes."""
-
-    id: int
-    uuid: str
-    name: str
-    colour: str | None
-    created: str
-    last_played: str | None
-    hidden: bool
-
-    @classmethod
-    def from_row(cls, row: Sequence[Any]) -> Player:
-        """The entry of a row of :data:`_PLAYER`'s columns, in that order."""
-        id_, uuid, name, colour, created, last_played, hidden = row
-        return cls(id_, uuid, name, colour, created, last_played, bool(hidden))
-
-
-_PLAYER = "SELECT id, uuid, name, colour, created, last_played, hidden FROM players"
-
-
-def _now(clock: Callable[[], float] = time.time) -> str:
-    """The time for the log: always UTC (screens and exports show it as local time)."""
-    return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds")
-
-
-#: A player's colour is a word ("red", "#c0392b"), shown in a terminal's column.
-MAX_COLOUR = 24
-
-
-def _colour(colour: Any) -> str | None:
-    """``colour`` as saved (spaces trimmed; None or "" for none), or :class:`BadName`
-    when it is not short plain text: an escape code would reach ``players list``."""
-    import unicodedata
-
-    if colour is None:
-        return None
-    text = str(colour).strip(" ")
-    if len(text) > MAX_COLOUR or any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs", "Cn")
-                                     or c in "\u2028\u2029" for c in text):
-        raise BadName("A colour is at most {most} characters of plain text (no control or "
-                      "invisible characters).", most=MAX_COLOUR)
-    return text or None
-
-
-class Store(Opening):
+class Store(RosterLog, Opening):
     """The SQLite action log. Open it with :meth:`open` (the app) or :meth:`open_existing`
     (a one-shot command); only this module and :mod:`companion.log.opening` touch sqlite3."""
 
@@ -482,133 +439,3 @@ class Store(Opening):
         return out
 
     # -- the roster ----------------------------------------------------------------------
-
-    def players(self, *, hidden: bool = False) -> list[Player]:
-        """The roster, most recently played first (by seat in their last game), then
-        the never-played in the order they were added; ``hidden`` includes the hidden."""
-        rows = self._db.execute(
-            "SELECT p.id, p.uuid, p.name, p.colour, p.created, p.last_played, p.hidden, "
-            "(SELECT MAX(game_id) FROM seats WHERE player_id = p.id) AS g FROM players p "
-            + ("" if hidden else "WHERE p.hidden = 0 ") +
-            "ORDER BY g IS NULL, g DESC, (SELECT seat FROM seats "
-            "WHERE player_id = p.id AND game_id = g), p.id").fetchall()
-        return [Player.from_row(r[:7]) for r in rows]
-
-    def player(self, name: str) -> Player | None:
-        """The roster entry called ``name`` (case and width ignored), hidden or not."""
-        row = self._db.execute(_PLAYER + " WHERE key = ?", (roster.name_key(name),)).fetchone()
-        return Player.from_row(row) if row else None
-
-    def _known(self, name: str) -> Player:
-        found = self.player(name)
-        if found is None:
-            raise RosterError("{name} is not on the roster; companion players list shows it.",
-                              name=name)
-        return found
-
-    def _free(self, name: str, but: int | None = None) -> str:
-        clean = roster.clean_name(name)
-        taken = self.player(clean)
-        if taken is not None and taken.id != but:
-            if taken.hidden:
-                raise BadName("{name} (hidden) is already on the roster; choose another name.",
-                              name=taken.name)
-            raise BadName("{name} is already on the roster; choose another name.",
-                          name=taken.name)
-        return clean
-
-    def add_player(self, name: str, colour: str | None = None) -> Player:
-        """Add ``name`` to the roster, durably; :class:`BadName` says why it cannot be
-        (the name, or a ``colour`` that is not short plain text)."""
-        clean = self._free(name)
-        colour = _colour(colour)
-        self._write("INSERT INTO players (uuid, name, key, colour, created) VALUES (?, ?, ?, ?, ?)",
-                    (roster.new_uuid(), clean, roster.name_key(clean), colour, _now(self.clock)),
-                    "player")
-        return self._known(clean)
-
-    def take_uuids(self, people: list[tuple[str, str]]) -> list[Player]:
-        """Give each ``(name, uuid)`` its UUID: the roster entry of that name (case and
-        width ignored) takes it, a name not on the roster is added with it; all in one
-        transaction, or nothing. :class:`BadName` for a name the roster refuses,
-        :class:`RosterError` for a UUID another entry has."""
-        plan = []
-        for name, uuid in people:
-            clean = roster.clean_name(name)
-            who = self.player(clean)
-            holder = self._db.execute("SELECT name FROM players WHERE uuid = ?",
-                                      (uuid,)).fetchone()
-            if holder is not None and (who is None or holder[0] != who.name):
-                raise RosterError("{uuid} already belongs to {name} on the roster; nothing "
-                                  "was changed.", uuid=uuid, name=holder[0])
-            plan.append((clean, uuid, who))
-        now = _now(self.clock)
-        with self._transaction("player"):
-            for clean, uuid, who in plan:
-                if who is not None:
-                    self._db.execute("UPDATE players SET uuid = ? WHERE id = ?", (uuid, who.id))
-                else:
-                    self._db.execute("INSERT INTO players (uuid, name, key, created) "
-                                     "VALUES (?, ?, ?, ?)",
-                                     (uuid, clean, roster.name_key(clean), now))
-        return [self._known(clean) for clean, _uuid, _who in plan]
-
-    def rename_player(self, name: str, new: str) -> Player:
-        """Give a player a new name; every game they played stays theirs."""
-        who = self._known(name)
-        clean = self._free(new, but=who.id)
-        self._write("UPDATE players SET name = ?, key = ? WHERE id = ?",
-                    (clean, roster.name_key(clean), who.id), "player")
-        return self._known(clean)
-
-    def merge_players(self, name: str, into: str) -> Player:
-        """Make ``name``'s games ``into``'s and remove ``name`` (one person, two entries)."""
-        gone, kept = self._known(name), self._known(into)
-        if gone.id == kept.id:
-            raise RosterError("{gone} and {kept} are already one entry.",
-                              gone=gone.name, kept=kept.name)
-        both = self._db.execute(
-            "SELECT a.game_id FROM seats a JOIN seats b ON a.game_id = b.game_id "
-            "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1", (gone.id, kept.id)).fetchone()
-        if both is not None:
-            raise RosterError("{gone} and {kept} played each other in game {game}: they are "
-                              "two people, not one.", gone=gone.name, kept=kept.name,
-                              game=both[0])
-        with self._transaction("player"):
-            self._db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?",
-                             (kept.id, gone.id))
-            self._db.execute(
-                "UPDATE players SET last_played = NULLIF(MAX(COALESCE(last_played, ''), "
-                "COALESCE(?, '')), ''), hidden = 0 WHERE id = ?", (gone.last_played, kept.id))
-            self._db.execute("DELETE FROM players WHERE id = ?", (gone.id,))
-        return self._known(kept.name)
-
-    def delete_player(self, name: str) -> None:
-        """Take a player who sat in no game off the roster (a slip of the keyboard); one
-        with games is hidden instead (:meth:`hide_player`), so no game loses a name."""
-        who = self._known(name)
-        cur = self._write("DELETE FROM players WHERE id = ? AND NOT EXISTS "
-                          "(SELECT 1 FROM seats WHERE player_id = ?)", (who.id, who.id),
-                          "player")
-        if cur.rowcount == 0:
-            raise RosterError("{name} has played: hide them instead, so their games keep "
-                              "their name.", name=who.name)
-
-    def hide_player(self, name: str, hidden: bool = True) -> Player:
-        """Leave a player out of the setup (``hidden=False`` brings them back)."""
-        who = self._known(name)
-        self._write("UPDATE players SET hidden = ? WHERE id = ?", (int(hidden), who.id),
-                    "player")
-        return self._known(who.name)
-
-    def seat_players(self, games: Iterable[int] | None = None) -> dict[int, dict[int, Player]]:
-        """game id → seat → the roster entry sitting there (seats of guests are absent);
-        of the ``games`` given only, else of every game."""
-        out: dict[int, dict[int, Player]] = {}
-        only = "" if games is None else " WHERE s.game_id IN (SELECT value FROM json_each(?))"
-        for r in self._db.execute(
-                "SELECT s.game_id, s.seat, p.id, p.uuid, p.name, p.colour, p.created, "
-                "p.last_played, p.hidden FROM seats s JOIN players p ON p.id = s.player_id"
-                + only, () if games is None else (json.dumps([int(g) for g in games]),)):
-            out.setdefault(r[0], {})[r[1]] = Player.from_row(r[2:9])
-        return out
