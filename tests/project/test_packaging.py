@@ -1,0 +1,19 @@
+"""Guards the quiet first install: the pyproject forms that make ``make run``/``make test``
+print no setuptools warning (measured with setuptools 84: the ``license`` table is
+deprecated, and the default editable "finder" install warns about shadowing folders)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("project", [ROOT, ROOT / "examples" / "high_card"])
+def test_pyproject_uses_the_forms_that_install_without_warnings(project: Path) -> None:
+    data = tomllib.loads((project / "pyproject.toml").read_text())
+    assert data["project"]["license"] == "MIT"  # the SPDX string, not {text = ...}
+    assert data["tool"]["setuptools"]["package-dir"] == {"": "."}  # editable via .pth
