@@ -92,3 +92,43 @@ def test_runs_join_where_the_gap_is_cheaper_than_a_new_run():
 
     assert merge_runs([(0, 1), (7, 8), (20, 20)], split) == [(0, 8), (20, 20)]
     assert merge_runs([], split) == []
+
+
+def test_a_frame_starts_where_the_last_one_left_the_pointer():
+    """Frame after frame in one place (a die rolling): no command; a taller window on
+    the same columns: only its pages; the RAM is every frame."""
+    device, bus, ram = panel("ssd1306")
+    device.display(blank_with())
+    ram.feed(bus.ops)
+    sent = []
+    for box in ((10, 16, 20, 20), (10, 16, 20, 22), (10, 16, 20, 30), (10, 16, 20, 18)):
+        bus.reset()
+        frame = blank_with(box)
+        device.display(frame)
+        sent.append([b for kind, b in bus.ops if kind == "cmd"])
+        ram.feed(bus.ops)
+        assert ram.image().tobytes() == frame.tobytes()
+    assert sent[1] == []                            # rows 21-22: the same page 2 window
+    assert sent[2] == [bytes([0x22, 2, 3])]         # rows 23-30 reach page 3
+    assert sent[3] == []                            # pages 2 and 3 again: no command
+    device.invalidate()
+    bus.reset()
+    device.display(blank_with())
+    assert bus.ops[0] == ("cmd", bytes([0x21, 0, 127, 0x22, 0, 7]))
+
+
+def test_sh1106_carries_the_pointer_from_frame_to_frame():
+    device, bus, ram = panel("sh1106")
+    device.display(blank_with())
+    ram.feed(bus.ops)
+    sent = []
+    for boxes in (((40, 8, 50, 9),), ((40, 8, 52, 9),), ((40, 8, 52, 9), (0, 16, 3, 17))):
+        bus.reset()
+        frame = blank_with(*boxes)
+        device.display(frame)
+        sent.append([b for kind, b in bus.ops if kind == "cmd"])
+        ram.feed(bus.ops)
+        assert ram.image().tobytes() == frame.tobytes()
+    # the new columns 51-52 (RAM 53-54) start where the frame before stopped: RAM 53
+    assert sent[1] == []
+    assert sent[2] == [bytes([0xB2, 2, 0x10])]  # another page: page and both nibbles

@@ -103,10 +103,13 @@ def _window_commands(last: tuple[int, int, int, int] | None,
     """SSD1306 commands that open ``window`` (c0, c1, p0, p1) after ``last`` was written whole.
 
     Writing a horizontal-addressing window to its end leaves the pointer back at the
-    window's first column and first page, so a window on the same pages needs only its
-    columns (``0x21``), and one on the same columns only its pages (``0x22``).
+    window's first column and first page, so the same window again needs no command,
+    one on the same pages only its columns (``0x21``), and one on the same columns only
+    its pages (``0x22``).
     """
     c0, c1, p0, p1 = window
+    if last == window:
+        return []
     if last is not None and last[2:] == (p0, p1):
         return [0x21, c0, c1]
     if last is not None and last[:2] == (c0, c1):
@@ -169,6 +172,10 @@ class PartialDisplay(device):
         self._pages = oled._h // 8
         #: what the panel's RAM holds (None: unknown, send everything next time)
         self._shown: list[bytes] | None = None
+        #: where the last frame left the RAM pointers (None: unknown). SSD1306: the
+        #: last window (c0, c1, p0, p1), written whole, so the pointer is at its start;
+        #: SH1106: (page, column of the next byte)
+        self._pointer: Any = None
         #: bus bytes of the command transaction that opens a window
         self.window_cost = window_cmd + TRANSACTION_OVERHEAD
         #: bus bytes of a window on the same pages as the one before (SSD1306: only
@@ -192,6 +199,7 @@ class PartialDisplay(device):
     def invalidate(self) -> None:
         """Forget what the panel shows: the next frame is sent whole."""
         self._shown = None
+        self._pointer = None
 
     def display(self, image: Image.Image) -> None:
         """Send the parts of ``image`` that differ from the last frame sent."""
@@ -205,7 +213,10 @@ class PartialDisplay(device):
             dirty = [[full] for _ in pages]
         else:
             dirty = [self._runs(a, b) for a, b in zip(shown, pages, strict=True)]
-        self._shown = None  # if a write fails the RAM is unknown: next frame goes whole
+        # if a write fails the RAM is unknown (next frame whole), and so are the pointers
+        self._shown = None
+        if shown is None:
+            self._pointer = None
         focus = image.info.get("focus")
         first = range(focus[0] // 8, focus[1] // 8 + 1) if focus else range(0)
         if self.chip == "ssd1306":
@@ -230,34 +241,49 @@ class PartialDisplay(device):
     def _send_sh1106(self, pages: list[bytes], dirty: list[list[Run]],
                      first: range) -> None:
         order = sorted(range(len(dirty)), key=lambda page: page not in first)
-        pointer: int | None = None  # the RAM column the next data byte goes to
+        # where the last frame left the pointers: (page, RAM column of the next byte)
+        page_now, pointer = self._pointer or (None, None)
         for page in order:
-            for i, (c0, c1) in enumerate(dirty[page]):
+            for c0, c1 in dirty[page]:
                 col = c0 + self._column0
-                cmd = [0xB0 | page] if i == 0 else []
+                cmd = [0xB0 | page] if page != page_now else []
                 if col != pointer:  # the column nibbles that differ from the pointer's
                     cmd.append(col & 0x0F)
                     if pointer is None or col >> 4 != pointer >> 4:
                         cmd.append(0x10 | (col >> 4))
-                self._serial_interface.command(*cmd)
+                if cmd:
+                    self._serial_interface.command(*cmd)
                 self._serial_interface.data(list(pages[page][c0:c1 + 1]))
-                pointer = col + c1 - c0 + 1  # stops at the RAM's end: never written past
+                page_now, pointer = page, col + c1 - c0 + 1  # never past the RAM's end
+        self._pointer = (page_now, pointer) if pointer is not None else None
 
     def _send_ssd1306(self, pages: list[bytes], dirty: list[list[Run]],
                       first: range) -> None:
-        windows = self._windows(dirty)
-        # windows never overlap, so their order changes only what shows first (and
-        # which window commands can be left out, see _window_commands)
-        windows.sort(key=lambda w: (not any(p in first for p in range(w[0], w[1] + 1)),
-                                    w[0], w[1]))
-        last: tuple[int, int, int, int] | None = None
-        for p0, p1, runs in windows:
-            for c0, c1 in runs:
-                self._serial_interface.command(*_window_commands(
-                    last, (c0 + self._column0, c1 + self._column0, p0, p1)))
-                last = (c0 + self._column0, c1 + self._column0, p0, p1)
-                data = b"".join(pages[p][c0:c1 + 1] for p in range(p0, p1 + 1))
-                self._serial_interface.data(list(data))
+        last = self._pointer
+        for c0, c1, p0, p1 in self._order(self._windows(dirty), first, last):
+            window = (c0 + self._column0, c1 + self._column0, p0, p1)
+            commands = _window_commands(last, window)
+            if commands:
+                self._serial_interface.command(*commands)
+            data = b"".join(pages[p][c0:c1 + 1] for p in range(p0, p1 + 1))
+            self._serial_interface.data(list(data))
+            last = window  # written to its end: the pointer is back at its start
+        self._pointer = last
+
+    def _order(self, windows: list[tuple[int, int, list[Run]]], first: range,
+               last: Any) -> list[tuple[int, int, int, int]]:
+        """The SSD1306 windows as (c0, c1, p0, p1), in the order they go out.
+
+        They never overlap, so the order changes only what shows first — the focus
+        rows' pages, then a window the pointer already stands in (no command at all),
+        then by pages, so that windows on the same pages follow each other and need
+        only their columns (see :func:`_window_commands`).
+        """
+        rects = [(c0, c1, p0, p1) for p0, p1, runs in windows for c0, c1 in runs]
+        here = None if last is None else (last[0] - self._column0,
+                                          last[1] - self._column0, *last[2:])
+        return sorted(rects, key=lambda r: (not any(p in first for p in range(r[2], r[3] + 1)),
+                                            r != here, r[2], r[3], r[0]))
 
     def _windows(self, dirty: list[list[Run]]) -> list[tuple[int, int, list[Run]]]:
         """The cheapest set of SSD1306 windows covering every dirty run.
@@ -276,14 +302,14 @@ class PartialDisplay(device):
         return split if self._cost(split) < self._cost(whole) else whole
 
     def _cost(self, windows: list[tuple[int, int, list[Run]]]) -> int:
-        """Bus bytes of sending ``windows`` in the order :meth:`_send_ssd1306` uses."""
-        cost, last = 0, None
-        for p0, p1, runs in sorted(windows, key=lambda w: (w[0], w[1])):
-            for c0, c1 in runs:
-                window = (c0, c1, p0, p1)
-                cost += (len(_window_commands(last, window)) + TRANSACTION_OVERHEAD
-                         + data_cost((c1 - c0 + 1) * (p1 - p0 + 1)))
-                last = window
+        """Bus bytes of sending ``windows`` as :meth:`_send_ssd1306` would (no focus)."""
+        cost, last = 0, self._pointer
+        for c0, c1, p0, p1 in self._order(windows, range(0), last):
+            window = (c0 + self._column0, c1 + self._column0, p0, p1)
+            commands = len(_window_commands(last, window))
+            cost += (commands + TRANSACTION_OVERHEAD if commands else 0) + data_cost(
+                (c1 - c0 + 1) * (p1 - p0 + 1))
+            last = window
         return cost
 
     def _span_windows(self, dirty: list[list[Run]]) -> list[tuple[int, int, list[Run]]]:
