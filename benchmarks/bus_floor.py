@@ -39,7 +39,7 @@ def floor_bytes(frames: Sequence[Image.Image]) -> dict[str, int]:
     """Lower bounds on the bus bytes of showing ``frames[1:]`` after ``frames[0]``."""
     pages = [pack_pages(frame.convert("1"), frame.height // 8) for frame in frames]
     changed = sh1106 = ssd1306 = shown = 0
-    for old, new in zip(pages, pages[1:]):
+    for old, new in zip(pages, pages[1:], strict=False):
         runs = [changed_runs(a, b, SH1106_RUN) for a, b in zip(old, new, strict=True)]
         if not any(runs):
             continue
