@@ -9,14 +9,15 @@ one command byte and two transactions — 5 bytes more — and no run of unchang
 shorter than that is worth skipping. The floor below gives every frame back the command
 of its first run (the pointer might already stand there), so it is a true lower bound.
 
-On the SSD1306 a window can span pages, so the only bound as simple is the changed
-bytes plus one window (a 3-byte command and two transactions) per frame.
+On the SSD1306 a window can span pages (and a frame may write where the last one left
+the pointer, without a command), so the only bound as simple is the changed bytes plus
+one data transaction per frame.
 
 >>> from PIL import Image
 >>> a, b = Image.new("1", (128, 64)), Image.new("1", (128, 64))
 >>> b.paste(1, (0, 0, 3, 8))
 >>> floor_bytes([a, b])
-{'frames': 1, 'changed_bytes': 3, 'ssd1306': 10, 'sh1106': 5}
+{'frames': 1, 'changed_bytes': 3, 'ssd1306': 5, 'sh1106': 5}
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from companion.hw.partial import TRANSACTION_OVERHEAD, changed_runs, pack_pages
 #: the least a run of an SH1106 page costs beyond its bytes: one command byte, and two
 #: transactions (the command's and the data's)
 SH1106_RUN = 1 + 2 * TRANSACTION_OVERHEAD
-#: the least an SSD1306 window costs beyond its bytes: ``0x21 c0 c1``, two transactions
-SSD1306_WINDOW = 3 + 2 * TRANSACTION_OVERHEAD
+#: the least an SSD1306 frame costs beyond its bytes: one data transaction
+SSD1306_FRAME = TRANSACTION_OVERHEAD
 
 
 def floor_bytes(frames: Sequence[Image.Image]) -> dict[str, int]:
@@ -47,7 +48,7 @@ def floor_bytes(frames: Sequence[Image.Image]) -> dict[str, int]:
         diff = sum(x != y for a, b in zip(old, new, strict=True)
                    for x, y in zip(a, b, strict=True))
         changed += diff
-        ssd1306 += diff + SSD1306_WINDOW
+        ssd1306 += diff + SSD1306_FRAME
         sh1106 += sum(c1 - c0 + 1 + SH1106_RUN for page in runs for c0, c1 in page) - 3
     return {"frames": shown, "changed_bytes": changed, "ssd1306": ssd1306,
             "sh1106": sh1106}
