@@ -13,7 +13,7 @@ address window).
   share one window when that is cheaper; a full frame is just the largest window. A
   window written to its end leaves the pointer at its first column and page, so the
   next window on the same pages sends only ``0x21 c0 c1`` (on the same columns, only
-  ``0x22 p0 p1``).
+  ``0x22 p0 p1``; the same window as the frame before, nothing).
 * **SH1106** (page addressing only, 132-column RAM, the panel shown from column 2 —
   luma's ``page_address_offset``): per run ``0xB0|page`` (a page's first run only), then
   the column nibbles that differ from where the last run left the pointer. Two runs
@@ -254,7 +254,8 @@ class PartialDisplay(device):
                 if cmd:
                     self._serial_interface.command(*cmd)
                 self._serial_interface.data(list(pages[page][c0:c1 + 1]))
-                page_now, pointer = page, col + c1 - c0 + 1  # never past the RAM's end
+                # the RAM has 132 columns, the panel shows 2 to 129: never past the end
+                page_now, pointer = page, col + c1 - c0 + 1
         self._pointer = (page_now, pointer) if pointer is not None else None
 
     def _send_ssd1306(self, pages: list[bytes], dirty: list[list[Run]],
