@@ -29,6 +29,7 @@ from benchmarks import (
     backups,
     burst,
     bus,
+    bus_floor,
     many_unfinished,
     name_entry,
     process,
@@ -51,13 +52,15 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
         "turns": turns,
         "bus_model": bus.__doc__.split("Bus time model")[1].split("\n\n")[0].strip(" ():\n"),
     }
-    night = bus.measure_bus(turns)
+    night = bus.measure_bus(turns, images=True)
     result["bus"] = report.summarise_bus(night)
+    result["bus"]["floor"] = bus_floor.summarise(night)
     result["bus"]["first_frame"] = response.summarise_first_frames(night)
     result["bus"]["animations"] = response.summarise_animations(night)
-    evening = bus.measure_bus(turns, evening=True)
+    evening = bus.measure_bus(turns, evening=True, images=True)
     whole = report.summarise_bus(evening)
     result["evening"] = {"interactions": whole["interactions"], "errors": whole["errors"],
+                         "floor": bus_floor.summarise(evening),
                          "first_frame": response.summarise_first_frames(evening),
                          **{k: v for k, v in whole.items() if k.startswith("ratio_")}}
     if burst_keys:

@@ -91,7 +91,8 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
                 evening: bool = False, images: bool = False) -> dict[str, Any]:
     """Play the night; per interaction and per driver: bytes and modelled bus time.
 
-    Per frame too (``per_frame`` bytes, ``frame_ms`` at each speed) with ``frame_tags``:
+    Per frame too (``per_frame`` bytes, ``frame_parts`` its data bytes, command bytes and
+    transactions, ``frame_ms`` at each speed) with ``frame_tags``:
     ``first`` for the frame that answers a press, ``animation`` for the frames a timer
     draws after it (with the animating screen and its time slot), ``idle`` for a frame
     drawn between presses (a notice band going), ``more`` for any other. The clock is
@@ -105,6 +106,9 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
     rig = Rig(seed=seed, display=tee, start=False, clock=Clock())
     samples: dict[str, list[dict[str, float]]] = {name: [] for name in buses}
     per_frame: dict[str, list[int]] = {name: [] for name in buses}
+    # per frame: data bytes, command bytes, transactions (each costs 2 bytes more)
+    parts: dict[str, list[tuple[int, int, int]]] = {name: [] for name in buses}
+    seen_parts = {name: (0, 0, 0) for name in buses}
     frame_ms: dict[str, dict[str, list[float]]] = {
         name: {f"{hz // 1000}k": [] for hz in SPEEDS} for name in buses}
     frame_tags: list[dict[str, Any]] = []
@@ -119,6 +123,10 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
         for name, bus in buses.items():
             per_frame[name].append(bus.bus_bytes - seen[name])
             seen[name] = bus.bus_bytes
+            total = (bus.data_bytes, bus.command_bytes, bus.transactions)
+            parts[name].append(tuple(  # type: ignore[arg-type]
+                a - b for a, b in zip(total, seen_parts[name], strict=True)))
+            seen_parts[name] = total
             for hz in SPEEDS:
                 t = bus.i2c_seconds(hz)
                 frame_ms[name][f"{hz // 1000}k"].append((t - seen_s[name][hz]) * 1000)
@@ -156,6 +164,7 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
         for bus in buses.values():
             bus.reset()
         seen.update(dict.fromkeys(buses, 0))
+        seen_parts.update(dict.fromkeys(buses, (0, 0, 0)))
         for name in buses:
             seen_s[name] = dict.fromkeys(SPEEDS, 0.0)
         now.update(interaction=now["interaction"] + 1, frames=0)
@@ -192,6 +201,7 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
     start_frames = sum(1 for tag in frame_tags if tag["interaction"] == 0)
     for name in per_frame:
         del per_frame[name][:start_frames]  # the start-up frame
+        del parts[name][:start_frames]
         for speed in frame_ms[name]:
             del frame_ms[name][speed][:start_frames]
     del frame_tags[:start_frames]
@@ -199,7 +209,7 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
         tag["interaction"] -= 1
     out = {"steps": steps, "frames": frames, "samples": samples, "errors": errors,
            "same_screen": same_screen, "per_frame": per_frame, "frame_ms": frame_ms,
-           "frame_tags": frame_tags}
+           "frame_parts": parts, "frame_tags": frame_tags}
     if images:
         out["image_before"] = shown[start_frames - 1]
         out["images"] = shown[start_frames:]

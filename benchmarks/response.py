@@ -144,7 +144,9 @@ def targets(result: dict[str, Any]) -> list[tuple[str, float, float, str]]:
 def _fast_bus_rows(result: dict[str, Any]) -> list[tuple[str, float, float, str]]:
     """Issue 37's goals for the box's default 400 kHz bus, and for an owner who keeps the
     Pi's 100 kHz: every press answered within 50 ms at 400 kHz (the slowest, both nights);
-    at 100 kHz a press that stays on its screen within 50 ms (p95) and a screen change
+    at 100 kHz a press that stays on its screen answered within 50 ms (p95 of its first
+    frame: its animation's later frames and a band going before it are not the answer;
+    the report prints the whole interaction too) and a screen change
     within one whole frame (luma's, which sends every byte)."""
     rows: list[tuple[str, float, float, str]] = []
     nights = [("night", result["bus"].get("first_frame"))]
@@ -161,6 +163,7 @@ def _fast_bus_rows(result: dict[str, Any]) -> list[tuple[str, float, float, str]
                          ours["ms_100k_max"], luma["ms_100k_max"], "ms"))
     in_screen = result["bus"].get("in_screen", {})
     if in_screen.get("interactions"):
-        rows.append(("presses staying on their screen p95 ≤ 50 ms at 100 kHz (ssd1306)",
-                     in_screen["ms_100k_p95"], LIMIT_MS, "ms"))
+        for chip, first in in_screen["first"].items():
+            rows.append((f"presses staying on their screen: first frame p95 ≤ 50 ms at "
+                         f"100 kHz ({chip})", first["ms_100k_p95"], LIMIT_MS, "ms"))
     return rows

@@ -10,10 +10,14 @@ address window).
 
 * **SSD1306** (horizontal addressing, as luma sets it up): a window is
   ``0x21 c0 c1`` (columns) + ``0x22 p0 p1`` (pages), then the data. Neighbouring pages
-  share one window when that is cheaper; a full frame is just the largest window.
+  share one window when that is cheaper; a full frame is just the largest window. A
+  window written to its end leaves the pointer at its first column and page, so the
+  next window on the same pages sends only ``0x21 c0 c1`` (on the same columns, only
+  ``0x22 p0 p1``; the same window as the frame before, nothing).
 * **SH1106** (page addressing only, 132-column RAM, the panel shown from column 2 —
-  luma's ``page_address_offset``): per run ``0xB0|page``, low and high column nibble,
-  then the data.
+  luma's ``page_address_offset``): per run ``0xB0|page`` (a page's first run only), then
+  the column nibbles that differ from where the last run left the pointer. Two runs
+  are joined when the columns between them cost no more than those commands.
 
 A frame may name the rows the eye is on (``image.info["focus"] = (y0, y1)``, the
 cursor row of a list; the app sets it): the pages holding them are written first, so
@@ -43,6 +47,7 @@ call :meth:`PartialDisplay.invalidate`: the next frame goes out whole.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from luma.core.device import device
@@ -93,6 +98,37 @@ def _clusters(dirty: list[list[Run]], gap: int) -> list[Run]:
     return [(c0, c1) for c0, c1 in out]
 
 
+def _window_commands(last: tuple[int, int, int, int] | None,
+                     window: tuple[int, int, int, int]) -> list[int]:
+    """SSD1306 commands that open ``window`` (c0, c1, p0, p1) after ``last`` was written whole.
+
+    Writing a horizontal-addressing window to its end leaves the pointer back at the
+    window's first column and first page, so the same window again needs no command,
+    one on the same pages only its columns (``0x21``), and one on the same columns only
+    its pages (``0x22``).
+    """
+    c0, c1, p0, p1 = window
+    if last == window:
+        return []
+    if last is not None and last[2:] == (p0, p1):
+        return [0x21, c0, c1]
+    if last is not None and last[:2] == (c0, c1):
+        return [0x22, p0, p1]
+    return [0x21, c0, c1, 0x22, p0, p1]
+
+
+def merge_runs(runs: list[Run], split: Callable[[Run, Run], int]) -> list[Run]:
+    """Join neighbouring runs wherever the columns between them cost no more to send
+    than ``split(left, right)``, the extra bytes of starting the right run afresh."""
+    out: list[Run] = []
+    for run in runs:
+        if out and run[0] - out[-1][1] - 1 <= split(out[-1], run):
+            out[-1] = (out[-1][0], run[1])
+        else:
+            out.append(run)
+    return out
+
+
 def data_cost(n: int) -> int:
     """Bus bytes for one transaction of ``n`` data bytes."""
     return n + TRANSACTION_OVERHEAD
@@ -136,10 +172,19 @@ class PartialDisplay(device):
         self._pages = oled._h // 8
         #: what the panel's RAM holds (None: unknown, send everything next time)
         self._shown: list[bytes] | None = None
+        #: where the last frame left the RAM pointers (None: unknown). SSD1306: the
+        #: last window (c0, c1, p0, p1), written whole, so the pointer is at its start;
+        #: SH1106: (page, column of the next byte)
+        self._pointer: Any = None
         #: bus bytes of the command transaction that opens a window
         self.window_cost = window_cmd + TRANSACTION_OVERHEAD
-        split = self.window_cost + TRANSACTION_OVERHEAD  # a second window's extra bytes
-        self.merge_gap = split if merge_gap is None else merge_gap
+        #: bus bytes of a window on the same pages as the one before (SSD1306: only
+        #: ``0x21 c0 c1``; SH1106: the low column nibble, the high one if it differs)
+        self.next_window_cost = 3 + TRANSACTION_OVERHEAD
+        #: a second run on a page costs its command and its data transaction's overhead
+        self.merge_gap = (self.next_window_cost + TRANSACTION_OVERHEAD
+                          if merge_gap is None else merge_gap)
+        self._exact_merge = merge_gap is None and self.chip == "sh1106"
         self.frames = 0
 
     # persist lives on the wrapped device, whose atexit hook reads it
@@ -154,6 +199,7 @@ class PartialDisplay(device):
     def invalidate(self) -> None:
         """Forget what the panel shows: the next frame is sent whole."""
         self._shown = None
+        self._pointer = None
 
     def display(self, image: Image.Image) -> None:
         """Send the parts of ``image`` that differ from the last frame sent."""
@@ -166,9 +212,11 @@ class PartialDisplay(device):
         if shown is None:
             dirty = [[full] for _ in pages]
         else:
-            dirty = [changed_runs(a, b, self.merge_gap) for a, b in zip(shown, pages,
-                                                                        strict=True)]
-        self._shown = None  # if a write fails the RAM is unknown: next frame goes whole
+            dirty = [self._runs(a, b) for a, b in zip(shown, pages, strict=True)]
+        # if a write fails the RAM is unknown (next frame whole), and so are the pointers
+        self._shown = None
+        if shown is None:
+            self._pointer = None
         focus = image.info.get("focus")
         first = range(focus[0] // 8, focus[1] // 8 + 1) if focus else range(0)
         if self.chip == "ssd1306":
@@ -178,27 +226,65 @@ class PartialDisplay(device):
         self._shown = pages
         self.frames += 1
 
+    def _runs(self, old: bytes, new: bytes) -> list[Run]:
+        """A page's changed runs, joined wherever that sends fewer bytes."""
+        if not self._exact_merge:
+            return changed_runs(old, new, self.merge_gap)
+        column0 = self._column0
+
+        def split(left: Run, right: Run) -> int:  # SH1106: one or two column nibbles
+            same = (left[1] + 1 + column0) >> 4 == (right[0] + column0) >> 4
+            return (1 if same else 2) + 2 * TRANSACTION_OVERHEAD
+
+        return merge_runs(changed_runs(old, new, 0), split)
+
     def _send_sh1106(self, pages: list[bytes], dirty: list[list[Run]],
                      first: range) -> None:
         order = sorted(range(len(dirty)), key=lambda page: page not in first)
+        # where the last frame left the pointers: (page, RAM column of the next byte)
+        page_now, pointer = self._pointer or (None, None)
         for page in order:
-            for i, (c0, c1) in enumerate(dirty[page]):
+            for c0, c1 in dirty[page]:
                 col = c0 + self._column0
-                head = (0xB0 | page,) if i == 0 else ()
-                self._serial_interface.command(*head, col & 0x0F, 0x10 | (col >> 4))
+                cmd = [0xB0 | page] if page != page_now else []
+                if col != pointer:  # the column nibbles that differ from the pointer's
+                    cmd.append(col & 0x0F)
+                    if pointer is None or col >> 4 != pointer >> 4:
+                        cmd.append(0x10 | (col >> 4))
+                if cmd:
+                    self._serial_interface.command(*cmd)
                 self._serial_interface.data(list(pages[page][c0:c1 + 1]))
+                # the RAM has 132 columns, the panel shows 2 to 129: never past the end
+                page_now, pointer = page, col + c1 - c0 + 1
+        self._pointer = (page_now, pointer) if pointer is not None else None
 
     def _send_ssd1306(self, pages: list[bytes], dirty: list[list[Run]],
                       first: range) -> None:
-        windows = self._windows(dirty)
-        # windows never overlap, so their order changes only what shows first
-        windows.sort(key=lambda w: not any(p in first for p in range(w[0], w[1] + 1)))
-        for p0, p1, runs in windows:
-            for c0, c1 in runs:
-                self._serial_interface.command(
-                    0x21, c0 + self._column0, c1 + self._column0, 0x22, p0, p1)
-                data = b"".join(pages[p][c0:c1 + 1] for p in range(p0, p1 + 1))
-                self._serial_interface.data(list(data))
+        last = self._pointer
+        for c0, c1, p0, p1 in self._order(self._windows(dirty), first, last):
+            window = (c0 + self._column0, c1 + self._column0, p0, p1)
+            commands = _window_commands(last, window)
+            if commands:
+                self._serial_interface.command(*commands)
+            data = b"".join(pages[p][c0:c1 + 1] for p in range(p0, p1 + 1))
+            self._serial_interface.data(list(data))
+            last = window  # written to its end: the pointer is back at its start
+        self._pointer = last
+
+    def _order(self, windows: list[tuple[int, int, list[Run]]], first: range,
+               last: Any) -> list[tuple[int, int, int, int]]:
+        """The SSD1306 windows as (c0, c1, p0, p1), in the order they go out.
+
+        They never overlap, so the order changes only what shows first — the focus
+        rows' pages, then a window the pointer already stands in (no command at all),
+        then by pages, so that windows on the same pages follow each other and need
+        only their columns (see :func:`_window_commands`).
+        """
+        rects = [(c0, c1, p0, p1) for p0, p1, runs in windows for c0, c1 in runs]
+        here = None if last is None else (last[0] - self._column0,
+                                          last[1] - self._column0, *last[2:])
+        return sorted(rects, key=lambda r: (not any(p in first for p in range(r[2], r[3] + 1)),
+                                            r != here, r[2], r[3], r[0]))
 
     def _windows(self, dirty: list[list[Run]]) -> list[tuple[int, int, list[Run]]]:
         """The cheapest set of SSD1306 windows covering every dirty run.
@@ -217,8 +303,15 @@ class PartialDisplay(device):
         return split if self._cost(split) < self._cost(whole) else whole
 
     def _cost(self, windows: list[tuple[int, int, list[Run]]]) -> int:
-        return sum(self.window_cost + data_cost((c1 - c0 + 1) * (p1 - p0 + 1))
-                   for p0, p1, runs in windows for c0, c1 in runs)
+        """Bus bytes of sending ``windows`` as :meth:`_send_ssd1306` would (no focus)."""
+        cost, last = 0, self._pointer
+        for c0, c1, p0, p1 in self._order(windows, range(0), last):
+            window = (c0 + self._column0, c1 + self._column0, p0, p1)
+            commands = len(_window_commands(last, window))
+            cost += (commands + TRANSACTION_OVERHEAD if commands else 0) + data_cost(
+                (c1 - c0 + 1) * (p1 - p0 + 1))
+            last = window
+        return cost
 
     def _span_windows(self, dirty: list[list[Run]]) -> list[tuple[int, int, list[Run]]]:
         """The cheapest set of windows covering every dirty run, as below.
@@ -228,8 +321,8 @@ class PartialDisplay(device):
         programming over the dirty pages, at most 8 of them.
         """
         idx = [p for p, runs in enumerate(dirty) if runs]
-        own = [sum(self.window_cost + data_cost(c1 - c0 + 1) for c0, c1 in dirty[p])
-               for p in idx]
+        own = [self.window_cost + (len(dirty[p]) - 1) * self.next_window_cost
+               + sum(data_cost(c1 - c0 + 1) for c0, c1 in dirty[p]) for p in idx]
         best: list[tuple[int, list[tuple[int, int, list[Run]]]]] = [(0, [])]
         for t, p1 in enumerate(idx):
             # the last window covers dirty pages s..t: alone with its runs, or as a span
