@@ -19,12 +19,7 @@ from companion.testing import Rig
 
 #: Screens that still draw kana or kanji in 8 px (issue 35 leaves them to a re-layout).
 PENDING = frozenset({
-   
-   
-   
-    "dice_test-verdict",
     "keyboard", "keyboard-kana", "players-records-brikks",
-   
 })
 
 

@@ -17,7 +17,7 @@ from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import bar_chart, hint, title_bar, wrap
+from companion.ui.widgets import bar_chart, hint, title_bar, wrap, wrap_px
 
 _, ngettext = translator(__name__)
 
@@ -186,6 +186,16 @@ class TallyVerdict(Screen):
             return
         v = rules.verdict(s)
         headline, why = verdict_lines(v)
+        if kanji():  # the reason in 12 px (8 px kanji smudge): p moves up beside n
+            title_bar(p, _("{die} tally").format(die=die_name(s.die)),
+                      (f"n={len(s.rolls)} p={v.p:.3f}", f"p={v.p:.3f}"))
+            p.text((2, 13), p.fit(headline, "bold", p.width - 4), "bold")
+            lines = wrap_px(why, "text", p.width - 2)
+            if len(lines) > 3:
+                p.cut.append(why)
+            for i, line in enumerate(lines[:3]):
+                p.text((1, 26 + i * 13), line, "text")
+            return
         p.text((2, 14), p.fit(headline, "bold", p.width - 4), "bold")
         lines = wrap(why, 25)
         if len(lines) > VERDICT_LINES:
