@@ -117,7 +117,7 @@ class AfterView(ActionView):
             elif s.took_space:
                 line = _("took a brain space")
             # what the move did takes a 12 px row under the place, which then draws smaller
-            fonts = ("medium", "text") if line else ("large", "medium", "text")
+            fonts: tuple[str, ...] = ("medium", "text") if line else ("large", "medium", "text")
             if kanji():  # the action bar is higher: the line a row higher, the place under 16 px
                 fonts = ("text",) if line else ("medium", "text")
             edge = 16 + (text_width(_("on"), label_font) + 2 if kanji() else 0)
