@@ -120,11 +120,12 @@ class AfterView(ActionView):
             fonts: tuple[str, ...] = ("medium", "text") if line else ("large", "medium", "text")
             if kanji():  # the action bar is higher: the line a row higher, the place under 16 px
                 fonts = ("text",) if line else ("medium", "text")
-            edge = 16 + (text_width(_("on"), label_font) + 2 if kanji() else 0)
-            font = biggest(place, p.width - 2 * edge, fonts)
+            # 「位置」 in 12 px is wider: the place is centred right of it, not on the screen
+            x0 = 4 + text_width(_("on"), label_font) + 2 if kanji() else 16
+            x1 = p.width - (2 if kanji() else 16)
+            font = biggest(place, x1 - x0, fonts)
             top = 12 if font == "large" or line or kanji() else 16
-            p.centred(top, p.fit(place, font, p.width - 2 * edge), font, x0=edge,
-                      x1=p.width - edge)
+            p.centred(top, p.fit(place, font, x1 - x0), font, x0=x0, x1=x1)
             if line:
                 p.centred(26 if kanji() else 28, p.fit(line, "text", p.width), "text")
         self.draw_action(p)

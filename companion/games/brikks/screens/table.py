@@ -366,13 +366,14 @@ class TrackerScreen(Screen):
         play_title(p, s)
         draw_card(p, s, self.seat)
         if self.asking:
-            # a gap of 4 before the card: 「脱落する?」 ran into 「爆弾」 (issue 35)
-            lines = wrap_px(_("Cannot fit: out for good?"), "text",
-                            RIGHT_X - (5 if kanji() else 3))
+            lines = wrap_px(_("Cannot fit: out for good?"), "text", RIGHT_X - 3)
             if len(lines) > SIDE_ROWS:
                 p.cut.append(lines[SIDE_ROWS])
             for i, line in enumerate(lines[:SIDE_ROWS]):
                 p.text((1, SIDE_TOP + i * side_pitch()), line, "text")
+            if kanji():  # a rule where the list's scroll bar stands: 「脱落する?」 ran into the card
+                p.line((SIDE_BAR_X + 1, SIDE_TOP, SIDE_BAR_X + 1,
+                        SIDE_TOP + SIDE_ROWS * side_pitch() - 2))
             play_hint(p, _("OK out   BACK no"))
             return
         self.first = side_list(p, [label for label, _ in self.entries()], self.index,
