@@ -371,7 +371,7 @@ class TrackerScreen(Screen):
                 p.cut.append(lines[SIDE_ROWS])
             for i, line in enumerate(lines[:SIDE_ROWS]):
                 p.text((1, SIDE_TOP + i * side_pitch()), line, "text")
-            if kanji():  # a rule where the list's scroll bar stands: 「脱落する?」 ran into the card
+            if kanji():  # a rule in the scroll bar's place: 「脱落する?」 ran into the card
                 p.line((SIDE_BAR_X + 1, SIDE_TOP, SIDE_BAR_X + 1,
                         SIDE_TOP + SIDE_ROWS * side_pitch() - 2))
             play_hint(p, _("OK out   BACK no"))
