@@ -98,7 +98,7 @@ def test_genial_names_a_colour_and_a_tie_break_one_way(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("msgid", "shown"), [
     ("{n} lost to the cap!", "3点は上限超えで無効"),
-    ("Standings: low..high", "順位: 各色の点は低い順"),
+    ("Standings: low..high", "順位:各色の点は低い順"),
     ("{n} tokens, light up", "トークン3枚(明るい面を上)"),
 ])
 def test_genial_hints_read_as_japanese(english_after: None, msgid: str, shown: str) -> None:

@@ -130,9 +130,14 @@ class RollScreen(Screen):
         else:
             draw_faces(p, s.dice, s.last, x1=right)
             if total is not None and right < p.width:
-                p.line((right, 14, right, 54))
+                p.line((right, 14, right, 49 if kanji() else 54))
                 p.centred(22, str(total), "large" if total < 1000 else "medium", x0=right)
         hint(p, _("ROLL  hold: yours  >chart"))
+
+
+def kanji() -> bool:
+    """True where the key help is kanji (Japanese), drawn in the 12 px face."""
+    return needs_japanese(_("ROLL  hold: yours  >chart"))
 
 
 def _font_for(text: str, width: int, fonts: tuple[str, ...]) -> str:
@@ -158,14 +163,16 @@ def draw_faces(p: Painter, dice: tuple[Die, ...], faces: tuple[Any, ...], *, x1:
         x0 = col * slot
         text = str(face)
         font = _font_for(text, slot, fonts)
+        # where the key help is kanji it is 12 px (8 px kanji smudge): the boxes end higher
+        low = 4 if kanji() else 0
         if rows == 1:
             p.centred(14, p.fit(die.label, "small", slot - 2), "small", x0=x0, x1=x0 + slot)
-            p.rect((x0 + 1, 22, x0 + slot - 2, 53), outline=1)
-            p.centred(26 if font == "large" else 30, p.fit(text, font, slot - 4), font,
-                      x0=x0, x1=x0 + slot)
+            p.rect((x0 + 1, 22, x0 + slot - 2, 53 - low), outline=1)
+            p.centred((26 if font == "large" else 30) - low // 2, p.fit(text, font, slot - 4),
+                      font, x0=x0, x1=x0 + slot)
         else:
-            y = 14 + row * 21
-            p.rect((x0 + 1, y, x0 + slot - 2, y + 19), outline=1)
+            y = 14 + row * (21 - low // 2)
+            p.rect((x0 + 1, y, x0 + slot - 2, y + 19 - low // 2), outline=1)
             p.centred(y + 2 if font == "medium" else y + 4, p.fit(text, font, slot - 4), font,
                       x0=x0, x1=x0 + slot)
 

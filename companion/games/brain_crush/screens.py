@@ -25,7 +25,7 @@ from companion.games.brain_crush import rules
 from companion.games.brain_crush.rules import crush_set_points
 from companion.games.stones import COLOURS
 from companion.ui.confirm import Confirm
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
@@ -46,6 +46,8 @@ SEAT_1, RANDOM = N_("seat 1"), N_("random")
 #: The main screen's rows: a name (five Japanese characters, ten Latin ones) in a cell
 #: this wide, the round's points right-aligned; four players fit above the hint line.
 NAME_W, ROW_PITCH = 60, 11  # 11: as Four-Colour Stones' tables; the hint stays
+#: The rows where the starter's mark is kanji (「最初」 in 12 px): a blank pixel row apart.
+KANJI_PITCH = 13
 
 
 def new_game(ctx: Context) -> None:
@@ -114,17 +116,22 @@ class CrushScreen(Screen):
         title_bar(p, _("Round {n}/{of}").format(n=s.round, of=s.rounds),
                   ngettext("{n} set", "{n} sets", sets).format(n=sets))
         points = rules.round_points(s)
+        first = _("1st")
+        # 「最初」 in 12 px (8 px kanji are smudges): the rows a blank pixel row apart
+        kanji = needs_japanese(first)
+        pitch = KANJI_PITCH if kanji else ROW_PITCH
         for i, name in enumerate(s.players):
-            y = TITLE_H + i * ROW_PITCH
+            y = TITLE_H + kanji + i * pitch  # kanji ink starts on its cell's top row
             fill = 1
             if i == s.to_play:  # only the name's cell inverted: a miss moves ~260 bytes
                 p.rect((0, y, NAME_W + 3, y + 11), fill=1, outline=None)
                 fill = 0
             p.text((2, y), p.fit_name(name, "text", NAME_W, s.players), "text", fill=fill)
             if i == s.starter:
-                p.text((NAME_W + 7, y + 3), _("1st"), "small")
+                p.text((NAME_W + 7, y + (0 if kanji else 3)), first, "text" if kanji else "small")
             p.right(y, str(points[i]), "bold", x1=p.width - 1)
-        hint(p, _("OK set >miss hold OK end"))
+        if not kanji or TITLE_H + 1 + len(s.players) * pitch <= p.height - 12:
+            hint(p, _("OK set >miss hold OK end"))  # four rows of kanji fill the screen
 
 
 class SetPicker(Screen):

@@ -17,6 +17,7 @@ from companion.core.i18n import N_, number, translator
 from companion.games.dice_roller import rules
 from companion.ui.confirm import Confirm
 from companion.ui.dice_entry import DiceEntry
+from companion.ui.fonts import needs_japanese
 from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
@@ -156,7 +157,9 @@ class RollerScreen(Screen):
         for r in rolls:
             counts[sum(r)] += 1
         expected = [len(rolls) * rules.expected_share(s.count, t) for t in totals]
+        # the labels under the bars end above 12 px Japanese key help (8 px kanji smudge)
+        low = 42 if needs_japanese(_("ROLL  UP/DN dice   <dice")) else 47
         bar_chart(p, [str(t) for t in totals], [counts[t] for t in totals], expected,
-                  (1, 17, SPLIT - 2, 47))
+                  (1, 17, SPLIT - 2, low))
         if not rolls:
             p.centred(24, _("no rolls yet"), "text", x0=0, x1=SPLIT)

@@ -12,12 +12,12 @@ from typing import Any
 from companion.core.i18n import N_, number, translator
 from companion.games.dice_test import rules
 from companion.ui.confirm import Confirm
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import bar_chart, hint, title_bar, wrap
+from companion.ui.widgets import bar_chart, hint, title_bar, wrap, wrap_px
 
 _, ngettext = translator(__name__)
 
@@ -114,17 +114,21 @@ class TallyEntry(Screen):
             self._render_many(p)
             return
         slot = p.width // len(faces)
+        up = 4 if kanji() else 0  # 12 px Japanese key help below: everything a bit higher
         for i, (face, count) in enumerate(zip(faces, s.counts, strict=True)):
             x0 = i * slot
             selected = i == self.cursor
             if selected:
-                p.rect((x0 + 1, 14, x0 + slot - 2, 41), fill=1, outline=None)
+                p.rect((x0 + 1, 14 - (1 if up else 0), x0 + slot - 2, 41 - up), fill=1,
+                       outline=None)
             text = label(face)
             if text_width(text, "large") <= slot - 2:
-                p.centred(16, text, "large", x0=x0, x1=x0 + slot, fill=0 if selected else 1)
+                p.centred(16 - 2 * (up > 0), text, "large", x0=x0, x1=x0 + slot,
+                          fill=0 if selected else 1)
             else:  # a kanji colour: 24 px is wider than a sixth of the screen
-                p.centred(20, text, "medium", x0=x0, x1=x0 + slot, fill=0 if selected else 1)
-            p.centred(44, str(count), "text", x0=x0, x1=x0 + slot)
+                p.centred(20 - up, text, "medium", x0=x0, x1=x0 + slot,
+                          fill=0 if selected else 1)
+            p.centred(44 - 5 * (up > 0), str(count), "text", x0=x0, x1=x0 + slot)
         need = s.rolls_to_verdict
         hint(p, needed(need) if need else _("DOWN: verdict"))
 
@@ -132,16 +136,23 @@ class TallyEntry(Screen):
         """A d8-d20: the face under the cursor big, its neighbours beside it, its count."""
         s = self.state
         n = len(s.faces)
+        up = 3 if kanji() else 0  # 「4回」 and the keys in 12 px: everything a bit higher
         for offset, x0, x1, font in ((-1, 0, 36, "medium"), (0, 36, 92, "huge"),
                                      (1, 92, p.width, "medium")):
             i = (self.cursor + offset) % n
-            p.centred(12 if offset == 0 else 20, label(s.faces[i]), font, x0=x0, x1=x1)
-        p.rect((38, 13, 89, 42), outline=1)
+            p.centred((12 if offset == 0 else 20) - up, label(s.faces[i]), font, x0=x0, x1=x1)
+        p.rect((38, 13, 89, 42 - 2 * up), outline=1)
         times = s.counts[self.cursor]
-        p.centred(43, ngettext("{n} time", "{n} times", times).format(n=number(times)), "text",
-                  x0=0, x1=p.width)
+        p.centred(43 - 4 * (up > 0), ngettext("{n} time", "{n} times", times).format(
+            n=number(times)), "text", x0=0, x1=p.width)
         need = s.rolls_to_verdict
         hint(p, needed(need) if need else _("DOWN: verdict"))
+
+
+def kanji() -> bool:
+    """True where the key help is kanji (Japanese): it is drawn in the 12 px face, so
+    the screens above it leave it its 12 rows (8 px kanji are smudges, issue 35)."""
+    return needs_japanese(_("DOWN: verdict"))
 
 
 class TallyVerdict(Screen):
@@ -167,7 +178,7 @@ class TallyVerdict(Screen):
             few = len(s.faces) <= 10  # a d12 or a d20 labels 1, 5, 10, …
             labels = [label(f) if few or i == 0 or (i + 1) % 5 == 0 else ""
                       for i, f in enumerate(s.faces)]
-            bar_chart(p, labels, list(s.counts), expected, (4, 15, 124, 46))
+            bar_chart(p, labels, list(s.counts), expected, (4, 15, 124, 41 if kanji() else 46))
             if s.rolls_to_verdict:
                 hint(p, needed(s.rolls_to_verdict))
             else:
@@ -175,6 +186,16 @@ class TallyVerdict(Screen):
             return
         v = rules.verdict(s)
         headline, why = verdict_lines(v)
+        if kanji():  # the reason in 12 px (8 px kanji smudge): p moves up beside n
+            title_bar(p, _("{die} tally").format(die=die_name(s.die)),
+                      (f"n={len(s.rolls)} p={v.p:.3f}", f"p={v.p:.3f}"))
+            p.text((2, 13), p.fit(headline, "bold", p.width - 4), "bold")
+            lines = wrap_px(why, "text", p.width - 2)
+            if len(lines) > 3:
+                p.cut.append(why)
+            for i, line in enumerate(lines[:3]):
+                p.text((1, 26 + i * 13), line, "text")
+            return
         p.text((2, 14), p.fit(headline, "bold", p.width - 4), "bold")
         lines = wrap(why, 25)
         if len(lines) > VERDICT_LINES:

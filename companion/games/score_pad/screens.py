@@ -16,7 +16,7 @@ from companion.core.i18n import N_, translator
 from companion.core.ranking import numbered
 from companion.games.score_pad import rules
 from companion.ui.confirm import Confirm
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
@@ -28,6 +28,12 @@ from companion.ui.widgets import hint, title_bar
 _, ngettext = translator(__name__)
 
 ROWS = 3  # table rows on screen
+
+
+def rows_shown() -> int:
+    """The table rows on screen: :data:`ROWS`, or one less where the key help is kanji,
+    which is drawn in the 12 px face (8 px kanji are smudges: 「修正」, issue 35)."""
+    return ROWS - 1 if needs_japanese(_("arrows move  OK edit")) else ROWS
 LABEL_W = 38  # the table's first column at its narrowest: rounds, categories, the total
 LABEL_MAX = 62  # ... and at its widest (a category of 10 letters)
 MIN_COLUMN = 24  # a player's column: four digits
@@ -239,7 +245,7 @@ class TableScreen(PagedScreen):
         self.entry = entry
         cell = entry.target() if entry is not None else (0, 0)
         self.row, self.player = cell
-        self.top = max(0, self.row - ROWS + 1)
+        self.top = max(0, self.row - rows_shown() + 1)
 
     @property
     def state(self) -> rules.State:
@@ -286,7 +292,8 @@ class TableScreen(PagedScreen):
         self.player %= len(s.players)
         columns, label_w = self.columns()
         self.page = self.player // columns
-        self.top = min(max(self.top, self.row - ROWS + 1), self.row, max(0, n_rows - ROWS))
+        shown = rows_shown()
+        self.top = min(max(self.top, self.row - shown + 1), self.row, max(0, n_rows - shown))
         seats = range(self.page * columns, min(len(s.players), (self.page + 1) * columns))
         width = (p.width - label_w) // columns
         # A name too long for its column is headed P1, P2, ... and the title bar names
@@ -300,7 +307,7 @@ class TableScreen(PagedScreen):
             x0 = label_w + i * width
             p.centred(13, head, "small", x0=x0, x1=x0 + width)
         totals = rules.totals(s)
-        for line in range(ROWS):
+        for line in range(shown):
             r = self.top + line
             if r >= n_rows:
                 break

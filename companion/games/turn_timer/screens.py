@@ -18,7 +18,7 @@ from companion.config import registry as catalogue
 from companion.core.i18n import N_, translator
 from companion.games.turn_timer import GAME, rules
 from companion.ui.confirm import Confirm
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
@@ -188,15 +188,19 @@ class ClockScreen(Ticking):
         value = elapsed(s, s.current, now)
         text = rules.shown(value)
         font = "huge" if len(text) <= 7 else "large"
-        p.centred(29, text, font)
-        if s.budget and value <= rules.WARNING and s.started:
-            p.inverted((0, 29, p.width - 1, 60))  # the warning, visible across the table
         if not s.started:
-            hint(p, _("OK starts the clock"))
+            keys = _("OK starts the clock")
         elif s.paused:
-            hint(p, _("OK resume  BACK menu"))
+            keys = _("OK resume  BACK menu")
         else:
-            hint(p, _("OK pass BACK pause DN all"))
+            keys = _("OK pass BACK pause DN all")
+        # Japanese keys are 12 px (8 px kanji are smudges): the time rises to leave them room
+        up = 5 if needs_japanese(keys) else 0
+        p.centred(29 - up, text, font)
+        if s.budget and value <= rules.WARNING and s.started:
+            # the warning, visible across the table
+            p.inverted((0, 29, p.width - 1, 50 if up else 60))
+        hint(p, keys)
 
 
 class AllClocks(Ticking):

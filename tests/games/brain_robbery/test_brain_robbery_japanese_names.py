@@ -36,7 +36,7 @@ def test_the_turn_card_reads_its_dice_in_12_px_and_r_is_only_run() -> None:
         drawn = fonts(rig)
         assert drawn["2個 -1"] == "text"  # the number of dice, from the mover's seat
         assert drawn["R-1 H-1 IQ10"] == drawn["経験値 10"] == "text"
-        assert drawn["1巡目"] == "small" and "第1R" not in rig.text
+        assert drawn["1巡目"] == "text" and "第1R" not in rig.text
         assert not rig.app.painter.cut
     finally:
         rig.close()

@@ -35,7 +35,7 @@ def test_the_move_hint_is_whole_with_cards_played(language: str, runs: list[int]
     rig = moving_with_cards(language, runs, brain_run)
     try:
         painter = rig.app.painter
-        line = next(d for d in painter.drawn if d.xy[1] >= 56)  # the hint line
+        line = next(d for d in painter.drawn if d.xy[1] >= 52)  # the hint line (12 px in ja)
         assert f"{sum(runs):+d}" in line.text, line.text
         assert painter.cut == [] and not line.overflows(), (painter.cut, line.text)
     finally:

@@ -40,7 +40,7 @@ def test_genial_switches_mid_turn_and_the_turn_goes_on(rig: Rig) -> None:
     assert len(state.turns) == 1 and state.tracks[0] == (2, 0, 0, 0)
     assert "Benの手番" in rig.text and "R1/20" in rig.text
     rig.keys("long right")
-    assert "順位: 各色の点は低い順" in rig.text and "最高: 橙2>0" in rig.text
+    assert "順位:各色の点は低い順" in rig.text and "最高: 橙2>0" in rig.text
     switch(rig, "en")
     assert "Standings: low..high" in rig.text and "highest: ora 2>0" in rig.text
     rig.keys("left", "right", "ok")                  # Ben: purple +1, in English again
@@ -74,10 +74,10 @@ def test_dice_roller_switches_and_keeps_rolling(rig: Rig) -> None:
     rolls = rig.app.session.state.rolls
     assert "Dice 2d6" in rig.text
     switch(rig, "ja")
-    assert "ダイス 2d6" in rig.text and "ROLL 振る  上下 個数  >グラフ" in rig.text
+    assert "ダイス 2d6" in rig.text and "ROLL ^v個数 >グラフ" in rig.text
     rig.keys("roll", "right")
     assert rig.app.session.state.rolls[:2] == rolls and len(rig.app.session.state.rolls) == 3
-    assert "ROLL 振る  上下 個数  <ダイス" in rig.text  # the chart, in the roller's frame
+    assert "ROLL ^v個数 <ダイス" in rig.text  # the chart, in the roller's frame
 
 
 def test_dice_test_switches_and_the_tally_goes_on(rig: Rig) -> None:

@@ -21,7 +21,7 @@ from companion.games.area_tiles import GAME, house_rules, rules
 from companion.games.area_tiles.screens.draw import player_glyph, shown_name
 from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.scenes import open_game, press
@@ -153,8 +153,12 @@ class TilesDownView(Screen):
         name = catalogue.title(KEY, short=True) if s.title == GAME.title else s.title
         count = ngettext("{n} player", "{n} players", len(s.players)).format(n=len(s.players))
         title_bar(p, name, count)
-        p.centred(TITLE_H + 1, str(s.tiles), "huge", x0=0, x1=40)
-        p.centred(TITLE_H + 33, _("tiles"), "small", x0=0, x1=40)
+        kanji = needs_japanese(_("tiles"))  # 「タイル」 in 12 px, above the 12 px key help
+        p.centred(TITLE_H + 1 - kanji, str(s.tiles), "huge", x0=0, x1=40)
+        if kanji:
+            p.centred(TITLE_H + 27, _("tiles"), "text", x0=0, x1=40)
+        else:
+            p.centred(TITLE_H + 33, _("tiles"), "small", x0=0, x1=40)
         p.text((44, TITLE_H + 1), _("each") if s.tiles == rules.TILES else _("each, short"),
                "text")
         p.text((44, TITLE_H + 13), _("starts:"), "text")

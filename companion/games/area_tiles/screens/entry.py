@@ -214,9 +214,19 @@ def draw_total(p: Painter, s: rules.State) -> None:
     """The selected player's area points, big, right of the list (and of the editor, which
     keeps it in place so opening an area repaints only the left part)."""
     mine = sum(a.points for a in s.areas[s.current])
-    p.line((LIST_W + 1, TITLE_H + 1, LIST_W + 1, p.height - 9))  # the scroll bar rides on it
-    p.centred(TITLE_H + 2, str(mine), "huge", x0=LIST_W + 3, x1=p.width)
-    p.centred(TITLE_H + 34, _("area pts"), "small", x0=LIST_W + 2, x1=p.width)
+    up = 2 if kanji() else 0  # the label in 12 px above the 12 px key help: all higher
+    p.line((LIST_W + 1, TITLE_H + 1, LIST_W + 1, p.height - (14 if up else 9)))  # scroll bar
+    p.centred(TITLE_H + 2 - up, str(mine), "huge", x0=LIST_W + 3, x1=p.width)
+    if up:
+        p.centred(TITLE_H + 27, _("area pts"), "text", x0=LIST_W + 2, x1=p.width)
+    else:
+        p.centred(TITLE_H + 34, _("area pts"), "small", x0=LIST_W + 2, x1=p.width)
+
+
+def kanji() -> bool:
+    """True where the words are kanji (Japanese): labels and key help are then drawn in
+    the 12 px face (8 px kanji are smudges, issue 35) and the screens leave them room."""
+    return needs_japanese(_("area pts"))
 
 
 class AreaEditor(Screen):
@@ -324,23 +334,27 @@ class AreaEditor(Screen):
         # The list's own title bar, unchanged: the hint says whether OK adds or fixes.
         areas_title(p, s)
         self.blocks = max(rules.MIN_BLOCKS, min(self.blocks, max(rules.MIN_BLOCKS, self.room())))
-        p.centred(TITLE_H + 1, str(self.blocks), "huge", x0=8, x1=42)
+        up = 2 if kanji() else 0  # the symbol's row above the 12 px key help
+        p.centred(TITLE_H + 1 - up, str(self.blocks), "huge", x0=8, x1=42)
         if self.blocks < self.room():
             arrow(p, 0, TITLE_H + 8, up=True)
         if self.blocks > rules.MIN_BLOCKS:
             arrow(p, 0, TITLE_H + 20, up=False)
-        p.text((43, TITLE_H + 9), "=", "medium")
-        p.centred(TITLE_H + 1, str(rules.area_points(self.blocks)), "huge", x0=52, x1=LIST_W)
+        p.text((43, TITLE_H + 9 - up), "=", "medium")
+        p.centred(TITLE_H + 1 - up, str(rules.area_points(self.blocks)), "huge", x0=52,
+                  x1=LIST_W)
         self._render_symbol(p, s)
         draw_total(p, s)
-        if area is not None:
+        if kanji():  # 12 px keys: the frame-keeping 8 px line would smudge them
+            hint(p, _("OK fix  <> symbol") if area is not None else _("OK add area  <> symbol"))
+        elif area is not None:
             hint_like(p, _("OK fix  <> symbol"), _("OK fix  hold OK remove"))
         else:
             hint_like(p, _("OK add area  <> symbol"), _("OK add area  <> player"))
 
     def _render_symbol(self, p: Painter, s: rules.State) -> None:
         """Whose 4+ symbol group the area holds, in 12 px: their symbols and names."""
-        y = TITLE_H + 33
+        y = TITLE_H + (27 if kanji() else 33)
         if self.symbol is None:
             p.text((0, y), _("no 4+ group"), "text")
             return

@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.core.i18n import N_, translator
 from companion.games.area_tiles import rules
 from companion.games.area_tiles.screens.draw import player_glyph, shown_name, title_or_name
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import PagedScreen
@@ -121,4 +121,7 @@ class ResultView(PagedScreen):
         p.line((92, TITLE_H + 2, 92, 63))
         player_glyph(p, self.state, line.player, 105, TITLE_H + 3)
         p.centred(TITLE_H + 15, str(line.total), "large", x0=93, x1=p.width)
-        p.centred(TITLE_H + 41, _("total"), "small", x0=93, x1=p.width)
+        if needs_japanese(_("total")):  # 「合計」 in 12 px (8 px kanji are smudges)
+            p.centred(TITLE_H + 38, _("total"), "text", x0=93, x1=p.width)
+        else:
+            p.centred(TITLE_H + 41, _("total"), "small", x0=93, x1=p.width)

@@ -23,6 +23,7 @@ from companion.games.brain_robbery.screens.parts import (
     Sub,
     biggest,
     game,
+    kanji,
     padded,
     signed,
     where,
@@ -94,8 +95,9 @@ class AfterView(ActionView):
             lines = self.xp_pages(p, losers) if s.track_xp and losers else []
             page = self.pager.page(max(1, len(lines)), (s.turn, tuple(losers)))
             if lines:  # who takes a counter, in 12 px, paged when long
-                p.centred(29, lines[page], "text", x1=p.width - 3)
-                page_bar(p, page, len(lines), 30, 40)
+                top = 26 if kanji() else 29  # above the higher action bar in Japanese
+                p.centred(top, lines[page], "text", x1=p.width - 3)
+                page_bar(p, page, len(lines), top + 1, top + 11)
         else:
             self.pager.page(1, None)  # nothing paged: no timer
             right = _("{n}c").format(n=m.hand)
@@ -103,7 +105,8 @@ class AfterView(ActionView):
                 right = fitting("bold", p.width - 8 - text_width(m.name, "bold"),
                                 right + " " + _("{n}xp").format(n=m.xp), right)
             title_bar(p, m.name, right)
-            p.text((2, 14), _("on"), "small")
+            label_font = "text" if kanji() else "small"  # 「位置」 in 12 px
+            p.text((2, 13 if kanji() else 14), _("on"), label_font)
             place = where(s, m)
             e = s.event
             line = ""
@@ -114,12 +117,17 @@ class AfterView(ActionView):
             elif s.took_space:
                 line = _("took a brain space")
             # what the move did takes a 12 px row under the place, which then draws smaller
-            fonts = ("medium", "text") if line else ("large", "medium", "text")
-            font = biggest(place, p.width - 2 * 16, fonts)
-            top = 12 if font == "large" or line else 16
-            p.centred(top, p.fit(place, font, p.width - 32), font, x0=16, x1=p.width - 16)
+            fonts: tuple[str, ...] = ("medium", "text") if line else ("large", "medium", "text")
+            if kanji():  # the action bar is higher: the line a row higher, the place under 16 px
+                fonts = ("text",) if line else ("medium", "text")
+            # 「位置」 in 12 px is wider: the place is centred right of it, not on the screen
+            x0 = 4 + text_width(_("on"), label_font) + 2 if kanji() else 16
+            x1 = p.width - (2 if kanji() else 16)
+            font = biggest(place, x1 - x0, fonts)
+            top = 12 if font == "large" or line or kanji() else 16
+            p.centred(top, p.fit(place, font, x1 - x0), font, x0=x0, x1=x1)
             if line:
-                p.centred(28, p.fit(line, "text", p.width), "text")
+                p.centred(26 if kanji() else 28, p.fit(line, "text", p.width), "text")
         self.draw_action(p)
 
 
@@ -245,27 +253,29 @@ class FightView(ActionView):
                     p.rect((x0, 12, x0 + 63, 24), fill=1, outline=None)
                 p.centred(12, p.fit_name(name, "text", 60, table), "text", x0=x0, x1=x0 + 64,
                           fill=0 if name == lead else 1)
-                p.text((x0 + 4, 26), str(total), "medium")
+                up = 1 if kanji() else 0  # a pixel row above the higher action bar
+                p.text((x0 + 4, 26 - up), str(total), "medium")
                 # how the total came about, in 12 px beside it ("4 3 +2"; "6 6+10" if tight)
                 line = f"{' '.join(map(str, dice))}{hit}"
                 room = 56 - text_width(str(total), "medium") - 3
                 if text_width(line, "text") > room:
                     line = line.replace(" +", "+").replace(" -", "-")
-                p.right(28, line, "text", x1=x0 + 60)
-            p.draw.line((63, 27, 63, 39), fill=1)  # the two fighters' figures apart
+                p.right(28 - up, line, "text", x1=x0 + 60)
+            p.draw.line((63, 27, 63, 37 if kanji() else 39), fill=1)  # the figures apart
         else:
             count = -(-len(f.fighters) // self.PER_PAGE)
             page = self.pager.page(count, (s.turn, f.fighters))
             first = page * self.PER_PAGE
             shown = list(zip(f.fighters, f.totals, strict=True))[first:first + self.PER_PAGE]
             for i, (name, total) in enumerate(shown):  # 2 rows of 2 cells, 12 px
-                x, y = (i // 2) * 64, 12 + (i % 2) * 15
+                pitch = 13 if kanji() else 15  # 13: above the higher action bar
+                x, y = (i // 2) * 64, 12 + (i % 2) * pitch
                 if name == lead:
-                    p.rect((x, y, x + 61, y + 14), fill=1, outline=None)
+                    p.rect((x, y, x + 61, y + pitch - 1), fill=1, outline=None)
                 fill = 0 if name == lead else 1
                 p.text((x + 2, y + 1), p.fit_name(name, "text", 42, table), "text", fill=fill)
                 p.right(y + 1, str(total), "text", x1=x + 60, fill=fill)
-            page_bar(p, page, count, 14, 41)
+            page_bar(p, page, count, 14, 37 if kanji() else 41)
         self.draw_action(p)
 
 

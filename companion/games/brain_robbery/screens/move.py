@@ -25,6 +25,7 @@ from companion.games.brain_robbery.screens.parts import (
     car_name,
     draw_train,
     game,
+    kanji,
     signed,
     where,
 )
@@ -137,15 +138,19 @@ class TurnView(PhaseView):
         title_bar(p, m.name, where(s, m))  # the car the mover starts from, in 12 px
         count = rules.dice_needed(s)
         if count:
-            dice_row(p, [None] * count, y=14, height=18, x0=0, x1=54)
+            dice_row(p, [None] * count, y=13 if kanji() else 14, height=12 if kanji() else 18,
+                     x0=0, x1=54)
         else:
             p.centred(12, "0", "large", x0=0, x1=54)
         # how many dice and the brain's Run: the mover reads it from their seat, 12 px
         dice = ngettext("{n} die", "{n} dice", count).format(n=count)
         run = signed(m.brain.run) if m.brain else ""
         label = fitting("text", 54, f"{dice} {run}".strip(), dice + run)
-        p.centred(33, p.fit(label, "text", 54), "text", x0=0, x1=55)
-        p.centred(46, _("round {n}").format(n=s.round), "small", x0=0, x1=54)
+        if kanji():  # 「1巡目」 in 12 px: the dice smaller, the rows a pixel apart
+            p.centred(39, _("round {n}").format(n=s.round), "text", x0=0, x1=54)
+        else:
+            p.centred(46, _("round {n}").format(n=s.round), "small", x0=0, x1=54)
+        p.centred(26 if kanji() else 33, p.fit(label, "text", 54), "text", x0=0, x1=55)
         # what the mover reads from their seat, a 12 px row each: cards, brain, XP
         p.text((56, 13), p.fit(_("Cards {n}").format(n=m.hand), "text", 72), "text")
         p.text((56, 26), p.fit(brain_text(m.brain), "text", 72), "text")
@@ -190,7 +195,7 @@ class MoveView(ActionView):
         title_bar(p, _("{name} moves").format(name=s.mover.name),  # the whole name: the
                   (_("round {n}").format(n=s.round), ""))  # turn card showed the round
         if move.dice:
-            dice_row(p, list(move.dice), y=14, height=27, x0=0, x1=64)
+            dice_row(p, list(move.dice), y=14, height=24 if kanji() else 27, x0=0, x1=64)
         else:
             p.centred(17, _("no dice"), "text", x0=0, x1=64)
         bonus = move.run + sum(move.cards)
@@ -362,16 +367,23 @@ class DecoupleReveal(Sub):
         if die is None:
             size = biggest(big, p.width)
             lines = wrap_px(big, size, p.width) if size == "text" else [big]
+            top, pitch = (15 if size == "large" else 20), 12
+            if kanji() and size == "text":  # two rows a pixel apart, above the line
+                top, pitch = 13, 13
             for i, line in enumerate(lines[:2]):
-                p.centred((15 if size == "large" else 20) + i * 12, line, size)
+                p.centred(top + i * pitch, line, size)
             if len(lines) > 2:
                 p.cut.append(big)
+        elif kanji():  # 「<3両」 in 12 px beside the figure, the line above 12 px keys
+            dice_row(p, [die], y=13, height=24, x0=0, x1=48)
+            p.text((50, 12), big, "large")
+            p.text((52 + text_width(big, "large"), 24), _("cars"), "text")
         else:
             dice_row(p, [die], y=14, height=27, x0=0, x1=48)
             p.text((50, 12), big, "large")
             p.text((50, 34), _("cars"), "small")
         if text_width(small, "text") <= p.width:  # what happens to the car, in 12 px
-            p.centred(42, small, "text")
+            p.centred(39 if kanji() else 42, small, "text")
         else:  # a long board name of the owner's own: the line as a label
             p.centred(45, p.fit(small, "small", p.width), "small")
         hint(p, _("OK next") if self.page + 1 < len(pages) else _("OK done"))

@@ -13,7 +13,7 @@ from typing import Any
 from companion.core import seat_names
 from companion.core.i18n import NC_, package_translator, translator
 from companion.games.brain_robbery import rules
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
@@ -89,9 +89,23 @@ def signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
-def action_line(p: Painter, label: str, index: int, count: int, y: int = 43) -> None:
-    """The chosen action on an inverted bar, with up/down marks when there are others."""
-    p.rect((0, y, p.width - 1, y + 12), fill=1, outline=None)
+def kanji() -> bool:
+    """True where the game's key help is kanji (Japanese): the action bar then rises and
+    narrows (:func:`action_y`) so the keys under it are 12 px (8 px kanji are smudges)."""
+    return needs_japanese(_("^v choose  OK do  >train"))
+
+
+def action_y() -> int:
+    """The top of the action bar: 43, or 39 above 12 px Japanese key help."""
+    return 39 if kanji() else 43
+
+
+def action_line(p: Painter, label: str, index: int, count: int, y: int | None = None) -> None:
+    """The chosen action on an inverted bar, with up/down marks when there are others
+    (13 px high; 12 where the language is Japanese, a pixel row above its key help)."""
+    if y is None:
+        y = action_y()
+    p.rect((0, y, p.width - 1, y + (11 if kanji() else 12)), fill=1, outline=None)
     p.text((3, y), p.fit(label, "bold", p.width - 14), "bold", fill=0)
     if count > 1:
         x = p.width - 9

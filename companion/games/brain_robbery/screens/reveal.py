@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.core.i18n import translator
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery.screens.pages import Pager, page_bar
-from companion.games.brain_robbery.screens.parts import Sub, car_name, game
+from companion.games.brain_robbery.screens.parts import Sub, car_name, game, kanji
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar, wrap_px
@@ -90,5 +90,13 @@ class NewCarReveal(Sub):
                 sentence = _("board {board} side {side} in front").format(
                     board=car.board, side=car.side)
             placement(p, self.pager, car, sentence, rows=2)
-            p.centred(46, _("counters on brain spaces"), "small")
+            note = _("counters on brain spaces")
+            if kanji():  # 12 px: on two rows it takes the key help's (OK is the only key)
+                lines = wrap_px(note, "text", p.width)
+                for y, line in zip(ROW_Y[2:] + (ROW_Y[2] + 13,), lines[:2], strict=False):
+                    p.centred(y, line, "text")
+                if len(lines) > 1:
+                    return
+            else:
+                p.centred(46, note, "small")
         hint(p, _("OK back to the move"))

@@ -20,7 +20,9 @@ from companion.games.brikks.screens.frame import (
     BLOCK_BOX,
     RIGHT_X,
     TURN_CELL,
+    block_box,
     brikks_title,
+    kanji,
     play_hint,
     play_title,
 )
@@ -252,9 +254,10 @@ class TurnView(Screen):
         nxt = s.players[rules.next_roller(s)]
         play_title(p, s)
         if not s.rolls:
-            x0, y0, x1, _y1 = BLOCK_BOX
-            for i, line in enumerate(wrap_px(_("hold ROLL: own dice"), "small", x1 - x0)):
-                p.centred(y0 + 10 + i * 9, line, "small", x0=x0, x1=x1)
+            x0, y0, x1, _y1 = block_box()
+            top, font, pitch = (y0, "text", 13) if kanji() else (y0 + 10, "small", 9)
+            for i, line in enumerate(wrap_px(_("hold ROLL: own dice"), font, x1 - x0)):
+                p.centred(top + i * pitch, line, font, x0=x0, x1=x1)
             name_line(p, nxt, 13, s.players)
             p.text((RIGHT_X, 29), _("rolls"), "medium")
             turn_hint(p, _(">cost DN out"), nxt)
@@ -263,34 +266,54 @@ class TurnView(Screen):
         # The answer to ROLL is the block in words at once; only the block itself tumbles
         # (the frames after it change the block's columns and nothing else).
         column = _("col {n}").format(n=last.number)
-        p.text((RIGHT_X, 13), column, "medium")
-        p.text((RIGHT_X, 29), colour_name(last.colour), "medium")
+        if kanji():  # 「2列 緑」 on one line: the note below in 12 px, above the key help
+            p.text((RIGHT_X, 13), column, "medium")
+            p.text((RIGHT_X + text_width(column, "medium") + 8, 13), colour_name(last.colour),
+                   "medium")
+        else:
+            p.text((RIGHT_X, 13), column, "medium")
+            p.text((RIGHT_X, 29), colour_name(last.colour), "medium")
         p.texts.append(f"{column} · {colour_name(last.colour)}")  # the block in words, one line
         if self.frame == 0:
             pass  # the block is picked up: the answer sends the words, not a block as well
         elif self.frame is not None:
             colour, column_ = self.TUMBLE[(self.frame * 5 + last.number) % len(self.TUMBLE)]
-            draw_block(p, colour, column_, BLOCK_BOX, TURN_CELL)
+            draw_block(p, colour, column_, block_box(), TURN_CELL)
         else:
-            draw_block(p, last.colour, last.number, BLOCK_BOX, TURN_CELL)
+            draw_block(p, last.colour, last.number, block_box(), TURN_CELL)
+        note_y, note_font = (33, "text") if kanji() else (47, "small")
         if last.reroll:  # the first roll, read from across the table like the second
             first = s.rolls[-2]
             was = _("was")
-            p.text((RIGHT_X, 47), was, "small")
-            x = RIGHT_X + text_width(was, "small") + 2
-            p.text((x, 43), p.fit(f"{first.number}·{colour_name(first.colour)}", "text",
-                                  p.width - x), "text")
+            p.text((RIGHT_X, note_y), was, note_font)
+            x = RIGHT_X + text_width(was, note_font) + 2
+            p.text((x, 33 if kanji() else 43), p.fit(f"{first.number}·{colour_name(first.colour)}",
+                                                     "text", p.width - x), "text")
         elif last.entered:
-            p.text((RIGHT_X, 47), _("own dice"), "small")
+            p.text((RIGHT_X, note_y), _("own dice"), note_font)
         elif rules.can_reroll(s):
-            p.text((RIGHT_X, 47), p.fit(_("1 reroll: UP"), "small", p.width - RIGHT_X), "small")
+            p.text((RIGHT_X, note_y), p.fit(_("1 reroll: UP"), note_font, p.width - RIGHT_X),
+                   note_font)
         turn_hint(p, _(">cost DN out"), nxt)
 
 
 def turn_hint(p: Painter, keys: str, nxt: str) -> None:
     """The turn screen's keys on the left, "ROLL" and the next roller on the right: a
     roll changes only the name, and the first roll only the keys (a reroll is offered by
-    the note above)."""
+    the note above). Japanese keys are 12 px: the roller beside them is 12 px too, or
+    8 or 6 px where it is Latin letters only and 12 px would not fit, else plain ROLL."""
+    if kanji() and text_width(keys, "text") <= p.width - 1:
+        play_hint(p, keys)
+        room = p.width - 8 - text_width(keys, "text")  # a gap that parts the keys from it
+        roll = _("ROLL {name}").format(name=nxt)
+        latin = not needs_japanese(roll)  # Latin letters read well in 8 px and 6 px
+        font = next((f for f in ("text", "small", "tiny") if (f == "text" or latin)
+                     and text_width(roll, f) <= room), "")
+        if not font:
+            roll, font = "ROLL", "text"
+        p.right(p.height - {"text": 12, "small": 7, "tiny": 6}[font], roll, font,
+                x1=p.width - 1)
+        return
     roll = fitting("small", p.width - 4 - text_width(keys, "small"),
                    _("ROLL {name}").format(name=nxt), _("ROLL next"))
     play_hint(p, keys)

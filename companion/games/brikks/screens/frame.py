@@ -25,9 +25,24 @@ _, ngettext = translator(__name__)
 #: Where a block is drawn (inclusive corners) and where its words start, right of it.
 BLOCK_BOX = (1, 14, 55, 54)
 RIGHT_X = 58
+#: The block's box where the words are kanji: the key help below it is 12 px type (the
+#: 8 px face draws kanji as smudges, issue 35), so the box ends above its band.
+KANJI_BLOCK_BOX = (1, 13, 55, 49)
 #: The largest cell of a block on the turn screen: a tumbling block then touches at most
 #: 40 columns of six pages, a frame that fits its 50 ms slot on a 100 kHz bus.
 TURN_CELL = 10
+
+
+def kanji() -> bool:
+    """True where the game's words are kanji (Japanese): the frame then keeps the bottom
+    12 px for key help in the 12 px face."""
+    return needs_japanese(_("bombs"))
+
+
+def block_box() -> tuple[int, int, int, int]:
+    """Where a block is drawn in this language (:data:`BLOCK_BOX`, or
+    :data:`KANJI_BLOCK_BOX` above 12 px key help)."""
+    return KANJI_BLOCK_BOX if kanji() else BLOCK_BOX
 
 
 def game_name(s: rules.State) -> str:
@@ -66,7 +81,13 @@ def play_title(p: Painter, s: rules.State) -> None:
 
 def play_hint(p: Painter, text: str) -> None:
     """Key help at the bottom, left-aligned so that a name at its end (the next roller)
-    changes only its own columns when it changes."""
+    changes only its own columns when it changes. Japanese is drawn in the 12 px face
+    where it fits across and nothing above reaches its band (kanji in 8 px are smudges)."""
+    if needs_japanese(text) and text_width(text, "text") <= p.width - 1 and p.image.crop(
+            (0, p.height - 13, p.width, p.height - 8)).getbbox() is None:
+        p.rect((0, p.height - 12, p.width - 1, p.height - 1), fill=0, outline=None)
+        p.text((1, p.height - 12), text, "text")
+        return
     p.rect((0, p.height - 8, p.width - 1, p.height - 1), fill=0, outline=None)
     top = p.height - 8 if needs_japanese(text) else p.height - 7  # the 8 px kana fill the band
     p.text((1, top), p.fit(text, "small", p.width - 1), "small")

@@ -12,6 +12,7 @@ from companion.core.i18n import N_, translator
 from companion.core.ranking import numbered
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
+from companion.games.brikks.screens.frame import kanji
 from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.playing import playing
@@ -38,22 +39,30 @@ TABLE_TOP = 12
 
 def draw_score(p: Painter, parts: dict[str, int], total: int) -> None:
     """A score's parts in 12 px type, two to a line (the name left, the points
-    right-aligned in each half), and the total big underneath."""
+    right-aligned in each half), and the total big underneath (where the words are
+    kanji: the rows a blank pixel row apart and the total in 12 px, above 12 px keys)."""
     half = p.width // 2
+    top, pitch = (WIDE_TOP, WIDE_H) if kanji() else (TABLE_TOP, LINE_H)
     for i, (key, value) in enumerate(parts.items()):
-        x0, y = (i % 2) * half, TABLE_TOP + (i // 2) * LINE_H
+        x0, y = (i % 2) * half, top + (i // 2) * pitch
         with p.region((x0, y, x0 + half - 1, y + LINE_H - 1)):
             p.text((x0 + 2, y), _(PARTS[key]), "text")
             p.right(y, str(value), "text", x1=x0 + half - 4)
     if len(parts) > 1:  # a rule between the halves, so "29 bonus" never reads as a pair
-        bottom = TABLE_TOP + LINE_H * ((len(parts) + 1) // 2) - 2
-        p.line((half - 1, TABLE_TOP + 2, half - 1, bottom))
+        bottom = top + pitch * ((len(parts) + 1) // 2) - 2
+        p.line((half - 1, top + 2, half - 1, bottom))
+    if kanji():  # 爆弾 and 追加点 a blank row apart: the total's digits (10 px high) above keys
+        p.centred(top + pitch * ((len(parts) + 1) // 2) - 1, str(total), "medium")
+        return
     p.centred(30 if len(parts) > 2 else 20, str(total), "huge")
 
 
 SHEET_X, SHEET_BOTTOM = 46, 55  # the little grid of rows on the entry screen
 #: The parts column right of the grid: one 12 px figure a line, its label small.
 PARTS_X, PARTS_TOP, PARTS_H = 90, 12, 11
+#: The Japanese frame's rows (:meth:`ScoreView._render_wide`): 12 px type, a blank pixel
+#: row between rows so 追加点 and 爆弾 never touch.
+WIDE_TOP, WIDE_H = 13, 13
 #: The part of the score each extra field counts towards.
 EXTRA_PARTS = {"bonus_marks": "bonus", "bombs_left": "bombs", "energy_left": "energy"}
 
@@ -202,6 +211,10 @@ class ScoreView(Screen):
             if key == "bonus_marks" and big > D.BONUS_MARKS_COUNTED:  # the rules: 75 at most
                 what = _("{n} count, more lapse").format(n=D.BONUS_MARKS_COUNTED)
             keys = what
+        if kanji():
+            self._render_wide(p, parts, part, big, under)
+            hint(p, keys)
+            return
         font = "huge" if p.fits(str(big), "huge", SHEET_X - 4) else "large"
         p.centred(14 if font == "huge" else 18, str(big), font, x0=0, x1=SHEET_X - 4)
         if under is not None:
@@ -209,6 +222,35 @@ class ScoreView(Screen):
         self._draw_sheet(p)
         self._draw_parts(p, parts, part)
         hint(p, keys)  # last: its 12 px Japanese only where nothing drawn reaches it
+
+    def _render_wide(self, p: Painter, parts: dict[str, int], part: str | None, big: int,
+                     under: int | None) -> None:
+        """The frame where the labels are kanji (爆弾, 追加点): the 8 px face cannot draw
+        them legibly, so the parts take two rows of 12 px type across the screen, two to
+        a row (an arrow before the part entered), the value entered and its points on a third,
+        and the little sheet is left out (the title names the row)."""
+        keys = ["full rows"] if self.state.duel else ["rows", "bonus", "bombs", "energy"]
+        half = p.width // 2
+        for i, key in enumerate(keys):
+            x0, y = (i % 2) * half, WIDE_TOP + (i // 2) * WIDE_H
+            label = _(PARTS[key])
+            with p.region((x0, y, x0 + half - 1, y + WIDE_H - 1)):
+                if key == part:  # the list's arrow: an inverted box would touch the bar
+                    mid = y + 5
+                    p.draw.polygon([(x0 + 1, mid - 4), (x0 + 1, mid + 4), (x0 + 4, mid + 1),
+                                    (x0 + 4, mid - 1)], fill=1)
+                p.text((x0 + 6, y), label, "text")
+                p.right(y, str(parts[key]), "text", x1=x0 + half - 4)
+        p.line((half - 2, WIDE_TOP + 1, half - 2, WIDE_TOP + WIDE_H * ((len(keys) + 1) // 2) - 3))
+        y = WIDE_TOP + 2 * WIDE_H
+        if under is None:
+            p.centred(y, str(big), "bold")
+            return
+        words = [str(big), "→", _("{n} pts").format(n=under)]  # the marks stay a text
+        x = (p.width - sum(text_width(w, "bold") for w in words) - 12) // 2
+        for word in words:
+            p.text((x, y), word, "bold")
+            x += text_width(word, "bold") + 6
 
     def _draw_sheet(self, p: Painter) -> None:
         """The little grid of the sheet's rows, bottom row first, the row entered marked."""
@@ -309,13 +351,17 @@ class OverView(PagedScreen):
                 f"{low}–{high}" if low else _("under {n}").format(n=high + 1))
         title_bar(p, _("Brikks solo"), _("over"))
         p.centred(14, str(score), "huge", x0=0, x1=56)
-        p.text((60, 13), band, "medium")
-        lines = wrap_px(_(phrase), "small", 67)
-        if len(lines) > 4:
+        if kanji():  # the phrase in 12 px, three lines a blank row apart
+            p.text((60, 13), band, "bold")
+            lines, font, top, pitch, rows = wrap_px(_(phrase), "text", 67), "text", 26, 13, 3
+        else:
+            p.text((60, 13), band, "medium")
+            lines, font, top, pitch, rows = wrap_px(_(phrase), "small", 67), "small", 30, 8, 4
+        if len(lines) > rows:
             p.cut.append(phrase)
-        for i, line in enumerate(lines[:4]):
-            p.text((60, 30 + i * 8), line, "small")
-        p.centred(49, _("points"), "small", x0=0, x1=56)
+        for i, line in enumerate(lines[:rows]):
+            p.text((60, top + i * pitch), line, font)
+        p.centred(47 if kanji() else 49, _("points"), font, x0=0, x1=56)
 
     def _render_sheet(self, p: Painter, seat: int) -> None:
         s = self.state

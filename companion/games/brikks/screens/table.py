@@ -13,9 +13,10 @@ from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.draw import draw_block
 from companion.games.brikks.screens.frame import (
-    BLOCK_BOX,
     RIGHT_X,
     TURN_CELL,
+    block_box,
+    kanji,
     play_hint,
     play_title,
 )
@@ -102,20 +103,22 @@ class CostsScreen(Screen):
         has = fitting("text", p.width - NAME_X, _("{name} has {n}").format(name=who, n=energy),
                       f"{who} {energy}")
         x = min(RIGHT_X, p.width - text_width(has, "text"))  # a long name: left, under the words
-        p.text((max(x, NAME_X), 43), p.fit(has, "text", p.width - NAME_X), "text")
+        # where the words are kanji, three 12 px lines end above the 12 px key help
+        ys, font = ((13, 26, 39), "text") if kanji() else ((13, 29, 43), "medium")
+        p.text((max(x, NAME_X), ys[2]), p.fit(has, "text", p.width - NAME_X), "text")
         block = rules.player_block(s, seat)
         if block is None:
-            p.centred(26, _("Roll first"), "text", x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
+            p.centred(26, _("Roll first"), "text", x0=block_box()[0], x1=block_box()[2])
             return
         swap = self.slot == D.COLUMNS
         cost = D.SWAP_COST if swap else rules.column_costs(s, seat)[self.slot]
-        p.text((RIGHT_X, 13), _("swap") if swap else _("col {n}").format(n=self.slot + 1),
-               "medium")
-        p.text((RIGHT_X, 29), _("costs {n}").format(n=cost), "medium")
+        p.text((RIGHT_X, ys[0]), _("swap") if swap else _("col {n}").format(n=self.slot + 1),
+               font)
+        p.text((RIGHT_X, ys[1]), _("costs {n}").format(n=cost), font)
         if swap:  # any block of the sheet
-            p.centred(26, _("any"), "medium", x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
+            p.centred(26, _("any"), "medium", x0=block_box()[0], x1=block_box()[2])
         else:
-            draw_block(p, block[0], self.slot + 1, BLOCK_BOX, TURN_CELL)
+            draw_block(p, block[0], self.slot + 1, block_box(), TURN_CELL)
         play_hint(p, _("</> col  ^v who  OK spend"))
 
 
@@ -152,7 +155,7 @@ class SwapScreen(Screen):
         # the name whole: the costs screen before showed the swap's price
         title_bar(p, _("Swap {name}").format(name=name),
                   (_("{n} energy").format(n=D.SWAP_COST), ""))
-        draw_block(p, colour, self.column, BLOCK_BOX, TURN_CELL)  # where the costs had it
+        draw_block(p, colour, self.column, block_box(), TURN_CELL)  # where the costs had it
         p.text((RIGHT_X, 13), _("col {n}").format(n=self.column), "medium")
         p.text((RIGHT_X, 29), colour_name(colour), "medium")
         play_hint(p, _("^v colour <> col OK swap"))
@@ -175,35 +178,65 @@ def draw_card(p: Painter, s: rules.State, seat: int) -> None:
     t = s.trackers[seat]
     width = p.width - RIGHT_X
     name = s.players[seat]
+    if kanji():
+        draw_kanji_card(p, s, seat)
+        return
     top = CARD_TOP + needs_japanese(name)  # kanji ink starts on the cell's top row
     p.text((RIGHT_X, top), p.fit_name(name, "text", width, s.players), "text")
     lines = [(_("energy"), t.energy), (_("bonus"), t.bonus_marks), (_("bombs"), t.bombs_left)]
-    # Kanji in the 8 px font blur (爆弾 reads as 無弾): Japanese labels are 12 px.
-    font = "text" if any(needs_japanese(word) for word, _value in lines) else "small"
     for i, (word, value) in enumerate(lines):  # kept when out: the sheet's final figures
         y = CARD_TOP + (i + 1) * CARD_H
-        p.text((RIGHT_X, y + LABEL_DY[font]), word, font)
+        p.text((RIGHT_X, y + LABEL_DY["small"]), word, "small")
         p.right(y, str(value), "text", x1=p.width - 2)
+
+
+#: The card's rows where its words are kanji: 12 px type a row and a blank pixel apart
+#: (爆弾 and 追加点 fill all 12 rows of their cell), three rows above the 12 px key help,
+#: so energy and bombs share the last.
+KANJI_CARD_TOP, KANJI_CARD_H = 13, 13
+
+
+def draw_kanji_card(p: Painter, s: rules.State, seat: int) -> None:
+    """:func:`draw_card` in the 12 px face: the name; bonus marks; energy and bombs."""
+    t = s.trackers[seat]
+    name = s.players[seat]
+    y0, h = KANJI_CARD_TOP, KANJI_CARD_H
+    p.text((RIGHT_X, y0), p.fit_name(name, "text", p.width - RIGHT_X, s.players), "text")
+    p.text((RIGHT_X, y0 + h), _("bonus"), "text")
+    p.right(y0 + h, str(t.bonus_marks), "text", x1=p.width - 2)
+    middle = RIGHT_X + (p.width - RIGHT_X) // 2
+    p.text((RIGHT_X, y0 + 2 * h), _("energy"), "text")
+    p.right(y0 + 2 * h, str(t.energy), "text", x1=middle - 6)
+    # a rule between the two, so "4 爆弾" never reads as a pair
+    p.line((middle - 3, y0 + 2 * h + 1, middle - 3, y0 + 3 * h - 3))
+    p.text((middle + 1, y0 + 2 * h), _("bombs"), "text")
+    p.right(y0 + 2 * h, str(t.bombs_left), "text", x1=p.width - 2)
+
+
+def side_pitch() -> int:
+    """The tracker list's row pitch: :data:`SIDE_H`, or a row less where its words are
+    kanji, so its three rows end above the 12 px key help."""
+    return KANJI_CARD_H if kanji() else SIDE_H
 
 
 def side_list(p: Painter, items: list[str], index: int, first: int) -> int:
     """A list in 12 px left of the card: an arrow before the chosen item, a scroll bar
     beside the rows. Returns the first item shown (kept by the caller, so moving within
     the rows on screen moves only the arrow)."""
-    rows = SIDE_ROWS
+    rows, side_h = SIDE_ROWS, side_pitch()
     first = max(0, min(first, index, len(items) - rows))
     first = max(first, index - rows + 1)
     room = SIDE_BAR_X - 1 - SIDE_TEXT_X
     for row, i in enumerate(range(first, min(len(items), first + rows))):
-        y = SIDE_TOP + row * SIDE_H
+        y = SIDE_TOP + row * side_h
         if i == index:
-            p.focus = (y, y + SIDE_H - 1)
-            mid = y + SIDE_H // 2 - 1
+            p.focus = (y, y + side_h - 1)
+            mid = y + side_h // 2 - 1
             p.draw.polygon([(0, mid - 4), (0, mid + 4), (3, mid + 1), (3, mid - 1)], fill=1)
-        with p.region((SIDE_TEXT_X, y, SIDE_BAR_X - 2, y + SIDE_H - 1)):
+        with p.region((SIDE_TEXT_X, y, SIDE_BAR_X - 2, y + side_h - 1)):
             p.text((SIDE_TEXT_X, y), p.fit(items[i], "text", room), "text")
     if len(items) > rows:
-        height = rows * SIDE_H
+        height = rows * side_h
         bar = max(4, height * rows // len(items))
         y0 = SIDE_TOP + (height - bar) * first // (len(items) - rows)
         p.rect((SIDE_BAR_X, y0, SIDE_BAR_X + 1, y0 + bar - 1), fill=1, outline=None)
@@ -243,12 +276,12 @@ class PlayersScreen(Screen):
         play_title(p, s)
         block = rules.current_block(s)
         if s.trackers[self.index].out:  # where the tracker asked "out for good?"
-            p.centred(BLOCK_BOX[1] + 12, _("out"), "medium", x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
+            p.centred(block_box()[1] + 12, _("out"), "medium", x0=block_box()[0], x1=block_box()[2])
         elif block is not None:
-            draw_block(p, *block, BLOCK_BOX, TURN_CELL)
+            draw_block(p, *block, block_box(), TURN_CELL)
         else:
-            p.centred(BLOCK_BOX[1] + 10, f"{self.index + 1}/{len(s.players)}", "large",
-                      x0=BLOCK_BOX[0], x1=BLOCK_BOX[2])
+            p.centred(block_box()[1] + 10, f"{self.index + 1}/{len(s.players)}", "large",
+                      x0=block_box()[0], x1=block_box()[2])
         draw_card(p, s, self.index)
         play_hint(p, _("^v who {n}/{total}  OK tracker").format(
             n=self.index + 1, total=len(s.players)))
@@ -337,7 +370,10 @@ class TrackerScreen(Screen):
             if len(lines) > SIDE_ROWS:
                 p.cut.append(lines[SIDE_ROWS])
             for i, line in enumerate(lines[:SIDE_ROWS]):
-                p.text((1, SIDE_TOP + i * SIDE_H), line, "text")
+                p.text((1, SIDE_TOP + i * side_pitch()), line, "text")
+            if kanji():  # a rule in the scroll bar's place: 「脱落する?」 ran into the card
+                p.line((SIDE_BAR_X + 1, SIDE_TOP, SIDE_BAR_X + 1,
+                        SIDE_TOP + SIDE_ROWS * side_pitch() - 2))
             play_hint(p, _("OK out   BACK no"))
             return
         self.first = side_list(p, [label for label, _ in self.entries()], self.index,

@@ -147,20 +147,29 @@ def quarter(p: Painter, board: Board, rows: int, cols: int, *, move: str | None 
     4–7 (1), with ``move`` marked as on the jump strip."""
     r0, c0 = rows * 3, cols * 3
     start, jumped, end = jump_marks(move)
+    pitch = quarter_pitch()
     for j in range(4):
         x = Q_LEFT + j * Q_PITCH_X
         p.centred(0, str(c0 + j + 1), "tiny", x0=x, x1=x + Q_PITCH_X)
     for i in range(4):
-        y = Q_TOP + i * Q_PITCH_Y
+        y = Q_TOP + i * pitch
         p.text((0, y), ROWS[r0 + i], "text")
         for j in range(4):
             cell = (r0 + i, c0 + j)
             x = Q_LEFT + j * Q_PITCH_X
             role = ("from" if cell == start else "land" if cell == end
                     else "taken" if cell in jumped else "")
-            _piece(p, (x + 1, y - 1, x + Q_PITCH_X - 2, y + Q_PITCH_Y - 1),
+            bottom = y + pitch - (2 if pitch > Q_PITCH_Y else 1)  # boxes never overlap
+            _piece(p, (x + 1, y - 1, x + Q_PITCH_X - 2, bottom),
                    piece_text(board[cell[0]][cell[1]], empty="\u00b7"), role=role)
-    p.line((Q_LEFT - 1, Q_TOP - 1, Q_LEFT - 1, Q_TOP + 4 * Q_PITCH_Y - 1))
+    p.line((Q_LEFT - 1, Q_TOP - 1, Q_LEFT - 1, Q_TOP + 4 * pitch - 1))
+
+
+def quarter_pitch() -> int:
+    """The quarter's row pitch: :data:`Q_PITCH_Y`, or 14 where the pieces are kanji
+    (「黄3」 over 「黄1」 touched at 12; a marked piece's box and underline need a row
+    more above and below its 12 rows of ink); the four rows then fill the panel."""
+    return 14 if needs_japanese(_(INITIALS["Y"])) else Q_PITCH_Y
 
 
 class BoardScreen(Screen):
@@ -209,5 +218,6 @@ class BoardScreen(Screen):
             p.centred(26, _("no board yet"), "text")
             return
         quarter(p, board, self.rows, self.cols, move=self.move)
-        hint(p, _("arrows move  OK back"))
+        if quarter_pitch() == Q_PITCH_Y:  # rows of kanji leave no room: arrows, OK, BACK
+            hint(p, _("arrows move  OK back"))
 

@@ -13,7 +13,7 @@ from companion.core.ranking import numbered
 from companion.games.four_stones import rules
 from companion.games.four_stones.rules import COLOURS, PAIRS
 from companion.games.four_stones.screens.board import INITIALS, colour_word
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.widgets import hint, title_bar
 
@@ -21,6 +21,8 @@ _, ngettext = translator(__name__)
 
 #: The table's rows: one per player, 11 px apart under the title bar.
 ROW_TOP, ROW_PITCH = 12, 11
+#: The rows where the labels are kanji: 12 px type, a blank pixel row apart.
+KANJI_TOP, KANJI_PITCH = 13, 13
 #: Right edges of the figure columns (the breakdown's is further right), and of the names.
 MID_X, HOW_X, RIGHT_X, NAME_END = WIDTH - 37, WIDTH - 24, WIDTH - 1, 60
 
@@ -47,14 +49,33 @@ def render_deal(p: Painter, state: rules.State) -> None:
         hint(p, _("OK deals the layout"))
 
 
+def row_y(row: int) -> int:
+    """The top of table row ``row``: 11 px apart, or 13 where the labels are kanji
+    (黄緑赤青 in 12 px, a blank pixel row between them; in 8 px they were smudges)."""
+    return KANJI_TOP + row * KANJI_PITCH if kanji() else ROW_TOP + row * ROW_PITCH
+
+
+def kanji() -> bool:
+    """True where the colours' initials are kanji (Japanese)."""
+    return needs_japanese(_(INITIALS["Y"]))
+
+
+def _hint(p: Painter, state: rules.State, text: str) -> None:
+    """The key help, where the rows leave it room (four rows of kanji fill the screen:
+    then OK goes on and DOWN turns the page without it, as on the round before)."""
+    if not kanji() or row_y(len(state.players)) <= p.height - 12:
+        hint(p, text)
+
+
 def _names(p: Painter, state: rules.State, order: list[int], labels: list[str]) -> None:
     """The label (colour or place) and the name of each row, in ``order``: the labels in
-    the 12 px font where they are one Latin character, else small (a two-player pair, a
-    kanji: 12 px kanji on 11 px rows would touch)."""
-    font = "text" if all(text_width(label, "text") <= 6 for label in labels) else "small"
+    the 12 px font where they are one Latin character or kanji (rows then 13 px apart),
+    else small (a two-player pair)."""
+    font = ("text" if all(text_width(label, "text") <= 6 for label in labels) or kanji()
+            else "small")
     x = max(text_width(label, font) for label in labels) + 3
     for row, (i, label) in enumerate(zip(order, labels, strict=True)):
-        y = ROW_TOP + row * ROW_PITCH
+        y = row_y(row)
         p.text((0, y + (0 if font == "text" else 3)), label, font)
         p.text((x, y), p.fit(state.players[i], "text", NAME_END - x), "text")
 
@@ -64,7 +85,7 @@ def _breakdown(p: Painter, state: rules.State, order: list[int]) -> None:
     parts = rules.round_parts(state)
     keys = side_keys(state)
     for row, i in enumerate(order):
-        y = ROW_TOP + row * ROW_PITCH
+        y = row_y(row)
         board, took, bonus = parts[keys[i]]
         detail = f"{board}+{took}" + (f"+{bonus}" if bonus else "")
         p.right(y, detail, "text", x1=HOW_X)
@@ -83,13 +104,13 @@ def render_round(p: Painter, state: rules.State, page: int = 0) -> None:
     _names(p, state, order, [side_label(k) for k in side_keys(state)])
     if page == 0:
         for row, i in enumerate(order):
-            y = ROW_TOP + row * ROW_PITCH
+            y = row_y(row)
             p.right(y, str(state.scores[-1][i]), "bold", x1=MID_X)
             p.right(y, str(state.totals[i]), "bold", x1=RIGHT_X)
-        hint(p, _("OK round {n}  DOWN points").format(n=n + 1))
+        _hint(p, state, _("OK round {n}  DOWN points").format(n=n + 1))
     else:
         _breakdown(p, state, order)
-        hint(p, _("on board + taken + bonus"))
+        _hint(p, state, _("on board + taken + bonus"))
 
 
 def render_final(p: Painter, state: rules.State, page: int = 0) -> None:
@@ -107,5 +128,5 @@ def render_final(p: Painter, state: rules.State, page: int = 0) -> None:
     title_bar(p, _("Game over"), ngettext("{n} round", "{n} rounds", n).format(n=n))
     _names(p, state, order, labels)
     for row, i in enumerate(order):
-        p.right(ROW_TOP + row * ROW_PITCH, str(state.totals[i]), "bold", x1=RIGHT_X)
-    hint(p, _("DOWN last round  > board"))
+        p.right(row_y(row), str(state.totals[i]), "bold", x1=RIGHT_X)
+    _hint(p, state, _("DOWN last round  > board"))

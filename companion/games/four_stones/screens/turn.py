@@ -30,7 +30,7 @@ from companion.games.four_stones.screens.board import (
     jump_strip,
 )
 from companion.games.four_stones.screens.scores import render_deal, render_final, render_round
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
@@ -176,8 +176,10 @@ class StonesScreen(Screen):
         note = pass_note(s, room)
         if note:
             p.text((NOTE_X0, NOTATION_Y + 3), note, "text")
-        jump_strip(p, s.board, move, y=STRIP_Y)
-        hint(p, _("UP/DN  OK jump  > board"))
+        keys = _("UP/DN  OK jump  > board")
+        # Japanese keys are 12 px (8 px kanji are smudges): the strip rises to make room
+        jump_strip(p, s.board, move, y=STRIP_Y - (5 if needs_japanese(keys) else 0))
+        hint(p, keys)
 
 
 def points_width() -> int:
