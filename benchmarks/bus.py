@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Callable
 from typing import Any
 
 from luma.oled.device import sh1106, ssd1306
@@ -216,6 +217,22 @@ def measure_bus(turns: int, *, seed: int = 7, pace: float = PACE,
     return out
 
 
+def first_frames(screen: _TimedDisplay, seconds: list[float],
+                 cpu: list[float]) -> Callable[[Rig, Step], None]:
+    """A step of :func:`play` that presses its key and adds the wall and CPU seconds to
+    the first frame handed to ``screen`` (presses that draw nothing add nothing)."""
+
+    def timed(rig: Rig, step: Step) -> None:
+        screen.first = None
+        c0, t0 = time.thread_time(), time.perf_counter()
+        rig.press(step.key)
+        if screen.first is not None:
+            seconds.append(screen.first[0] - t0)
+            cpu.append(screen.first[1] - c0)
+
+    return timed
+
+
 def measure_latency(turns: int, *, seed: int = 7, warm: bool = True) -> dict[str, Any]:
     """Key → frame handed to the bus, in seconds, for every interaction that drew.
 
@@ -232,18 +249,9 @@ def measure_latency(turns: int, *, seed: int = 7, warm: bool = True) -> dict[str
         seconds: list[float] = []
         cpu: list[float] = []
 
-        def timed(rig: Rig, step: Step, screen: _TimedDisplay = screen,
-                  seconds: list[float] = seconds, cpu: list[float] = cpu) -> None:
-            screen.first = None
-            c0, t0 = time.thread_time(), time.perf_counter()
-            rig.press(step.key)
-            if screen.first is not None:
-                seconds.append(screen.first[0] - t0)
-                cpu.append(screen.first[1] - c0)
-
         gc.collect()
         try:
-            play(rig, turns, timed, [])
+            play(rig, turns, first_frames(screen, seconds, cpu), [])
         finally:
             rig.close()
         out[run] = seconds

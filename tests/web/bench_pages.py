@@ -193,8 +193,8 @@ def key_to_frame(folder: Path, *, phones: int, turns: int = 10) -> dict[str, flo
 
     from luma.oled.device import ssd1306
 
-    from benchmarks.bus import _TimedDisplay
-    from benchmarks.script import Step, play
+    from benchmarks.bus import _TimedDisplay, first_frames
+    from benchmarks.script import play
     from companion.hw.fakebus import RecordingSerial
     from companion.testing import Rig
 
@@ -224,17 +224,9 @@ def key_to_frame(folder: Path, *, phones: int, turns: int = 10) -> dict[str, flo
         screen = _TimedDisplay(ssd1306(RecordingSerial()))
         rig = Rig(seed=7, display=screen, db=str(db))
 
-        def timed(rig: Rig, step: Step) -> None:
-            screen.first = None
-            c0, t0 = time.thread_time(), time.perf_counter()
-            rig.press(step.key)
-            if screen.first is not None:
-                seconds.append(screen.first[0] - t0)
-                cpu.append(screen.first[1] - c0)
-
         gc.collect()
         try:
-            play(rig, turns, timed, [])
+            play(rig, turns, first_frames(screen, seconds, cpu), [])
         finally:
             rig.close()
     finally:
