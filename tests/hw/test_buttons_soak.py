@@ -1,7 +1,7 @@
 """Guards the key layer against a stuck button: held low for 30 s it is one long press.
 
 While one button is stuck, the other buttons must keep working, and once it is freed it
-works again. Marked ``soak``: CI holds it for 3 s; ``companionSOAK=full`` for 30 s.
+works again. Marked ``soak``: CI holds it for 3 s; ``COMPANION_SOAK=full`` for 30 s.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from companion.core.keys import Key
 from companion.hw.buttons import KeyPad
 
 PINS = {"up": 17, "down": 27, "left": 22, "right": 23, "ok": 24, "back": 25, "roll": 5}
-STUCK_FOR = 30.0 if os.environ.get("companionSOAK") == "full" else 3.0
+STUCK_FOR = 30.0 if os.environ.get("COMPANION_SOAK") == "full" else 3.0
 
 
 def drain(q: queue.Queue) -> list[Key]:

@@ -7,7 +7,7 @@ the other menus. After every key: a frame was drawn, no screen went wrong, the g
 screen is the replay of its log, no text is cut; now and then the box loses power and a
 new App on the same log must show the same game; at the end ``companion history``
 (text, CSV, JSON, BG Stats) exports every finished game. CI plays one game per game and
-language; ``companionDEEP=<n>`` plays n seeds of each (``companionSOAK=full``: 20).
+language; ``COMPANION_DEEP=<n>`` plays n seeds of each (``COMPANION_SOAK=full``: 20).
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ BUILT = {k: g for k, g in discover().items() if isinstance(g, GameInfo)}
 
 #: The roster: names of different widths, Latin and Japanese, as a table's names read.
 NAMES = ["Al", "山田はなこ", "Bo", "佐藤太郎", "Cy", "李", "Eve"]
-SEEDS = (20 if os.environ.get("companionSOAK") == "full"
-         else int(os.environ.get("companionDEEP", "1")))
+SEEDS = (20 if os.environ.get("COMPANION_SOAK") == "full"
+         else int(os.environ.get("COMPANION_DEEP", "1")))
 
 #: (key, long, weight): mostly forward, some long presses, a little BACK and undo.
 WEIGHTS = [("OK", False, 30), ("UP", False, 9), ("DOWN", False, 12), ("LEFT", False, 9),

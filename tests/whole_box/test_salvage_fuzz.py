@@ -6,8 +6,8 @@ acknowledged action still held by a readable page comes back (when its game's ro
 readable too, and, in the unfinished game, up to its first lost action: salvage's
 promise, docs/reliability.md).
 
-CI runs :data:`CASES` cases; ``companionSOAK=full`` runs :data:`FULL_CASES`.
-``companionFUZZ_SEED=<n>`` starts from another seed.
+CI runs :data:`CASES` cases; ``COMPANION_SOAK=full`` runs :data:`FULL_CASES`.
+``COMPANION_FUZZ_SEED=<n>`` starts from another seed.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from companion.log.store import Store
 
 CASES = 40
 FULL_CASES = 3000
-FULL = os.environ.get("companionSOAK") == "full"
-SEED = int(os.environ.get("companionFUZZ_SEED", "36"))
+FULL = os.environ.get("COMPANION_SOAK") == "full"
+SEED = int(os.environ.get("COMPANION_FUZZ_SEED", "36"))
 PAGE = 4096
 
 

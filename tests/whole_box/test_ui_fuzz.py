@@ -5,7 +5,7 @@ start menu (so setup screens, menus, history and the other games are reachable t
 no exception may escape, every key must end in a rendered 128×64 frame, and the game
 on screen must always be the replay of its log. Games are found through
 ``companion.config.registry`` — a game whose screens appear is fuzzed without touching this
-file. CI runs 10 000 key events in all; ``companionSOAK=full`` runs 100 000.
+file. CI runs 10 000 key events in all; ``COMPANION_SOAK=full`` runs 100 000.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from companion.log.store import Store
 from tests.checks import frame_and_log_agree
 
 BUILT = [key for key, game in discover().items() if isinstance(game, GameInfo)]
-TOTAL = 100_000 if os.environ.get("companionSOAK") == "full" else 10_000
+TOTAL = 100_000 if os.environ.get("COMPANION_SOAK") == "full" else 10_000
 PER_EXAMPLE = 100
 EXAMPLES = max(1, TOTAL // PER_EXAMPLE // max(1, len(BUILT)))
 CONFIG = from_mapping({"display": {"driver": "dummy"}})

@@ -13,7 +13,7 @@ with SIGKILL at a random moment, and checks:
   (no quarantine notice).
 
 Two lanes run side by side. CI runs 60 kills (about half a minute);
-``companionSOAK=full`` runs 240. The figures are in docs/reliability.md.
+``COMPANION_SOAK=full`` runs 240. The figures are in docs/reliability.md.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from companion.games.dice_roller import rules as dice_roller
 from companion.log.store import Store
 
 ROOT = Path(__file__).resolve().parents[3]
-FULL = os.environ.get("companionSOAK") == "full"
+FULL = os.environ.get("COMPANION_SOAK") == "full"
 KILLS = 240 if FULL else 60
 LANES = 2
 CONFIG = """\
