@@ -4,8 +4,11 @@ A backup's name carries the time the wall clock said when it was made; a Pi with
 real-time clock may have been a year ahead then. :func:`listing` therefore orders the
 backups of one log by their change count (the log's ``user_version``, counted up by every
 saved change), then their newest action. Each log also has an identity (schema 3),
-copied into its backups: :func:`own` sets aside, untouched, a backup of another log
-(another box's, dropped into ``backups/`` by hand).
+copied into its backups and into its header's ``application_id``: :func:`own` sets aside,
+untouched, a backup of another log (another box's, dropped into ``backups/`` by hand). A
+damaged log whose identity table cannot be read is known by its header, and, the header
+gone too, by the identity most of its backups share (:func:`log_identity`): a box's own
+history is many backups, another box's dropped in is one.
 
 >>> content_key(Path("/no/such/companion-20270101-000000.db"))
 (0, 0, ('20270101-000000', 0))
@@ -18,6 +21,7 @@ import re
 import sqlite3
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
@@ -99,14 +103,29 @@ def identity_of(path: Path) -> str | None:
     return _peek(path)[1]
 
 
+def majority(found: list[Path]) -> str | None:
+    """The identity more of the backups ``found`` carry than any other (the box's own
+    history: another box's backup is dropped in one at a time), or None when none has
+    one or two are level."""
+    counted = Counter(i for p in found if (i := identity_of(p)) is not None)
+    top = counted.most_common(2)
+    if not top or (len(top) == 2 and top[0][1] == top[1][1]):
+        return None
+    return top[0][0]
+
+
 def own(folder: Path, identity: str | None, out: TextIO | None = None) -> list[Path]:
     """:func:`listing` of ``folder`` without the backups of another log (another box's,
     dropped in by hand: a different identity), which are renamed aside untouched
     (``companion-20270101-000000.db.foreign``) and said on ``out`` (stderr). A backup
-    from before identities, or a log without one (``identity`` None), counts as its own."""
+    from before identities counts as its own. For a log whose identity is not known
+    (``identity`` None: a new log, or one too damaged to say) the backups' own
+    :func:`majority` stands for it; when none stands out, every backup counts."""
     found = listing(folder)
     if identity is None:
-        return found
+        identity = majority(found)
+        if identity is None:
+            return found
     mine = []
     for path in found:
         theirs = identity_of(path)
@@ -128,28 +147,63 @@ def own(folder: Path, identity: str | None, out: TextIO | None = None) -> list[P
 
 def log_identity(log: str | Path, *, immutable: bool = False) -> str | None:
     """The identity of the log at ``log`` (read-only; ``immutable``: not even a ``-shm``
-    made, for a damaged file that must stay as it is), or None."""
-    from companion.log.schema import identity
+    made, for a damaged file that must stay as it is), or None.
+
+    When its identity table cannot be read (a damaged page) but it has an identity (its
+    header's ``application_id`` is set), the identity is that of its own backups in
+    ``backups/``: the one whose ``application_id`` matches the header's, or, the header
+    unreadable too, the one most of them share (:func:`majority`)."""
+    from companion.log.schema import application_id, identity
 
     flags = "mode=ro&immutable=1" if immutable else "mode=ro"
     try:
         conn = sqlite3.connect(f"{Path(log).resolve().as_uri()}?{flags}", uri=True)
         try:
-            return identity(conn)
+            found = identity(conn)
         finally:
             conn.close()
     except (sqlite3.Error, OSError):
+        found = None
+    if found is not None or not Path(log).is_file():
+        return found
+    head = _header(Path(log))
+    if head is not None and not _app_id(head):
+        return None  # a log from before identities, or a new one: it has none
+    backups = listing(Path(log).parent / "backups", key_of(log))
+    if head is None:
+        return majority(backups)
+    matching = [p for p in backups if (i := identity_of(p)) is not None
+                and application_id(i) == _app_id(head)]
+    return majority(matching)
+
+
+def key_of(log: str | Path) -> str:
+    """The start of the names of ``log``'s backups: its file name without ``.db``.
+
+    >>> key_of("/var/lib/companion/companion.db"), key_of("club.db"), key_of("old.sqlite")
+    ('companion', 'club', 'old.sqlite')
+    """
+    name = Path(log).name
+    return name[:-3] if name.endswith(".db") and len(name) > 3 else name
+
+
+def _header(path: Path) -> bytes | None:
+    """The first 100 bytes of the SQLite file at ``path``, or None when unreadable or
+    not an SQLite header."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except OSError:
         return None
+    return head if len(head) == 100 and head.startswith(b"SQLite format 3\x00") else None
+
+
+def _app_id(head: bytes) -> int:
+    return int.from_bytes(head[68:72], "big", signed=True)
 
 
 def generation_of(path: Path) -> int:
     """The change count (``user_version``, header bytes 60-63) of the SQLite file at
     ``path``, read without SQLite; 0 when unreadable."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(64)
-    except OSError:
-        return 0
-    if len(head) < 64 or not head.startswith(b"SQLite format 3\x00"):
-        return 0
-    return max(0, int.from_bytes(head[60:64], "big", signed=True))
+    head = _header(path)
+    return 0 if head is None else max(0, int.from_bytes(head[60:64], "big", signed=True))

@@ -44,6 +44,7 @@ from companion.log.backup_order import _utc as _utc
 from companion.log.backup_order import content_key as content_key
 from companion.log.backup_order import generation_of as generation_of
 from companion.log.backup_order import identity_of as identity_of
+from companion.log.backup_order import key_of as key_of
 from companion.log.backup_order import listing as listing
 from companion.log.backup_order import log_identity as log_identity
 from companion.log.backup_order import own as own
@@ -68,16 +69,6 @@ class BackupError(Translatable, OSError):
 
 class Cancelled(Exception):
     """The copy was stopped on purpose (shutting down, or the card is full)."""
-
-
-def key_of(log: str | Path) -> str:
-    """The start of the names of ``log``'s backups: its file name without ``.db``.
-
-    >>> key_of("/var/lib/companion/companion.db"), key_of("club.db"), key_of("old.sqlite")
-    ('companion', 'club', 'old.sqlite')
-    """
-    name = Path(log).name
-    return name[:-3] if name.endswith(".db") and len(name) > 3 else name
 
 
 class BackupFolder(type(Path())):  # type: ignore[misc]

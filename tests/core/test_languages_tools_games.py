@@ -99,7 +99,7 @@ def test_any_dice_switches_mid_game_and_carries_on() -> None:
 
 def test_turn_timer_switches_mid_game_and_carries_on() -> None:
     now = [1_700_000_000.0]
-    rig = Rig(players=ROSTER, wall_clock=lambda: now[0])
+    rig = Rig(players=ROSTER, wall_clock=lambda: now[0], clock=lambda: now[0])
     try:
         rig.open_game("turn_timer")
         rig.keys("up", "ok")                               # Start, three players

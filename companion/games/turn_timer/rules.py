@@ -1,17 +1,21 @@
-"""The turn timer: each player's clock, computed from the timestamps in the log.
+"""The turn timer: each player's clock, computed from the durations in the log.
 
-Every action carries ``"at"``, the seconds since the epoch when it was confirmed, read
-by the screen and handed over as data; the rules never read a clock. A player's time is
-what their finished turns used plus, for the player whose turn it is, ``now - since``,
-where ``now`` is passed in by whoever asks. So a restart, or a kill -9 in the middle of
-a turn, loses nothing: the log still says since when the clock has been running.
+Every action carries ``"at"``, the seconds since the epoch when it was confirmed (its
+date), and ``"ran"``, the seconds the running clock ran since the action before, measured
+by the screen on the box's monotonic clock: a wall clock set by the network, by any
+amount, is nobody's turn. Both are handed over as data; the rules never read a clock. A
+player's time is what their finished turns used plus, for the player whose turn it is,
+``ran``: how long the clock has run since the last action, passed in by whoever asks.
+
+Logs from before ``"ran"`` (actions with ``"at"`` only) replay as they always did: a
+turn took the difference of two ``"at"`` (never negative).
 
 A clock counts up, or down from ``budget`` seconds per player (``0``: up).
 
 >>> s = new_game({"players": ["Ann", "Bob"], "budget": 60})
->>> s = step(s, {"type": "start", "at": 1000.0})
->>> s = step(s, {"type": "pass", "at": 1012.5})       # Ann used 12.5 s
->>> clock(s, 0, now=2000.0), clock(s, 1, now=1020.0), remaining(s, 1, now=1020.0)
+>>> s = step(s, {"type": "start", "at": 1000.0, "ran": 0.0})
+>>> s = step(s, {"type": "pass", "at": 1012.5, "ran": 12.5})       # Ann used 12.5 s
+>>> clock(s, 0, ran=987.5), clock(s, 1, ran=7.5), remaining(s, 1, ran=7.5)
 (12.5, 7.5, 52.5)
 """
 
@@ -50,6 +54,7 @@ class State:
     started: bool = False
     finished: bool = False
     last_at: float = 0.0
+    moves: int = 0  # actions played: which action the running clock runs from
 
     @property
     def running(self) -> bool:
@@ -83,20 +88,37 @@ def _at(state: State, action: Mapping[str, Any]) -> float:
     return float(at)
 
 
-def _stopped(state: State, at: float) -> tuple[float, ...]:
-    """``used`` with the running clock's time up to ``at`` added (never negative: a clock
-    set back by the network must not give anyone time)."""
+def _ran(state: State, action: Mapping[str, Any], at: float) -> float:
+    """Seconds the running clock ran up to ``action``: its ``"ran"``, or in an old log
+    ``at - since`` (never negative: a clock set back must not give anyone time)."""
+    if "ran" not in action:
+        return max(0.0, at - state.since) if state.since is not None else 0.0
+    ran = action["ran"]
+    if not (isinstance(ran, int | float) and not isinstance(ran, bool) and math.isfinite(ran)):
+        raise RuleError("a timer action's running time ('ran') is a number of seconds, "
+                        "not {ran!r}.", ran=ran)
+    return max(0.0, float(ran))
+
+
+def _stopped(state: State, ran: float) -> tuple[float, ...]:
+    """``used`` with ``ran`` seconds of the running clock added."""
     if state.since is None:
         return state.used
     used = list(state.used)
-    used[state.current] += max(0.0, at - state.since)
+    used[state.current] += ran
     return tuple(used)
 
 
 def step(state: State, action: Mapping[str, Any]) -> State:
     require(not state.finished, "this timer has stopped; start a new one.")
+    after = _step(state, action)
+    return replace(after, moves=state.moves + 1)
+
+
+def _step(state: State, action: Mapping[str, Any]) -> State:
     kind = action.get("type")
     at = _at(state, action)
+    ran = _ran(state, action, at)
     if kind == "start":
         require(not state.started, "the clocks are already going.")
         return replace(state, started=True, since=at, last_at=at)
@@ -105,31 +127,32 @@ def step(state: State, action: Mapping[str, Any]) -> State:
         require(state.running, "the clocks are paused: resume them before passing the turn.")
         turns = list(state.turns)
         turns[state.current] += 1
-        return replace(state, used=_stopped(state, at), turns=tuple(turns), since=at,
+        return replace(state, used=_stopped(state, ran), turns=tuple(turns), since=at,
                        current=(state.current + 1) % len(state.players), last_at=at)
     if kind == "pause":
         require(state.running, "the clocks are already paused.")
-        return replace(state, used=_stopped(state, at), since=None, last_at=at)
+        return replace(state, used=_stopped(state, ran), since=None, last_at=at)
     if kind == "resume":
         require(not state.running, "the clocks are running already.")
         return replace(state, since=at, last_at=at)
     if kind == "finish":
-        return replace(state, used=_stopped(state, at), since=None, finished=True, last_at=at)
+        return replace(state, used=_stopped(state, ran), since=None, finished=True, last_at=at)
     raise RuleError("the turn timer does not know the action {kind!r}.", kind=kind)
 
 
-def clock(state: State, player: int, now: float) -> float:
-    """Seconds ``player`` has used by ``now``."""
+def clock(state: State, player: int, ran: float) -> float:
+    """Seconds ``player`` has used when the running clock has run ``ran`` seconds since
+    the last action."""
     used = state.used[player]
     if state.since is not None and player == state.current:
-        used += max(0.0, now - state.since)
+        used += max(0.0, ran)
     return used
 
 
-def remaining(state: State, player: int, now: float) -> float:
+def remaining(state: State, player: int, ran: float) -> float:
     """Seconds left of ``player``'s budget (negative once over it; the budget itself
     when the clocks count up)."""
-    return state.budget - clock(state, player, now) if state.budget else float(state.budget)
+    return state.budget - clock(state, player, ran) if state.budget else float(state.budget)
 
 
 def shown(seconds: float) -> str:

@@ -4,8 +4,9 @@ Keys: OK starts the clocks, then passes the turn · BACK pauses (paused: OK resu
 BACK goes to the start menu) · DOWN every player's clock · hold OK stops the timer and
 shows the totals · hold BACK undoes the last pass or pause.
 
-The screen reads the wall clock (``ctx.wall_clock``) only to stamp the actions it
-plays and to show the time; the rules get the timestamps as data.
+The screen measures how long the running clock ran on the monotonic clock (``ctx.clock``)
+and reads the wall clock (``ctx.wall_clock``) only to date the actions it plays; the rules
+get both as data (``"ran"`` and ``"at"``).
 """
 
 from __future__ import annotations
@@ -48,37 +49,33 @@ def play_screen(ctx: Context) -> Screen:
     return ClockScreen(ctx)
 
 
-def elapsed(state: rules.State, player: int, now: float) -> int:
-    """Whole seconds shown for ``player``: used so far (up) or left (down)."""
-    used = math.floor(rules.clock(state, player, now))
+def elapsed(state: rules.State, player: int, ran: float) -> int:
+    """Whole seconds shown for ``player``: used so far (up) or left (down), the running
+    clock having run ``ran`` seconds since the last action."""
+    used = math.floor(rules.clock(state, player, ran))
     return state.budget - used if state.budget else used
 
 
-#: A wall clock moving this much more (or less) than the monotonic clock between two
-#: reads was set, not ticked: a Pi without a real-time clock boots days behind and jumps
-#: when the network answers. That jump is nobody's turn.
-JUMP = 300.0
-_STEADY: weakref.WeakKeyDictionary[Any, tuple[float, float, float]] = \
+#: For each app: (game, actions played) -> the monotonic time that action was stamped, or
+#: first seen (after a restart). The running clock has run since then; an undone pass
+#: finds its turn's own start again.
+_SINCE: weakref.WeakKeyDictionary[Any, dict[tuple[int, int], float]] = \
     weakref.WeakKeyDictionary()
 
 
-def steady(ctx: Context) -> float:
-    """``ctx``'s wall clock minus every jump it took while this app ran (seen against
-    ``ctx.clock``, the monotonic clock), so a turn's time is what passed, not what the
-    clock was set to."""
-    wall, mono = ctx.wall_clock(), ctx.clock()
-    last = _STEADY.get(ctx)
-    offset = 0.0
-    if last is not None:
-        last_wall, last_mono, offset = last
-        jumped = (wall - last_wall) - (mono - last_mono)
-        if abs(jumped) > JUMP:
-            offset -= jumped
-    try:
-        _STEADY[ctx] = (wall, mono, offset)
-    except TypeError:  # a context that cannot be weakly referenced: the plain clock
-        return wall
-    return wall + offset
+def _starts(ctx: Context) -> dict[tuple[int, int], float]:
+    return _SINCE.setdefault(ctx, {})
+
+
+def running_for(ctx: Context, mono: float | None = None) -> float:
+    """Seconds the running clock has run since the game's last action, on ``ctx.clock``
+    (monotonic: a wall clock set by the network is nobody's turn). After a restart the
+    clock goes on from the last action the log holds: the time the box was off, and the
+    part of the turn after the last key, are not charged."""
+    mono = ctx.clock() if mono is None else mono
+    session = playing(ctx)
+    start = _starts(ctx).setdefault((session.game_id, session.state.moves), mono)
+    return max(0.0, mono - start)
 
 
 class Ticking(Screen):
@@ -93,9 +90,8 @@ class Ticking(Screen):
         return playing(self.ctx).state
 
     def now(self) -> float:
-        """The wall clock, without the jumps the network makes it take while the box
-        runs (:func:`steady`)."""
-        return steady(self.ctx)
+        """Seconds the running clock has run since the last action (:func:`running_for`)."""
+        return running_for(self.ctx)
 
     def sound(self, name: str) -> None:
         self.ctx.beep(name, playing(self.ctx).options.get("sound", "on"))
@@ -124,7 +120,13 @@ class Ticking(Screen):
             self.sound("warning")
 
     def play(self, kind: str) -> Any:
-        return self.ctx.play({"type": kind, "at": self.now()})
+        mono = self.ctx.clock()
+        ran = running_for(self.ctx, mono) if self.state.running else 0.0
+        done = self.ctx.play({"type": kind, "at": self.ctx.wall_clock(), "ran": round(ran, 3)})
+        session = self.ctx.session
+        if done is not None and session is not None:
+            _starts(self.ctx)[(session.game_id, session.state.moves)] = mono
+        return done
 
     def key_long_ok(self) -> None:
         if self.state.started:
@@ -267,6 +269,8 @@ def _scene(app: Any, budget: int, seconds: list[float], *, wait: float) -> None:
 
     clock = FakeClock()
     app.wall_clock = clock
+    base, start = app.clock(), clock.now
+    app.clock = lambda: base + clock.now - start  # the box's monotonic clock moves with it
     app.start_game("turn_timer", {"players": ["Ann", "Ben", "Cleo", "Dan"], "budget": budget,
                                   "sound": "off"})
     press(app, "OK")
@@ -295,7 +299,7 @@ def _scene_totals(app: Any) -> None:
     from companion.ui.scenes import press
 
     _scene(app, 0, [42.0, 71.5, 38.0, 55.0, 61.0, 80.0, 33.0, 47.0], wait=20.0)
-    app.play({"type": "finish", "at": app.wall_clock()})
+    app.play({"type": "finish", "at": app.wall_clock(), "ran": 20.0})
     app.show_game()
     press(app)
 

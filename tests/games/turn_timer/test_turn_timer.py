@@ -34,19 +34,19 @@ def play(actions, **options):
     return state
 
 
-def test_clocks_add_up_turns_and_ignore_a_clock_set_back() -> None:
+def test_an_old_log_without_ran_adds_up_turns_and_ignores_a_clock_set_back() -> None:
     s = play([{"type": "start", "at": T0}, {"type": "pass", "at": T0 + 30},
               {"type": "pass", "at": T0 + 50}, {"type": "pass", "at": T0 + 45}])
     assert s.used == (30.0, 20.0, 0.0)  # Cy's clock ran backwards: no time, none taken
     assert s.current == 0 and s.turns == (1, 1, 1) and s.turn == 4
-    assert rules.clock(s, 0, now=T0 + 55) == 40.0
-    assert rules.clock(s, 1, now=T0 + 55) == 20.0
+    assert rules.clock(s, 0, ran=10) == 40.0
+    assert rules.clock(s, 1, ran=10) == 20.0
 
 
 def test_pause_stops_the_running_clock_and_resume_restarts_it() -> None:
     s = play([{"type": "start", "at": T0}, {"type": "pause", "at": T0 + 10},
               {"type": "resume", "at": T0 + 500}])
-    assert rules.clock(s, 0, now=T0 + 503) == 13.0
+    assert rules.clock(s, 0, ran=3) == 13.0
     with pytest.raises(RuleError, match="already"):
         rules.step(s, {"type": "resume", "at": T0 + 504})
     paused = rules.step(s, {"type": "pause", "at": T0 + 505})
@@ -68,8 +68,11 @@ def test_bad_setup_is_refused() -> None:
         rules.new_game({"players": ["Ann", "Bob"], "budget": -5})
 
 
-def timer_rig(clock: FakeClock, config: dict | None = None, **kw) -> Rig:
-    return Rig(wall_clock=clock, players=ROSTER, config=from_mapping(
+def timer_rig(clock: FakeClock, config: dict | None = None, mono: FakeClock | None = None,
+              **kw) -> Rig:
+    """A rig whose wall clock is ``clock``, and its monotonic clock ``mono`` (or, when not
+    given, the same clock)."""
+    return Rig(wall_clock=clock, clock=mono or clock, players=ROSTER, config=from_mapping(
         {"display": {"driver": "dummy"}, "input": {"hold_ms": 100}, **(config or {})}), **kw)
 
 
@@ -92,7 +95,7 @@ def test_the_screen_stamps_actions_and_shows_the_clock() -> None:
         assert "Red" in rig.text and "1:05" in rig.text
         rig.keys("ok")                                   # Blue's turn
         assert rig.store.actions(rig.app.session.game_id)[-1] == {
-            "type": "pass", "at": T0 + 65.3}
+            "type": "pass", "at": T0 + 65.3, "ran": 65.3}
         clock.now += 7
         rig.keys("back")                                 # pause
         clock.now += 600                                 # a long break costs nothing
@@ -193,7 +196,8 @@ CHILD = textwrap.dedent("""
     from companion.testing import Rig
 
     now = [float(sys.argv[2])]
-    rig = Rig(db=sys.argv[1], wall_clock=lambda: now[0], players=("Red", "Blue", "Yellow"),
+    rig = Rig(db=sys.argv[1], wall_clock=lambda: now[0], clock=lambda: now[0],
+              players=("Red", "Blue", "Yellow"),
               config=from_mapping(
         {"display": {"driver": "dummy"}, "input": {"hold_ms": 100}}))
     rig.keys("ok", *["down"] * catalogue.position("turn_timer"), "ok", "up", "ok")
@@ -223,13 +227,19 @@ def test_sigkill_mid_turn_loses_nothing(tmp_path: Path) -> None:
             child.kill()
         child.stdout.close()
         child.stderr.close()
-    clock = FakeClock(T0 + 42.5 + 20.0)               # the box comes back 20 s later
-    rig = timer_rig(clock, db=str(db))
+    # The box comes back with its wall clock three days behind (no real-time clock):
+    # Blue's clock goes on from what the log holds, the start of her turn.
+    clock, mono = FakeClock(T0 - 3 * 86400), FakeClock(12.0)
+    rig = timer_rig(clock, mono=mono, db=str(db))
     try:
         state = rig.app.session.state
-        assert state.current == 1 and state.used[0] == 30.0 and state.since == T0 + 30
-        assert "Blue" in rig.text and "0:32" in rig.text  # her turn went on meanwhile
+        assert state.current == 1 and state.used[0] == 30.0 and state.running
+        assert "Blue" in rig.text and "0:00" in rig.text  # no gap charged, of any size
+        clock.now += 86400 + 5                           # NTP answers; 5 s pass
+        mono.now += 5
+        rig.app.next_frame_now()
+        assert "Blue" in rig.text and "0:05" in rig.text, rig.text
         rig.keys("down")
-        assert "Red | 0:30" in rig.text
+        assert "Red | 0:30" in rig.text and "Blue | 0:05" in rig.text
     finally:
         rig.close()
