@@ -18,10 +18,9 @@ from companion.owner import screenshots
 from companion.testing import Rig
 
 #: Screens that still draw kana or kanji in 8 px (issue 35 leaves them to a re-layout):
-#: the name keyboard's 8 px key grid (companion/ui/keyboard.py: 50 kana keys in 12 px
-#: need pages of keys) and the records card's Brikks solo phrase (companion/shell).
+#: the records card's Brikks solo phrase (companion/shell).
 PENDING = frozenset({
-    "keyboard", "keyboard-kana", "players-records-brikks",
+    "players-records-brikks",
 })
 
 
@@ -74,5 +73,34 @@ def test_the_genial_colour_key_is_drawn_in_12_px() -> None:
         drawn = {d.text: d.font for d in rig.app.painter.drawn}
         assert all(drawn[c] == "text" for c in "橙紫青緑"), drawn
         assert rig.app.painter.illegible() == []
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("name", ["やまだ", "ゆい", "まっちゃん", "ケンジ"])
+def test_kana_names_are_typed_on_12_px_keys(name: str) -> None:
+    """Through the box's buttons (Players → + New player): on every frame the keys are
+    12 px and the key under the cursor is on screen (the rows scroll with it)."""
+    from benchmarks.name_entry import keys_for
+    from companion.shell.players import PlayersScreen
+    from companion.ui.keyboard import CONTROLS
+    from companion.ui.name_entry import NameEntry
+
+    rig = Rig(language="ja", players=())
+    try:
+        rig.app.push(PlayersScreen(rig.app))
+        rig.keys("ok")                                 # + New player
+        entry = rig.app.top
+        assert isinstance(entry, NameEntry)
+        for key, long in keys_for(name)[:-1]:
+            rig.press(key.lower(), long=long)
+            rig.app.render()
+            drawn = {d.text: d.font for d in rig.app.painter.drawn}
+            assert rig.app.painter.illegible() == [], entry.kb.state()
+            if entry.kb.page == 1 and entry.kb.key not in CONTROLS:
+                assert drawn.get(entry.kb.key) == "text", (entry.kb.key, drawn)
+        assert entry.kb.text == name
+        rig.keys("long ok", "ok")                      # finish, and yes: add them
+        assert rig.store.player(name) is not None
     finally:
         rig.close()
