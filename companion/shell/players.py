@@ -260,6 +260,8 @@ class GameRecords(Screen):
         room, comma = WIDTH - self.VALUE_X, _(", ")
         for r in st.records(st.plays(self.ctx.store), self.key):
             rows, line = [], f"{r.value} {r.holders[0]}"
+            if r.holders[1:] and text_width(line + comma.rstrip(), "text") > room:
+                rows, line = [str(r.value)], r.holders[0]  # 「115 山田 一郎、」 cut the name
             for name in r.holders[1:]:
                 if text_width(line + comma + name, "text") <= room:
                     line += comma + name

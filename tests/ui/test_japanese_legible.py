@@ -114,10 +114,11 @@ def test_every_brikks_solo_rating_reads_whole_in_12_px(
     from companion.records import result_text, stats
     from companion.shell import players
 
-    rig = Rig(language="ja", players=("山田 一郎",))
+    rig = Rig(language="ja", players=("山田 一郎", "Ann"))
     try:
         note = result_text.sentence(solo_note(score).to_json(), "brikks")
-        record = stats.Record(stats.SOLO, "ベストソロ", "ソロ", ("山田 一郎",), score, note)
+        record = stats.Record(stats.SOLO, "ベストソロ", "ソロ", ("山田 一郎", "Ann"), score,
+                              note)
         monkeypatch.setattr(players.st, "records", lambda rows, key: [record])
         rig.app.push(players.GameRecords(rig.app, "brikks"))
         shown: list[str] = []
