@@ -17,16 +17,19 @@ from companion.config import registry as catalogue
 from companion.core.errors import RosterError, StorageError, Translatable
 from companion.core.i18n import N_, _, number
 from companion.records import stats as st
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.linebreak import cells
 from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import ask_to_add
-from companion.ui.widgets import hint, page_list, title_bar, wrap
+from companion.ui.widgets import hint, page_list, title_bar, wrap, wrap_px
 
 NEW, RECORDS = N_("+ New player"), N_("Records")
+#: A records line's kind: its face and height (a note in Japanese: the 12 px face).
+NOTE = "note"
+_FACES = {"text": ("text", 12), "small": ("small", 8), NOTE: ("text", 12)}
 NAME_CELLS = 12  # the names' column in the Players list
 
 
@@ -248,12 +251,17 @@ class GameRecords(Screen):
     FOOT = HEIGHT - 8  # where the hint line begins
 
     def lines(self) -> list[tuple[str, str, str]]:
-        """The records as lines (font, name of the record, value and holders), the
-        holders wrapped to the lines below where they do not fit one."""
+        """The records as lines (kind, name of the record, value and holders), the
+        holders wrapped to the lines below where they do not fit one. The kind is "text"
+        for a record's line, else a note's: "small" in Latin letters, :data:`NOTE` in
+        Japanese (12 px: 「60–69点: もっとがんばりましょう!」 cannot be read in 8 px,
+        issue 35)."""
         out: list[tuple[str, str, str]] = []
         room, comma = WIDTH - self.VALUE_X, _(", ")
         for r in st.records(st.plays(self.ctx.store), self.key):
             rows, line = [], f"{r.value} {r.holders[0]}"
+            if r.holders[1:] and text_width(line + comma.rstrip(), "text") > room:
+                rows, line = [str(r.value)], r.holders[0]  # 「115 山田 一郎、」 cut the name
             for name in r.holders[1:]:
                 if text_width(line + comma + name, "text") <= room:
                     line += comma + name
@@ -262,14 +270,15 @@ class GameRecords(Screen):
                     line = name
             rows.append(line)
             out += [("text", r.short if i == 0 else "", row) for i, row in enumerate(rows)]
-            if r.note:  # a solo rating: up to two small lines under its record
-                cells_wide = (WIDTH - 14) // text_width("0", "small")
-                out += [("small", "", note) for note in wrap(r.note, cells_wide)[:2]]
+            if r.note:  # a solo rating, indented under its record, every line of it
+                kind = NOTE if needs_japanese(r.note) else "small"
+                out += [(kind, "", note)
+                        for note in wrap_px(r.note, _FACES[kind][0], WIDTH - 14)]
         return out
 
     @staticmethod
     def _height(lines: list[tuple[str, str, str]]) -> int:
-        return sum(12 if font == "text" else 8 for font, _w, _r in lines)
+        return sum(_FACES[kind][1] for kind, _w, _r in lines)
 
     def _bottom(self, lines: list[tuple[str, str, str]]) -> int:
         """Where the records must end: the screen's foot, or above the hint line when
@@ -295,12 +304,13 @@ class GameRecords(Screen):
         bottom = self._bottom(lines)
         scrolls = 13 + self._height(lines) > bottom
         y = 13
-        for font, what, right in lines[self.top:]:
-            if y + (12 if font == "text" else 8) > bottom:
+        for kind, what, right in lines[self.top:]:
+            if y + _FACES[kind][1] > bottom:
                 break
-            if font == "small":
-                p.text((14, y), p.fit(right, "small", p.width - 14), "small")
-                y += 8
+            if kind != "text":  # a note, indented
+                face, height = _FACES[kind]
+                p.text((14, y), p.fit(right, face, p.width - 14), face)
+                y += height
                 continue
             if what:
                 p.text((2, y), p.fit(what, "text", self.VALUE_X - 4), "text")

@@ -2,9 +2,12 @@
 
 Modelled on the Flipper Zero's ``text_input``: rows of keys with wrap-around in both
 directions, a bottom row with delete, space, case, the next page and OK. Three pages:
-letters (alphabetical, 7 a row), kana (the 50-sound table, one column per consonant,
-with dakuten ゛, handakuten ゜ and small 小 keys that change the last kana typed), and
-digits with symbols and accented letters. The first letter and the first after a
+letters (alphabetical, 7 a row), kana (the 50-sound table, one column per consonant, ten
+columns: dakuten ゛ and small 小 in the や column's gaps, わをん, the long-vowel mark ー
+and handakuten ゜ down the わ column; the marks change the last kana typed),
+and digits with symbols and accented letters. Kanji are not on the keys: a kanji name
+(山田 一郎) is typed on a computer (``companion players add`` / ``rename``) and the
+keyboard keeps it when it is renamed here. The first letter and the first after a
 space come out upper case; the case key flips the next letter (on the kana page it
 switches hiragana and katakana). Holding LEFT/RIGHT jumps three keys and holding
 UP/DOWN two rows (one press instead of three); ROLL turns the page, BACK deletes,
@@ -34,12 +37,14 @@ DAKUTEN, HANDAKUTEN, SMALL = "\u309b", "\u309c", "\u5c0f"  # ゛ ゜ 小
 
 LETTERS = ("abcdefg", "hijklmn", "opqrstu", "vwxyz-'")
 SYMBOLS = ("1234567", "890.&+!", "?()/#@'", "éèüöäñç")
-#: The 50-sound table by columns (a, ka, sa, …); "" is a hole in the table.
+#: The 50-sound table by columns (a, ka, sa, …): ten, so that a row of 12 px kana (the
+#: smallest a Japanese reader can read on the panel) fits across the screen; わ・を・ん
+#: as the table is recited; the marks where they cost the fewest presses (benchmark
+#: name_entry: 小 beside ゆ and よ, the rare ゜ last).
 _KANA_COLUMNS = ("あいうえお", "かきくけこ", "さしすせそ", "たちつてと", "なにぬねの",
-                 "はひふへほ", "まみむめも", "や ゆ よ", "らりるれろ", "わ   を",
-                 ("ん", "ー", DAKUTEN, HANDAKUTEN, SMALL))
-KANA = tuple(tuple("" if col[r] == " " else col[r] for col in _KANA_COLUMNS)
-             for r in range(5))
+                 "はひふへほ", "まみむめも", ("や", DAKUTEN, "ゆ", SMALL, "よ"),
+                 "らりるれろ", ("わ", "を", "ん", "ー", HANDAKUTEN))
+KANA = tuple(tuple(col[r] for col in _KANA_COLUMNS) for r in range(5))
 PAGES = (("abc", LETTERS), ("かな", KANA), ("123", SYMBOLS))
 _SMALL = dict(zip("あいうえおつやゆよわかけ", "ぁぃぅぇぉっゃゅょゎゕゖ", strict=True))
 _SMALL.update({v: k for k, v in _SMALL.items()})

@@ -18,14 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.i18n import N_, _
-from companion.ui.fonts import text_width
-from companion.ui.keyboard import Keyboard
+from companion.ui.fonts import needs_japanese, text_width
+from companion.ui.keyboard import DAKUTEN, HANDAKUTEN, Keyboard
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 
-#: The font of the kana page's keys.
-KANA_FONT = "small"
+#: The kana page's keys are 12 px (8 px kana cannot be read on the panel: issue 35), so
+#: three of its five rows show at a time, scrolling with the cursor, a bar at the right.
+KANA_FONT, KANA_ROWS, KEY_H = "text", 3, 12
 TOP = 14  # the keys start below the typed name
+CONTROL_Y = TOP + KANA_ROWS * KEY_H  # the control row: 12 px, for 「かな」「カナ」
 #: What the hiragana/katakana key says: in words a person of the language in use reads.
 _CASE_LABELS = {"かな": N_("kana"), "カナ": N_("KANA")}
 
@@ -66,6 +68,8 @@ class NameEntry(Screen):
         #: Called with the accepted text once this screen has closed (to open the next).
         self.then = then
         self.kb = Keyboard(text=text, limit=limit)
+        #: The first kana row shown (the rows scroll with the cursor).
+        self.first = 0
 
     def _press(self, key: str, long: bool = False) -> None:
         outcome = self.kb.press(key, long)
@@ -143,18 +147,56 @@ class NameEntry(Screen):
         p.right(3, counter, "small", x1=p.width - 1)
         p.line((0, TOP - 2, p.width - 1, TOP - 2))
         rows = kb.rows()
-        height = (p.height - TOP) // len(rows)
-        for r, row in enumerate(rows):
-            y = TOP + r * height
-            width = p.width // len(row)
-            x0 = (p.width - width * len(row)) // 2
-            font = KANA_FONT if kb.page == 1 and r < len(rows) - 1 else "small"
-            for c, key in enumerate(row):
-                x = x0 + c * width
-                label = kb.label(key) if r == len(rows) - 1 else key
-                if label in _CASE_LABELS:
-                    label = _(_CASE_LABELS[label])
-                if label:
-                    p.centred(y + (height - 7) // 2, label, font, x0=x, x1=x + width)
-                if (r, c) == (kb.row, kb.col):
-                    p.inverted((x, y, x + width - 1, y + height - 1))
+        if kb.page == 1:
+            self._kana(p, rows[:-1])
+        else:  # Latin letters and digits are legible in 8 px: every row shows
+            height = (CONTROL_Y - TOP) // (len(rows) - 1)
+            for r, row in enumerate(rows[:-1]):
+                self._row(p, r, row, TOP + r * height, height, "small")
+        self._controls(p, rows[-1])
+
+    def _kana(self, p: Painter, rows: list[tuple[str, ...]]) -> None:
+        """Three rows of 12 px kana: the cursor's row in the middle where it can be."""
+        if self.kb.row < len(rows):  # on the control row the rows stay as they were
+            self.first = max(0, min(self.kb.row - 1, len(rows) - KANA_ROWS))
+        for r in range(self.first, self.first + KANA_ROWS):
+            y = TOP + (r - self.first) * KEY_H
+            self._row(p, r, rows[r], y, KEY_H, KANA_FONT, width=p.width - 4)  # 4: the bar
+        # the scroll bar: which three of the five rows show
+        height = KANA_ROWS * KEY_H
+        bar = height * KANA_ROWS // len(rows)
+        y0 = TOP + (height - bar) * self.first // (len(rows) - KANA_ROWS)
+        p.rect((p.width - 3, y0, p.width - 1, y0 + bar - 1), fill=1, outline=None)
+
+    def _row(self, p: Painter, r: int, row: tuple[str, ...], y: int, height: int,
+             font: str, width: int = 0) -> None:
+        """One row of keys across ``width`` px (the screen's unless told), the cursor
+        inverted; ten kana are 12 px apart (their glyphs keep a pixel between them)."""
+        width = width or p.width
+        key_w = width // len(row)
+        x0 = (width - key_w * len(row)) // 2
+        for c, key in enumerate(row):
+            x = x0 + c * key_w
+            if key in (DAKUTEN, HANDAKUTEN):  # the marks sit in a corner of their cell
+                p.text((x + (key_w - 5) // 2, y + (height - 5) // 2), key, font)
+            elif key:
+                p.centred(y + (height - (12 if font == "text" else 7)) // 2, key, font,
+                          x0=x, x1=x + key_w)
+            if (r, c) == (self.kb.row, self.kb.col):
+                p.inverted((x, y, x + key_w - 1, y + height - 1))
+
+    def _controls(self, p: Painter, row: tuple[str, ...]) -> None:
+        """Delete, space, kana/katakana or case, the next page, OK: kana in 12 px."""
+        kb, r = self.kb, len(self.kb.rows()) - 1
+        key_w = p.width // len(row)
+        x0 = (p.width - key_w * len(row)) // 2
+        for c, key in enumerate(row):
+            x = x0 + c * key_w
+            label = kb.label(key)
+            if label in _CASE_LABELS:
+                label = _(_CASE_LABELS[label])
+            font = "text" if needs_japanese(label) else "small"
+            p.centred(CONTROL_Y + (0 if font == "text" else 3), label, font,
+                      x0=x, x1=x + key_w)
+            if (r, c) == (kb.row, kb.col):
+                p.inverted((x, CONTROL_Y, x + key_w - 1, CONTROL_Y + KEY_H - 1))

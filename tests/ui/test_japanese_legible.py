@@ -17,12 +17,10 @@ from companion.app import loop
 from companion.owner import screenshots
 from companion.testing import Rig
 
-#: Screens that still draw kana or kanji in 8 px (issue 35 leaves them to a re-layout):
-#: the name keyboard's 8 px key grid (companion/ui/keyboard.py: 50 kana keys in 12 px
-#: need pages of keys) and the records card's Brikks solo phrase (companion/shell).
-PENDING = frozenset({
-    "keyboard", "keyboard-kana", "players-records-brikks",
-})
+#: Screens that still draw kana or kanji in 8 px: none now (the name keyboard's kana
+#: keys and the records card's Brikks solo phrase were the last). A screen that draws
+#: them again goes here only with a reason and an issue.
+PENDING: frozenset[str] = frozenset()
 
 
 def illegible_in(name: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -74,5 +72,62 @@ def test_the_genial_colour_key_is_drawn_in_12_px() -> None:
         drawn = {d.text: d.font for d in rig.app.painter.drawn}
         assert all(drawn[c] == "text" for c in "橙紫青緑"), drawn
         assert rig.app.painter.illegible() == []
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("name", ["やまだ", "ゆい", "まっちゃん", "ケンジ"])
+def test_kana_names_are_typed_on_12_px_keys(name: str) -> None:
+    """Through the box's buttons (Players → + New player): on every frame the keys are
+    12 px and the key under the cursor is on screen (the rows scroll with it)."""
+    from benchmarks.name_entry import keys_for
+    from companion.shell.players import PlayersScreen
+    from companion.ui.keyboard import CONTROLS
+    from companion.ui.name_entry import NameEntry
+
+    rig = Rig(language="ja", players=())
+    try:
+        rig.app.push(PlayersScreen(rig.app))
+        rig.keys("ok")                                 # + New player
+        entry = rig.app.top
+        assert isinstance(entry, NameEntry)
+        for key, long in keys_for(name)[:-1]:
+            rig.press(key.lower(), long=long)
+            rig.app.render()
+            drawn = {d.text: d.font for d in rig.app.painter.drawn}
+            assert rig.app.painter.illegible() == [], entry.kb.state()
+            if entry.kb.page == 1 and entry.kb.key not in CONTROLS:
+                assert drawn.get(entry.kb.key) == "text", (entry.kb.key, drawn)
+        assert entry.kb.text == name
+        rig.keys("long ok", "ok")                      # finish, and yes: add them
+        assert rig.store.player(name) is not None
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("score", [20, 65, 85, 115, 160])
+def test_every_brikks_solo_rating_reads_whole_in_12_px(
+        score: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The records card's solo phrase, whatever the band: 12 px kana, every line of it
+    reached by scrolling, nothing cut or run off the screen."""
+    from companion.games.brikks.scoring import solo_note
+    from companion.records import result_text, stats
+    from companion.shell import players
+
+    rig = Rig(language="ja", players=("山田 一郎", "Ann"))
+    try:
+        note = result_text.sentence(solo_note(score).to_json(), "brikks")
+        record = stats.Record(stats.SOLO, "ベストソロ", "ソロ", ("山田 一郎", "Ann"), score,
+                              note)
+        monkeypatch.setattr(players.st, "records", lambda rows, key: [record])
+        rig.app.push(players.GameRecords(rig.app, "brikks"))
+        shown: list[str] = []
+        for _ in range(4):
+            rig.app.render()
+            assert rig.app.painter.illegible() == [] and rig.faults() == []
+            shown += [d.text for d in rig.app.painter.drawn]
+            rig.keys("down")
+        lines = [r for k, _w, r in rig.app.top.lines() if k == players.NOTE]
+        assert lines and all(line in shown for line in lines), (lines, shown)
     finally:
         rig.close()

@@ -54,14 +54,21 @@ def test_back_deletes_then_cancels_and_the_limit_holds() -> None:
 def test_kana_page_types_the_fifty_sounds_with_marks_and_small_kana() -> None:
     kb = typed("ROLL")
     assert kb.rows()[0][:3] == ("あ", "か", "さ") and len(KANA) == 5
-    typed("RIGHT", "OK", "LEFT", "LEFT", "DOWN", "DOWN", "OK", kb=kb)   # か, then ゛ → が
+    assert all(len(row) == 10 for row in KANA)  # ten 12 px kana across the screen
+    typed("RIGHT", "OK", "long RIGHT", "long RIGHT", "DOWN", "OK", kb=kb)  # か, then ゛
     assert kb.text == "が"
-    typed("RIGHT", "RIGHT", "RIGHT", "RIGHT", "OK", kb=kb)  # wraps round to the た column
+    typed("LEFT", "LEFT", "LEFT", "LEFT", "DOWN", "OK", kb=kb)  # the た column's つ
     assert kb.text == "がつ"
-    typed("DOWN", "DOWN", "LEFT", "LEFT", "LEFT", "LEFT", kb=kb)
+    typed("RIGHT", "RIGHT", "RIGHT", "RIGHT", "DOWN", kb=kb)   # under ゆ
     assert kb.key == "小"
     typed("OK", kb=kb)
     assert kb.text == "がっ"
+    typed("LEFT", "LEFT", "UP", "UP", "UP", "OK", "long DOWN", "long DOWN", "long RIGHT",
+          "RIGHT", kb=kb)                                      # は, then ゜ (わ column)
+    assert kb.key == "\u309c"
+    typed("OK", kb=kb)
+    assert kb.text == "がっぱ"
+    assert [row[-1] for row in KANA] == ["わ", "を", "ん", "ー", "\u309c"]
 
 
 @pytest.mark.parametrize(("kana", "mark", "made"), [
@@ -124,5 +131,25 @@ def test_renaming_a_kana_name_opens_on_the_kana_page(tmp_path) -> None:  # noqa:
             rig.keys("OK")  # types the key under the cursor, on the page the name ends in
             assert kb.text == name + first_key
             rig.app.pop()
+    finally:
+        rig.close()
+
+
+def test_a_kanji_name_typed_on_a_computer_is_kept_when_renamed_on_the_box(tmp_path) -> None:  # noqa: ANN001
+    """Kanji are not on the keys: 山田 一郎 comes from ``companion players add``; renaming
+    him on the box keeps the kanji, shows them in 12 px and adds kana after them."""
+    from companion.testing import Rig
+
+    rig = Rig(db=str(tmp_path / "c.db"), players=("山田 一郎",), language="ja")
+    try:
+        rig.app.push(NameEntry(rig.app, "Rename", lambda n: None, text="山田 一郎"))
+        rig.app.settle()
+        kb = rig.app.top.kb
+        rig.keys("roll", "ok")                       # the kana page: あ after the kanji
+        assert kb.text == "山田 一郎あ"
+        rig.keys("back")
+        rig.app.render()
+        drawn = {d.text: d.font for d in rig.app.painter.drawn}
+        assert drawn.get("山田 一郎_") == "text" and rig.app.painter.illegible() == []
     finally:
         rig.close()
