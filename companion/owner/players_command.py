@@ -32,7 +32,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     players = sub.add_parser("players", help=_("the roster: list, add, rename, merge, hide"))
     players.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                          help=_("the action log (default: state dir)"))
-    verbs = players.add_subparsers(dest="verb", required=True)
+    # metavar: a missing verb is named by its choices, not by "verb" (an internal name)
+    verbs = players.add_subparsers(dest="verb", required=True,
+                                   metavar="{list,add,rename,merge,hide,import}")
     listing = verbs.add_parser("list", help=_("everyone on the roster, most recent first"))
     listing.add_argument("--all", action="store_true", help=_("include hidden players"))
     add = verbs.add_parser("add", help=_("add a player"))

@@ -245,7 +245,8 @@ def test_a_command_line_mistake_is_one_line_in_japanese(monkeypatch, capsys) -> 
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
     try:
-        for argv, said in ((["players"], "エラー: 次の引数が必要です: verb"),
+        for argv, said in ((["players"],
+                            "エラー: 次の引数が必要です: {list,add,rename,merge,hide,import}"),
                            (["screenshot", "--language", "fr"],
                             "'fr' は選べません(選べるのは 'en', 'ja')")):
             with pytest.raises(SystemExit) as stop:

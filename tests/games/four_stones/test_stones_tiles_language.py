@@ -72,7 +72,7 @@ def test_area_tiles_changes_language_during_the_area_entry(rig: Rig) -> None:
     start(rig, "area_tiles")
     assert "OK: all tiles placed" in rig.text
     switch(rig, "ja")
-    assert "エリアタイル" in rig.text and "OK:タイルを置き終えた" in rig.text
+    assert "エリアタイル" in rig.text and "OK:全部置いたら集計" in rig.text
     rig.keys("ok", "ok")  # start scoring; Ann's (red) first area
     rig.keys("up", "up", "up", "ok", "back")  # 7 blocks = 3 points
     assert "Annのエリア" in rig.text and " 7個 = 3点" in rig.app.texts

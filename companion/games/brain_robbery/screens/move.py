@@ -345,7 +345,7 @@ class DecoupleReveal(Sub):
             else:
                 out.append((title, roll, f">={length}", _("the train holds")))
         if e.stranded:
-            out.append((_("Behind the train"), None, " ".join(e.stranded),
+            out.append((_("Behind the train"), None, _(", ").join(e.stranded),
                         _("discard their hands")))
         else:
             out.append((_("Train now"), None, cars, _("nobody goes behind")))
