@@ -20,7 +20,7 @@ import importlib.machinery
 import sys
 import types
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
@@ -81,6 +81,31 @@ MOVED: dict[str, tuple[str, ...]] = {
     "companion.ui.settings_screen": ("companion.shell.settings",),
     "companion.ui.unfinished": ("companion.shell.unfinished",),
 }
+
+
+def forwarded(package: str, home: str) -> Callable[[str], object]:
+    """A module ``__getattr__`` for ``package``, which was module ``home``'s place before
+    the layout: a name read from it comes from ``home``, with a DeprecationWarning.
+
+    >>> import warnings
+    >>> get = forwarded("companion.app", "companion.app.loop")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     get("App").__name__, caught[0].category.__name__
+    ('App', 'DeprecationWarning')
+    """
+
+    def __getattr__(name: str) -> object:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        module = importlib.import_module(home)
+        if not hasattr(module, name):
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        warnings.warn(f"{package}.{name} has moved to {home}.{name}; the old name goes in "
+                      "the next release", DeprecationWarning, stacklevel=2)
+        return getattr(module, name)
+
+    return __getattr__
 
 
 class _Moved(types.ModuleType):

@@ -5,17 +5,6 @@ its names still read from here for one release, with a :class:`DeprecationWarnin
 naming ``companion.config.file``.
 """
 
-import importlib
-import warnings
+from companion import forwarded
 
-
-def __getattr__(name: str) -> object:
-    if name.startswith("__"):
-        raise AttributeError(name)
-    module = importlib.import_module("companion.config.file")
-    if not hasattr(module, name):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(f"companion.config.{name} has moved to companion.config.file.{name}; "
-                  "the old name goes "
-                  "in the next release", DeprecationWarning, stacklevel=2)
-    return getattr(module, name)
+__getattr__ = forwarded(__name__, "companion.config.file")
