@@ -405,17 +405,24 @@ class Store(RosterLog, Opening):
         return self._records("WHERE g.finished IS NOT NULL AND g.id < ? ORDER BY g.id DESC "
                              "LIMIT ?", (before, limit))
 
-    def finished_mark(self) -> tuple[int, str | None]:
-        """How many games are finished and when the last one was: it changes whenever a
-        game ends, is reopened by an undo, or an old game is resumed and finished (what
-        is counted from the history is then out of date).
+    def finished_mark(self, up_to: int | None = None) -> tuple[int, str | None]:
+        """How many games are finished and when the last one was (only games of id
+        ``up_to`` or lower, when given): it changes whenever a game ends, is reopened by
+        an undo, or an old game is resumed and finished (what is counted from the history
+        is then out of date).
 
         >>> Store.open(":memory:").finished_mark()
         (0, None)
         """
-        row = self._db.execute(
-            "SELECT COUNT(*), MAX(finished) FROM games WHERE finished IS NOT NULL").fetchone()
+        only = "" if up_to is None else " AND id <= ?"
+        row = self._db.execute("SELECT COUNT(*), MAX(finished) FROM games WHERE finished IS "
+                               "NOT NULL" + only, () if up_to is None else (up_to,)).fetchone()
         return int(row[0]), row[1]
+
+    def limit_cache(self, kib: int) -> None:
+        """Keep SQLite's page cache for this connection to ``kib`` KiB (a reader that
+        passes over a large log once, and wants to stay small)."""
+        self._db.execute(f"PRAGMA cache_size = -{int(kib)}")
 
     def _records(self, where: str, args: tuple[Any, ...], *,
                  strict: bool = False, result: bool = True) -> list[GameRecord]:

@@ -105,7 +105,7 @@ class Box:
         self._store = Store.open_existing(self.db, write=True)
         # SQLite's own cache of pages: 2 MiB by default, filled by one pass over a large
         # log; the page reads little twice and the OS caches the file anyway.
-        self._store._db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+        self._store.limit_cache(CACHE_KIB)
         self._inode = inode
         return self._store
 

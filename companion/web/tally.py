@@ -33,10 +33,8 @@ from companion.web import chart, reading
 def _finished_up_to(store: Any, last_id: int) -> tuple[int, str | None]:
     """How many games of id ``last_id`` or lower are finished, and when the last of them
     was: it changes when one of them is reopened, or resumed and finished again."""
-    # One aggregate over the store's own connection: Store has no public call for it.
-    row = store._db.execute("SELECT COUNT(*), MAX(finished) FROM games WHERE finished IS "
-                            "NOT NULL AND id <= ?", (last_id,)).fetchone()
-    return int(row[0]), row[1]
+    mark: tuple[int, str | None] = store.finished_mark(up_to=last_id)
+    return mark
 
 
 def _newer(store: Any, last_id: int) -> Iterator[Play]:
