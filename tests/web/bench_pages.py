@@ -28,6 +28,7 @@ from companion.config.file import from_mapping
 from companion.log.store import Store
 from companion.web import pairing
 from companion.web.site import create_app
+from tests.web.serving import start
 
 PAGES = ("/", "/tonight/now", "/history", "/history?player=Ann", "/players", "/rules",
          "/settings")
@@ -101,17 +102,8 @@ def timed(folder: Path, repeat: int) -> dict[str, tuple[float, float]]:
 
 def memory(folder: Path, port: int = 8766) -> dict[str, int]:
     code = pairing.new_code(folder)
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "web", "--host", "127.0.0.1",
-                             "--port", str(port), "--db", str(folder / "companion.db")],
-                            stdout=subprocess.DEVNULL)
+    proc, base = start(folder / "companion.db", port, stdout=subprocess.DEVNULL)
     try:
-        base = f"http://127.0.0.1:{port}"
-        for _n in range(50):
-            try:
-                urllib.request.urlopen(base + "/", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
         opener.open(f"{base}/P/{code}")
         for page in PAGES:
@@ -201,17 +193,9 @@ def key_to_frame(folder: Path, *, phones: int, turns: int = 10) -> dict[str, flo
     db = folder / f"night-{phones}.db"
     Store.open(db).close()
     port = 8767 + phones
-    server = subprocess.Popen([sys.executable, "-m", "companion", "web", "--host", "127.0.0.1",
-                               "--port", str(port), "--db", str(db)], stdout=subprocess.DEVNULL)
+    server, base = start(db, port, stdout=subprocess.DEVNULL)
     pollers = None
     try:
-        base = f"http://127.0.0.1:{port}"
-        for _n in range(100):
-            try:
-                urllib.request.urlopen(base + "/", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
         if phones:
             codes = []
             for _n in range(phones):

@@ -7,12 +7,12 @@ import http.cookiejar
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 from companion.log.store import Store
+from tests.web.serving import start
 
 
 def companion(*args: str, db: Path) -> subprocess.CompletedProcess[str]:
@@ -32,17 +32,8 @@ def test_the_command_serves_pairs_and_forgets(tmp_path: Path) -> None:
     store.add_player("Ann")
     store.close()
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "companion", "web", "--host", "127.0.0.1",
-                               "--port", str(port), "--db", str(db)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server, base = start(db, port, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        base = f"http://127.0.0.1:{port}"
-        for _n in range(100):
-            try:
-                urllib.request.urlopen(base + "/", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
         assert (tmp_path / "web-port").read_text().strip() == str(port)
         url = companion("--pair-url", db=db).stdout.strip()
         assert url.startswith("HTTP://") and f":{port}/P/" in url
