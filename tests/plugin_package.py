@@ -44,3 +44,20 @@ def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         del sys.modules[name]
     i18n.package_translator.cache_clear()
     catalogue.discover.cache_clear()
+
+
+def play_a_round() -> None:
+    """Liar tally through the whole box: Ann loses both her dice, Bob wins, and holding
+    BACK undoes the last loss."""
+    from companion.testing import Rig
+
+    rig = Rig(players=("Ann", "Bob"))
+    try:
+        rig.open_game(KEY)
+        rig.keys("up", "ok")  # Start
+        rig.keys("ok", "ok")  # Ann loses both her dice
+        assert "Game over" in rig.text and "Bob" in rig.text and rig.faults() == []
+        rig.keys("long back")
+        assert "Undone: die lost" in rig.text
+    finally:
+        rig.close()

@@ -12,7 +12,7 @@ from companion.config import registry as catalogue
 from companion.config.registry import Unavailable
 from companion.owner.doctor.games import games_report
 from companion.testing import Rig
-from tests.plugin_package import KEY, plugin  # noqa: F401  (a fixture)
+from tests.plugin_package import KEY, play_a_round, plugin  # noqa: F401  (a fixture)
 
 BAD = [
     ("min_players=5, max_players=2,",
@@ -95,16 +95,7 @@ def test_a_bad_declaration_is_refused_in_one_sentence(plugin: Path, change: str,
 
 
 def test_the_fixture_as_it_is_plays(plugin: Path) -> None:  # noqa: F811
-    rig = Rig(players=("Ann", "Bob"))
-    try:
-        rig.open_game(KEY)
-        rig.keys("up", "ok")  # Start
-        rig.keys("ok", "ok")  # Ann loses both her dice
-        assert "Game over" in rig.text and "Bob" in rig.text and rig.faults() == []
-        rig.keys("long back")
-        assert "Undone: die lost" in rig.text
-    finally:
-        rig.close()
+    play_a_round()
 
 
 @pytest.mark.parametrize(("module", "function"), [("rules", "result"),
