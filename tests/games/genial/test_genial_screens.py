@@ -163,7 +163,7 @@ def test_setup_shows_the_board_for_each_player_count(rig: Rig) -> None:
     rig.keys("up", "up", "up", "right", "right")  # … which lives at the top
     assert "Players: 4" in rig.text
     rig.keys("ok", "ok")
-    assert "10 large on 4" in rig.text and "OK=go" in rig.app.texts  # in a row: no hint
+    assert "10 large on 4" in rig.text and "OK=go DN=more" in rig.app.texts  # in a row
     rig.keys("down", "down", "down")
     assert "Box: no towers" in rig.text and "Box: no tokens" in rig.text
 

@@ -146,10 +146,10 @@ class BoardScreen(Screen):
                 p.text((PANEL_X, y), line, "text")
         if row_y(len(self.players)) <= p.height - 8:
             hint(p, _("OK=go  DOWN=details"))
-        else:  # four players: no hint line, the key goes at the end of the last row
+        else:  # four players: no hint line, the keys go at the end of the last row
             y = row_y(len(lines))
             with p.region((PANEL_X, y, p.width - 1, y + ROW_H - 1)):
-                p.right(y, _("OK=go"), "text", x1=p.width - 1)
+                p.right(y, _("OK=go DN=more"), "text", x1=p.width - 1)
 
 
 PANEL_X = NAME_W + 4  # the board's counts, right of the names and a rule
