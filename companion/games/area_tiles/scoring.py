@@ -166,7 +166,7 @@ def _rank(lines: tuple[Line, ...]) -> tuple[tuple[tuple[str, ...], ...], str, Sa
             "Draw: {who} tie on {total} points with {areas} areas each.",
             who=listed(places[0], ", ", " and "), total=top.total, areas=top.areas)
     if len(level) > 1:
-        others = ", ".join(f"{by[p].areas}" for p in level if p != top.player)
+        others = listed([str(by[p].areas) for p in level if p != top.player], ", ", ", ")
         return places, "fewer areas", said(
             "{winner} wins the tie on {total} points with fewer areas ({areas} against "
             "{others}).", winner=top.player, total=top.total, areas=top.areas, others=others)

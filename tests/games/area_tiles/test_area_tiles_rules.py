@@ -415,3 +415,20 @@ def test_entering_through_steps_matches_score(game):
     state = at.step(state, {"type": "finish"})
     assert at.result(state).scores == dict(at.score(areas, symbols).totals)
     assert list(at.result(state).winners) == at.score(areas, symbols).winners
+
+
+def test_the_fewer_areas_sentence_in_japanese_reads_as_a_table_says_it(japanese) -> None:
+    """The review's wording: 「山田 一郎の勝ち(9点で同点、エリア数1対2)。」, and with two
+    players level behind the winner their areas are listed with 「、」."""
+    from companion.api.rules import listed, said
+    from companion.records import result_text
+
+    s = at.score({"山田 一郎": [10], "健太": [7, 7]})
+    shown = result_text.detail(GameResult(places=s.places, detail=s.detail).to_json(),
+                               "area_tiles")
+    assert shown == "山田 一郎の勝ち(9点で同点、エリア数1対2)。"
+    three = said("{winner} wins the tie on {total} points with fewer areas ({areas} against "
+                 "{others}).", winner="ゆい", total=10, areas=2,
+                 others=listed(["3", "4"], ", ", ", "))
+    assert result_text.detail(GameResult(places=(), detail=three).to_json(),
+                              "area_tiles") == "ゆいの勝ち(10点で同点、エリア数2対3、4)。"
