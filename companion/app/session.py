@@ -145,6 +145,19 @@ class GameSession:
         self.state = replay(self.rules, self.options, self.actions)
         return dropped
 
+    def player_of(self, action: dict[str, Any]) -> str | None:
+        """Whose ``action`` was, asked of the rules' optional ``player_of(state, action)``
+        with the state before it (after an undo: the state now); None when the game does
+        not say, or says nothing sensible (a plugin's bug costs only the name)."""
+        player_of = getattr(self.rules, "player_of", None)
+        if player_of is None:
+            return None
+        try:
+            who = player_of(self.state, action)
+        except Exception:  # a plugin's mistake must not turn a done undo into a crash
+            return None
+        return who if isinstance(who, str) and who else None
+
     def undo_question(self) -> str | None:
         """The question to ask before undoing the last action, if it is more than a move:
         the game's first action, or one that began a round (``round_of`` in the rules).

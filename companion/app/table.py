@@ -15,7 +15,7 @@ from companion.app.overlays import Overlays
 from companion.app.session import GameSession
 from companion.app.stack import ScreenStack
 from companion.config import registry as catalogue
-from companion.core import i18n
+from companion.core import i18n, seat_names
 from companion.core.errors import RuleError, StorageError, Translatable
 from companion.core.i18n import _
 from companion.log.store import Store
@@ -99,9 +99,23 @@ class Table:
             self.overlays.inform(_("Nothing to undo."))
             return False
         named = catalogue.action_name(self.session.key, str(dropped.get("type")))
-        self.overlays.inform(_("Undone.") if named is None
-                             else _("Undone: {what}").format(what=named))
+        who = self.session.player_of(dropped)
+        if named is None:
+            self.overlays.inform(_("Undone."))
+        elif who is None:
+            self.overlays.inform(_("Undone: {what}").format(what=named))
+        else:
+            self.overlays.inform(_("Undone: {who}'s {what}").format(
+                who=self._called(who), what=named))
         return True
+
+    def _called(self, name: str) -> str:
+        """``name`` as the table calls it: the given name where two players share the
+        family name (一郎), a guest's seat name in the language in use."""
+        players = [str(p) for p in (self.session.options.get("players") or [])
+                   ] if self.session is not None else []
+        calls = dict(zip(players, seat_names.called(players), strict=True))
+        return seat_names.shown(calls.get(name, name))
 
     def abandon(self, game_id: int) -> bool:
         """Abandon an unfinished game for good: it leaves History > Unfinished."""

@@ -34,6 +34,9 @@ Optional:
 ``round_of(state) -> int``
     The round being played (1 for the first). Holding BACK asks once before an undo
     takes a round back (and always before it takes back a game's first action).
+``player_of(state, action) -> str | None``
+    Whose ``action`` is, from the state before it: the undo band names them ("Undone:
+    Ann's turn"). None for an action that is nobody's (the end of a round).
 ``end_action(state) -> dict | None``
     The action that ends the game now and records a result (the Genial standings, the
     dice roller's rolls), or None when the game cannot end without more from the table.

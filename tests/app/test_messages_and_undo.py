@@ -34,12 +34,12 @@ def test_the_key_after_an_undo_notice_acts_and_the_band_goes_by_itself(tmp_path:
         turn(rig, "up", "up")          # Ann
         turn(rig, "up")                # Bob
         rig.keys("long back")          # undo Bob's turn
-        assert says(rig, "Undone: turn") and rig.app.message is None
+        assert says(rig, "Undone: Bob's turn") and rig.app.message is None
         assert len(rig.app.session.actions) == 1
         turn(rig, "up", "up", "up")    # the OK meant for Bob's turn is not lost
         assert len(rig.app.session.actions) == 2
         assert rig.app.session.actions[-1]["points"] == {"orange": 3}
-        assert says(rig, "Undone: turn")  # still within its two seconds
+        assert says(rig, "Undone: Bob's turn")  # still within its two seconds
         rig.later(2.1)
         assert "Undone" not in rig.text
     finally:
@@ -81,7 +81,7 @@ def test_a_burst_of_undos_stops_once_at_the_round_boundary(tmp_path: Path) -> No
         turn(rig, "up")
         assert n() == 7
         rig.keys("long back")          # Ann's round-3 turn: no question
-        assert n() == 6 and says(rig, "Undone: turn")
+        assert n() == 6 and says(rig, "Undone: Ann's turn")
         rig.keys("long back")          # Cy's turn closed round 2: ask
         assert says(rig, "Undo back into round 2?") and n() == 6
         rig.keys(*["long back"] * 10)  # the rest of the burst does nothing

@@ -12,7 +12,7 @@ from companion.config import registry as catalogue
 from companion.core import i18n
 from companion.core.errors import RuleError
 from companion.log.store import Store
-from companion.testing import Rig
+from companion.testing import Clock, Rig
 from companion.ui.overlay import _BAND_CELLS
 from companion.ui.widgets import wrap
 
@@ -69,7 +69,7 @@ def test_holding_back_names_the_start_block_it_took_back() -> None:
         brikks_after_two_start_blocks(rig)
         before = rig.display.image.copy()
         rig.keys("long back")
-        assert "Undone: start block" in rig.app.texts  # one line of the band
+        assert "Undone: Ann's start | block" in rig.text  # the band names whose it was
         assert len(rig.app.session.actions) == 1
         assert rig.display.image.tobytes() != before.tobytes()  # the panel shows it
     finally:
@@ -82,7 +82,7 @@ def test_holding_back_names_it_in_japanese() -> None:
         rig.app.change_setting("language", "ja")  # as the settings screen does
         brikks_after_two_start_blocks(rig)
         rig.keys("long back")
-        assert "取消: 開始ブロック" in rig.app.texts
+        assert "取消: | Annの開始ブロック" in rig.text
     finally:
         rig.close()
 
@@ -96,5 +96,40 @@ def test_a_game_without_names_says_only_undone(monkeypatch: pytest.MonkeyPatch) 
         rig.keys("roll", "roll")
         rig.keys("long back")
         assert "Undone." in rig.app.texts
+    finally:
+        rig.close()
+
+
+def test_the_band_names_whose_turn_it_took_back_as_the_table_calls_them() -> None:
+    """The review's 「取消: 健太の手番」: the player whose turn it was, by the given name
+    where two at the table share the family name (一郎, not 山田 一郎)."""
+    family = ("山田 一郎", "山田 花子", "健太", "ゆい")
+    rig = Rig(players=family, language="ja", clock=Clock())
+    try:
+        rig.app.start_game("genial", {"players": list(family), "first": 2})
+        rig.keys("up", "ok", "down", "ok")  # 健太, then ゆい
+        rig.keys("long back")
+        assert "取消: ゆいの手番" in rig.app.texts
+        rig.later(2.1)
+        rig.keys("up", "ok", "left", "ok")  # ゆい again, then 一郎
+        rig.keys("long back")
+        assert "取消: 一郎の手番" in rig.app.texts
+    finally:
+        rig.close()
+
+
+def test_a_plugins_failing_player_of_costs_only_the_name(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    from companion.games.genial import rules
+
+    def broken(state: object, action: object) -> str:
+        raise KeyError("players")
+
+    monkeypatch.setattr(rules, "player_of", broken)
+    rig = Rig(players=("Ann", "Bob", "Cy"))
+    try:
+        rig.app.start_game("genial", {"players": ["Ann", "Bob", "Cy"], "first": 0})
+        rig.keys("up", "ok", "down", "ok", "long back")
+        assert "Undone: turn" in rig.app.texts and len(rig.app.session.actions) == 1
     finally:
         rig.close()

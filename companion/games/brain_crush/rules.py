@@ -48,7 +48,7 @@ from companion.games.stones import COLOUR_NAMES, COLOURS
 
 __all__ = [
     "KINDS", "State", "crush_set_points", "new_game", "step", "open_sets", "round_points",
-    "is_over", "result", "round_of",
+    "is_over", "result", "round_of", "player_of",
 ]
 
 HOUSE_RULES: dict[str, HouseRule] = {}
@@ -185,6 +185,16 @@ def step(state: State, action: Mapping[str, Any]) -> State:
 
 def is_over(state: State) -> bool:
     return state.finished
+
+
+def player_of(state: State, action: Mapping[str, Any]) -> str | None:
+    """Whose ``action`` is, from ``state`` before it: a set taken (by the player to play,
+    or the one it names) or a miss; the end of a round is nobody's."""
+    if action.get("type") not in ("take", "miss"):
+        return None
+    seat = action.get("player", state.to_play)
+    return state.players[seat] if isinstance(seat, int) and 0 <= seat < len(
+        state.players) else None
 
 
 def round_of(state: State) -> int:

@@ -125,7 +125,8 @@ from companion.games.brain_robbery.state import BOARDS, State
 __all__ = [
     "MAX_HAND", "Brain", "Car", "Decoupling", "Fight", "Move", "Player", "State", "car_label",
     "cars_uncoupled", "check_length", "combat_winner", "decoupling_done", "dice_count",
-    "dice_needed", "is_over", "legal_actions", "new_game", "pawns_on", "result", "round_of", "step",
+    "dice_needed", "is_over", "legal_actions", "new_game", "pawns_on", "player_of", "result",
+    "round_of", "step",
     "stops", "train_labels", "winner", "DICE",
 ]
 
@@ -232,6 +233,14 @@ def pawns_on(state: State, board: int | None) -> tuple[str, ...]:
 def is_over(state: State) -> bool:
     """Whether the final IQs are confirmed."""
     return state.phase == OVER
+
+
+def player_of(state: State, action: Mapping[str, Any]) -> str | None:
+    """Whose ``action`` is, from ``state`` before it: the player an entry names
+    (``"player": 1``); the train's own steps are nobody's."""
+    seat = action.get("player")
+    return state.players[seat].name if isinstance(seat, int) and 0 <= seat < len(
+        state.players) else None
 
 
 def round_of(state: State) -> int:

@@ -79,7 +79,7 @@ __all__ = [
     "energy_points", "entry_score", "final_score", "free_start_blocks", "is_over", "legal",
     "new_game", "next_picker", "next_roller", "player_block", "prefill", "result",
     "rotation_cost", "row_points", "setup_hint", "solo_band", "solo_rating", "starting_energy",
-    "step", "round_of", "DICE",
+    "step", "round_of", "player_of", "DICE",
 ]
 
 TRACKERS = ("circle", "rotate", "swap", "rows", "bomb")
@@ -99,6 +99,16 @@ def figures(state: State) -> dict[str, tuple[tuple[str, int], ...]]:
     """
     return {name: (("energy", t.energy), ("bombs", t.bombs_left))
             for name, t in zip(state.players, state.trackers, strict=True)}
+
+
+def player_of(state: State, action: Mapping[str, Any]) -> str | None:
+    """Whose ``action`` is, from ``state`` before it: a roll is the roller's, a reroll the
+    active player's, an entry the player it names; the end of the game is nobody's."""
+    kind = action.get("type")
+    seat = (next_roller(state) if kind == "roll" else state.turn if kind == "reroll"
+            else action.get("player"))
+    return state.players[seat] if isinstance(seat, int) and 0 <= seat < len(
+        state.players) else None
 
 
 def round_of(state: State) -> int:

@@ -73,7 +73,7 @@ __all__ = [
     "deal_board", "deal_pool", "describe_move", "format_board", "jumped_cells", "legal_moves",
     "move_cells", "next_to_move", "owner", "parse_board", "piece_colour", "piece_value",
     "play", "round_parts", "round_scores", "score_parts", "turn_moves", "new_game", "step",
-    "is_over", "result", "round_of",
+    "is_over", "result", "round_of", "player_of",
 ]
 
 PAIRS = ("YR", "GB")  # the two-player rule's sides
@@ -315,6 +315,14 @@ def step(state: State, action: Mapping[str, Any]) -> State:
 
 def is_over(state: State) -> bool:
     return state.phase == "over"
+
+
+def player_of(state: State, action: Mapping[str, Any]) -> str | None:
+    """Whose ``action`` is, from ``state`` before it: a jump is the player of the colour
+    to move (the undo band names them); a layout is nobody's."""
+    if action.get("type") != "jump" or state.to_move is None:
+        return None
+    return owner(state, state.to_move)
 
 
 def round_of(state: State) -> int:

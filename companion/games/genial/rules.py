@@ -76,7 +76,7 @@ __all__ = [
     "State", "Tracks", "Turn", "add_points", "current_player", "current_seat", "decide",
     "is_over", "new_game", "preview", "ranking", "result", "round_number", "score", "setup",
     "sort_key", "sorted_tracks", "standings", "step", "turns_taken", "weakest",
-    "end_action", "round_of",
+    "end_action", "round_of", "player_of",
 ]
 
 #: The spec page marks nothing as assumed, so there is nothing for a house to choose.
@@ -305,6 +305,12 @@ def current_seat(state: State) -> int:
 def current_player(state: State) -> str:
     """The name of the player whose turn it is."""
     return state.players[current_seat(state)]
+
+
+def player_of(state: State, action: Mapping[str, Any]) -> str | None:
+    """Whose ``action`` is, from ``state`` before it: a turn is the current player's
+    (the undo band names them); an early end is nobody's."""
+    return current_player(state) if action.get("type") == "turn" else None
 
 
 def round_number(state: State) -> int:

@@ -72,7 +72,7 @@ def test_a_round_with_a_refused_duplicate_set_to_its_totals(rig: Rig) -> None:
     assert bc.round_points(rig.app.session.state) == (15, 0, 12)
     rig.keys("ok", "down", "down", "left", "ok")  # Ann: Blue 2s
     rig.keys("long back")  # taken back
-    assert "Undone: set taken" in rig.text  # a band: nothing to close
+    assert "Undone: Ann's set | taken" in rig.text  # a band: nothing to close
     assert bc.round_points(rig.app.session.state) == (15, 0, 12)
     assert rig.app.session.state.to_play == 0
     rig.keys("ok", "down", "ok")  # Ann: Yellow 3s

@@ -106,7 +106,7 @@ def test_three_rounds_with_rerolls_undo_and_restart_then_final_score(tmp_path: P
     rig.keys("long back")                           # it opened round 2: asked first
     assert "Undo back into round 1?" in rig.text.replace(" | ", " ")
     rig.keys("ok")
-    assert "Undone: roll" in rig.text               # a band: the next key acts
+    assert "Undone: Red's roll" in rig.text              # a band: the next key acts
     assert "R1 Blue" in rig.text and len(state(rig).rolls) == 3
     rig.keys("roll", "up")                          # Red again, with a reroll
     assert "R2 Red" in rig.text and state(rig).rolls[-1].reroll

@@ -188,7 +188,7 @@ def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> Non
             notes.append(note)
         if jumps == 3:  # hold BACK takes the last jump back
             rig.keys("long back")
-            assert close_messages(rig) == ["Undone: jump"]
+            assert close_messages(rig) == ["Undone: Ann's jump"]
             assert rig.app.session.state == state
             rig.keys(*(["up"] if len(labels) > 1 else []), "ok")
             close_messages(rig)

@@ -39,7 +39,8 @@ def test_four_players_still_name_the_down_key(language: str, keys: str) -> None:
         board_for(rig, 4)
         assert keys in rig.app.texts
         rig.keys("down")  # what the hint names: the full sentences
-        assert ("10 large on spaces 4" if language == "en" else "塔駒(大)10個を「4」の | マスへ") in rig.text
+        details = "10 large on spaces 4" if language == "en" else "塔駒(大)10個を「4」の | マスへ"
+        assert details in rig.text
         rig.keys("ok")
         assert rig.app.session is not None and rig.app.session.key == "genial"
     finally:

@@ -104,7 +104,7 @@ def test_full_three_player_game_by_pins(tmp_path: Path) -> None:
             rig.keys(*turn_keys({"points": {"blue": 5}}))
             assert f"{players[(seat + 1) % 3]}'s turn" in rig.text
             rig.keys("long back")
-            assert "Undone: turn" in rig.text
+            assert "Undone: Red's turn" in rig.text
             assert f"{players[seat]}'s turn" in score_screen(rig)
         if n == 30:  # the box restarts: the game comes back by itself
             rig.close()
@@ -236,7 +236,7 @@ def test_holding_back_undoes_the_last_turn_and_drops_the_draft(rig: Rig) -> None
     rig.keys("up", "long back")
     assert "Undo the game's first action?" in rig.text.replace(" | ", " ")
     rig.keys("ok")
-    assert "Undone: turn" in rig.text
+    assert "Undone: Red's turn" in rig.text
     assert "Red's turn" in rig.app.texts and rig.app.session.state.tracks[0] == (0, 0, 0, 0)
     assert "+1" not in rig.app.texts  # Blue's half-entered point went with the turn
 
