@@ -41,9 +41,10 @@ class Overlays:
         what must be read (errors, warnings about saving)."""
         self.message = message
 
-    def inform(self, message: str) -> None:
-        """Show ``message`` in a band for about two seconds; keys keep working meanwhile."""
-        self.band = Band(message, self.clock() + BAND_SECONDS)
+    def inform(self, message: str, whole: tuple[str, ...] = ()) -> None:
+        """Show ``message`` in a band for about two seconds; keys keep working meanwhile.
+        Its lines never break inside a name of ``whole`` (a player's, 「佐藤 健太」)."""
+        self.band = Band(message, self.clock() + BAND_SECONDS, whole)
 
     def ask(self, question: str, on_yes: Callable[[], None]) -> None:
         """Ask ``question``: OK runs ``on_yes``, BACK does nothing; other keys are ignored."""
@@ -76,7 +77,7 @@ class Overlays:
     def draw(self, p: Painter) -> None:
         """Draw the band, then the question or else the message, over the screen."""
         if self.band is not None:
-            draw_band(p, self.band.text)
+            draw_band(p, self.band.text, self.band.whole)
         if self.question is not None:
             draw_question(p, self.question.text)
         elif self.message:

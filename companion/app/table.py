@@ -105,8 +105,9 @@ class Table:
         elif who is None:
             self.overlays.inform(_("Undone: {what}").format(what=named))
         else:
-            self.overlays.inform(_("Undone: {who}'s {what}").format(
-                who=self._called(who), what=named))
+            called = self._called(who)
+            self.overlays.inform(_("Undone: {who}'s {what}").format(who=called, what=named),
+                                 whole=(called,))
         return True
 
     def _called(self, name: str) -> str:

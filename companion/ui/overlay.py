@@ -40,6 +40,7 @@ class Band:
 
     text: str
     until: float
+    whole: tuple[str, ...] = ()  # names the band's lines never break inside
 
 
 @dataclass(frozen=True)
@@ -50,9 +51,10 @@ class Question:
     on_yes: Callable[[], None]
 
 
-def draw_band(p: Painter, text: str) -> None:
-    """``text`` (three lines at most) as dark type on a lit bar along the bottom edge."""
-    lines = wrap(text, _BAND_CELLS)
+def draw_band(p: Painter, text: str, whole: tuple[str, ...] = ()) -> None:
+    """``text`` (three lines at most) as dark type on a lit bar along the bottom edge,
+    never broken inside a name of ``whole``."""
+    lines = wrap(text, _BAND_CELLS, whole)
     if len(lines) > 3:
         p.cut.append(text)
     lines = lines[:3]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.core import seat_names
 from companion.core.i18n import translator
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery.screens.move import D6, ActionView, PhaseView
@@ -343,21 +344,36 @@ class BrainsScreen(Sub):
         if self.ctx.play({"type": "brains", "heads": heads}) is not None:
             self.ctx.pop()
 
+    @staticmethod
+    def title(s: rules.State, width: int) -> str:
+        """Who picks, by the name the table calls them, where that fits beside the Run
+        and Hit; else what the screen is for (「山田 一郎が決める」 would be cut)."""
+        names = [pl.name for pl in s.players]
+        called = dict(zip(names, seat_names.called(names), strict=True))
+        winner = str(s.fighting.winner)
+        mine = _("{name}'s pick").format(name=seat_names.shown(called.get(winner, winner)))
+        room = width - 2 - text_width(_("R{run}H{hit}").format(run=0, hit=0), "bold") - 6
+        return mine if text_width(mine, "bold") <= room else _("Brains go to")
+
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         self.row = min(self.row, self.rows() - 1)
         brain = s.player(self.owners[self.row]).brain if self.row < len(self.owners) else None
-        title_bar(p, _("{name}'s pick").format(name=s.fighting.winner),
-                  # TRANSLATORS: the brain's Run and Hit, short
-                  _("R{run} H{hit}").format(run=brain.run, hit=brain.hit) if brain else "")
+        title_bar(p, self.title(s, p.width),
+                  # TRANSLATORS: the brain's Run and Hit, short; then without the space
+                  (_("R{run} H{hit}").format(run=brain.run, hit=brain.hit),
+                   _("R{run}H{hit}").format(run=brain.run, hit=brain.hit)) if brain else "")
         crowded = self.crowded()
         discard = _("discard")
+        names = [pl.name for pl in s.players]
+        called = dict(zip(names, seat_names.called(names), strict=True))  # 一郎, 花子
         lines = []
         for n in self.owners:
             held = s.player(n).brain
             assert held is not None  # the owners are the fighters who held a brain
-            lines.append(f"{'!' if self.targets[n] in crowded else ''}{n} IQ{held.iq}"
-                         f" > {self.targets[n] or discard}")
+            target = self.targets[n]
+            lines.append(f"{'!' if target in crowded else ''}{called.get(n, n)} IQ{held.iq}"
+                         f" > {called.get(target, target) if target else discard}")
         menu_list(p, lines + [_(">> Done <<")], self.row, rows=3)
         hint(p, _("</> where  OK done") if self.owners else _("no brains here  BACK"))
 
