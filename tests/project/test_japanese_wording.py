@@ -1,7 +1,8 @@
 """Guards issue 35's wording list: the Japanese catalogues use one kind of bracket and
 question mark, the half-width ``(…)`` and ``?`` of the box's font and of the rest of the
 catalogue, never the full-width 「（…）」 or 「？」 beside them (「どのサイコロ？」 next to
-「脱落する?」 read as two authors)."""
+「脱落する?」 read as two authors); and ``[state] dir`` has one name, 「保存先フォルダー」,
+in the catalogues, ``--help`` and the Japanese docs (「状態フォルダ」 was a second)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,26 @@ def test_the_check_finds_a_full_width_question_mark(tmp_path: Path) -> None:
     po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
                   'msgid "Which die?"\nmsgstr "どのサイコロ？"\n', encoding="utf-8")
     assert full_width_in(po) == ["どのサイコロ？"]
+
+
+#: The one Japanese name of ``[state] dir``, and the names it had beside it.
+STATE_DIR, OTHER_NAMES = "保存先フォルダー", ("状態フォルダ", "状態ディレクトリ", "保存フォルダ")
+
+
+def japanese_texts() -> dict[str, str]:
+    """The Japanese README, the docs and the Japanese catalogues, by path."""
+    paths = [ROOT / "README.ja.md", *(ROOT / "docs").rglob("*.md"), *japanese_catalogues()]
+    return {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in paths}
+
+
+def test_the_state_folder_has_one_name_in_japanese() -> None:
+    texts = japanese_texts()
+    assert not {path: name for path, text in texts.items() for name in OTHER_NAMES
+                if name in text}
+    assert STATE_DIR in texts["README.ja.md"]
+
+
+def test_the_help_names_the_state_folder_as_the_docs_do(japanese) -> None:
+    from companion.core.i18n import _
+
+    assert STATE_DIR in _("the action log (default: state dir)")
