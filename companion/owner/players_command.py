@@ -60,7 +60,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
     stats = sub.add_parser("stats", help=_("plays, wins and records per person and game"))
     stats.add_argument("--player", metavar="NAME", help=_("only this player"))
-    stats.add_argument("--game", metavar="GAME", help=_("only this game: its key or name "
+    stats.add_argument("--game", metavar="KEY", help=_("only this game: its key or name "
                                                           "(genial, \"Genial Spezial\", …)"))
     stats.add_argument("--json", action="store_true", help=_("as JSON"))
     stats.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
