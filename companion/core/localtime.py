@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, tzinfo
 
+from companion.core import i18n
+
 _zone: tzinfo | None = None  # None: the box's own
 
 
@@ -54,5 +56,38 @@ def minute(stamp: str) -> str:
 
 
 def month_day(stamp: str) -> str:
-    """``11-22``: the local date, short enough for a menu line."""
-    return local(stamp).strftime("%m-%d")
+    """``11-22``: the local date, short enough for a menu line; in Japanese as Babel
+    writes it, ``11/22`` (「11-27」 is not how a Japanese date reads, issue 35)."""
+    when = local(stamp)
+    if i18n.language() == "en":
+        return when.strftime("%m-%d")
+    from babel.dates import format_skeleton
+
+    return format_skeleton("Md", when, locale=i18n.language())
+
+
+def month_day_minute(stamp: str) -> str:
+    """``11-22 21:52`` (Japanese ``11/22 21:52``): :func:`month_day` and the minute."""
+    return f"{month_day(stamp)} {local(stamp).strftime('%H:%M')}"
+
+
+def day_of_month(stamp: str) -> str:
+    """``22``: the local day alone, where a line has no room for the month."""
+    return str(local(stamp).day)
+
+
+def date(stamp: str, *, today: datetime | None = None) -> str:
+    """A day the way a card names it: ``2026-11-22`` in English; in Japanese
+    ``11/22`` this year and ``2025/11/22`` another (Babel's ``Md``/``yMd``).
+
+    >>> date("2026-11-22T20:52:01+00:00")
+    '2026-11-22'
+    """
+    when = local(stamp)
+    if i18n.language() == "en":
+        return when.strftime("%Y-%m-%d")
+    from babel.dates import format_skeleton
+
+    now = (today or datetime.now(UTC)).astimezone(when.tzinfo)
+    return format_skeleton("Md" if now.year == when.year else "yMd", when,
+                           locale=i18n.language())

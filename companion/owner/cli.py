@@ -67,7 +67,8 @@ def _parser() -> argparse.ArgumentParser:
                              "in one line"))
     hist.add_argument("--since", metavar="DATE",
                       help=_("only games started on DATE (YYYY-MM-DD, local time) or later"))
-    hist.add_argument("--game", metavar="KEY", help=_("only this game (genial, brikks, …)"))
+    hist.add_argument("--game", metavar="KEY", help=_("only this game: its key or name "
+                                                        "(genial, \"Genial Spezial\", …)"))
     hist.add_argument("--include-tools", action="store_true",
                       help=_("put the dice roller's and the other tools' sessions in the BG "
                              "Stats file too"))

@@ -60,7 +60,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
     stats = sub.add_parser("stats", help=_("plays, wins and records per person and game"))
     stats.add_argument("--player", metavar="NAME", help=_("only this player"))
-    stats.add_argument("--game", metavar="KEY", help=_("only this game (genial, brikks, …)"))
+    stats.add_argument("--game", metavar="KEY", help=_("only this game: its key or name "
+                                                          "(genial, \"Genial Spezial\", …)"))
     stats.add_argument("--json", action="store_true", help=_("as JSON"))
     stats.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                        help=_("the action log (default: state dir)"))
@@ -140,14 +141,51 @@ def since_date(text: str | None) -> date | None:
                            "2026-11-27.", value=text) from None
 
 
-def game_key(key: str | None) -> str | None:
-    """``--game KEY`` when it names an installed game; one sentence when not."""
+def game_key(given: str | None) -> str | None:
+    """The key of the installed game ``--game`` names: its key, or its title or short
+    title in any language the box speaks, compared width- and case-insensitively
+    (「頭脳絶好調スペシャル」, 「頭脳絶好調ＳＰ」 and "genial spezial" are all
+    ``genial``); one sentence listing each game's key and title when it names none.
+
+    >>> game_key("頭脳絶好調SP"), game_key("Brain Robbery"), game_key(None)
+    ('genial', 'brain_robbery', None)
+    """
     from companion.config import registry as catalogue
 
-    if key is not None and key not in catalogue.discover():
-        raise CommandError("--game {game}: unknown game; games are {games}.",
-                           game=key, games=", ".join(catalogue.discover()))
-    return key
+    if given is None:
+        return None
+    games = catalogue.discover()
+    if given in games:
+        return given
+    found = {key for key in games for name in _names(key) if _plain(name) == _plain(given)}
+    if len(found) == 1:
+        return found.pop()
+    raise CommandError("--game {game}: unknown game; games are {games}.", game=given,
+                       games=_(", ").join(_("{key} ({title})").format(
+                           key=key, title=catalogue.title(key)) for key in games))
+
+
+def _plain(name: str) -> str:
+    """``name`` as compared: NFKC (full-width letters are letters), case folded, without
+    spaces."""
+    import unicodedata
+
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _names(key: str) -> set[str]:
+    """Game ``key``'s key, title and short title in every language the box speaks."""
+    from companion.config import registry as catalogue
+    from companion.core import i18n
+
+    names, speaking = {key}, i18n.language()
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.use(lang)
+            names |= {catalogue.title(key), catalogue.title(key, short=True)}
+    finally:
+        i18n.use(speaking)
+    return names
 
 
 def _drawable(name: str) -> None:
@@ -181,7 +219,7 @@ def stats(config: Config, args: argparse.Namespace) -> str:
     """Run ``stats``; returns what to print."""
     from companion.records import stats as st
 
-    game_key(args.game)
+    game = game_key(args.game)
     store = _store(config, args.db, write=False)
     try:
         who = store.player(args.player) if args.player else None
@@ -198,6 +236,6 @@ def stats(config: Config, args: argparse.Namespace) -> str:
         tell_stderr(skipped)
     name = who.name if who is not None else None
     if args.json:
-        return json.dumps(st.as_json(rows, player=name, game=args.game), indent=2,
+        return json.dumps(st.as_json(rows, player=name, game=game), indent=2,
                           ensure_ascii=False) + "\n"
-    return st.as_text(rows, player=name, game=args.game)
+    return st.as_text(rows, player=name, game=game)

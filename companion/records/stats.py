@@ -27,7 +27,7 @@ from typing import Any
 from companion.config import registry as catalogue
 from companion.config.registry import Records
 from companion.core import i18n
-from companion.core.columns import left, right
+from companion.core.columns import cells, left, right
 from companion.core.i18n import N_, _
 from companion.records import result_text
 from companion.records.plays import Play, plays
@@ -200,7 +200,8 @@ def as_text(rows: list[Play], *, player: str | None = None, game: str | None = N
         if recs and player is None:
             lines.append("")
             lines.append(_("Records, {game}:").format(game=catalogue.title(key)))
-            lines += [f"  {left(r.label, 20)}  {r.who}  {r.value}"
+            width = max(20, *(cells(r.label) for r in recs))  # a label is never cut
+            lines += [f"  {left(r.label, width)}  {r.who}  {r.value}"
                       + (f"  ({r.note})" if r.note else "") for r in recs]
     return "\n".join(lines) + "\n"
 

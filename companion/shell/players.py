@@ -12,8 +12,10 @@ Every change is in the log before the screen shows it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from companion.config import registry as catalogue
+from companion.core import localtime
 from companion.core.errors import RosterError, StorageError, Translatable
 from companion.core.i18n import N_, _, number
 from companion.records import stats as st
@@ -99,9 +101,10 @@ class PlayerCard(Screen):
         if not mine:
             return [(line, "") for line in wrap(_("No finished games yet."), 21)]
         s = mine[0]
+        last = localtime.date(s.last_played, today=self._today())
         out = [(_("Played {plays}, won {wins}").format(plays=number(s.plays),
                                                        wins=number(s.wins)), ""),
-               (_("Last {date}").format(date=s.last_played[:10]), "")]
+               (_("Last {date}").format(date=last), "")]
         for g in s.games.values():
             title, figures = catalogue.title(g.key, short=True), played(g.plays, g.wins)
             if text_width(title, "text") + 6 + text_width(figures, "text") <= WIDTH - 3:
@@ -109,6 +112,10 @@ class PlayerCard(Screen):
             else:  # 「脳みそクラッシュ」, "4-Colour Stones": the figures under the name
                 out += [(title, ""), ("", figures)]
         return out
+
+    def _today(self) -> datetime:
+        """Now by the log's clock (fixed in the pictures, so they do not age)."""
+        return datetime.fromtimestamp(self.ctx.store.clock(), UTC)
 
     def key_up(self) -> None:
         self.top = max(0, self.top - 1)

@@ -17,7 +17,7 @@ from typing import Any, overload
 from companion.config import registry as catalogue
 from companion.core import seat_names
 from companion.core.i18n import N_, _, number
-from companion.core.localtime import minute, month_day
+from companion.core.localtime import day_of_month, month_day, month_day_minute
 from companion.ui.fonts import text_width
 from companion.ui.linebreak import cells
 from companion.ui.paint import WIDTH, Painter
@@ -106,7 +106,9 @@ def dated(stamp: str, kind: str, chars: int = 20) -> str:
     leaves no room for the month, the day alone (``22 4-Colour Stones``). ``chars``
     counts cells: a kana or kanji takes two (「23 いろいろなダイス」)."""
     day, name = month_day(stamp), catalogue.title(kind, short=True)
-    return f"{day} {name}" if cells(f"{day} {name}") <= chars else f"{day[3:]} {name}"
+    if cells(f"{day} {name}") > chars:
+        day = day_of_month(stamp)
+    return f"{day} {name}"
 
 
 def who_plays(names: Sequence[str], width: int = WIDTH - 2) -> str:
@@ -247,7 +249,7 @@ class UnfinishedGame(_Menu):
     def render(self, p: Painter) -> None:
         r = self.record
         title_bar(p, catalogue.title(r.kind, short=True))
-        grid_text(p, 0, _("Started {when}").format(when=minute(r.started)[5:]))
+        grid_text(p, 0, _("Started {when}").format(when=month_day_minute(r.started)))
         grid_text(p, 1, who_plays([seat_names.shown(str(n))
                                    for n in r.options.get("players", [])]))
         page_list(p, [_(e) for e in self.entries()], self.index, row=2)

@@ -68,7 +68,7 @@ def test_score_pad_other_game_is_named_on_the_keyboard_in_japanese() -> None:
     try:
         switch(rig, "ja")
         rig.open_game("score_pad")
-        assert "どのゲーム？" in rig.text and "その他のゲーム" in rig.text
+        assert "どのゲーム?" in rig.text and "その他のゲーム" in rig.text
         rig.keys("up", "ok")                               # the last entry: Other game
         assert "その他のゲーム" in rig.text and "かな" in rig.text   # the name keyboard
         rig.keys("ok", "right", "ok", "long ok")           # "Ab", hold OK: done

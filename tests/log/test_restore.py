@@ -126,9 +126,9 @@ def test_doctor_reports_the_newest_backup_and_free_space(tmp_path: Path) -> None
     config = from_mapping({"state": {"dir": str(tmp_path)}})
     lines = {c.name: c for c in Doctor(config, model=tmp_path / "no-model").run()}
     assert lines["backups"].status == "info" and "none yet" in lines["backups"].detail
-    assert lines["card"].status in ("ok", "fail") and "MB free" in lines["card"].detail
+    assert lines["disk"].status in ("ok", "fail") and "MB free" in lines["disk"].detail
     games(tmp_path / "companion.db", 1)
     Backups(tmp_path / "companion.db").make()
     lines = {c.name: c for c in Doctor(config, model=tmp_path / "no-model").run()}
     assert lines["backups"].status == "ok"
-    assert lines["backups"].detail == "newest 0 hours old, 1 kept"
+    assert lines["backups"].detail == "newest under an hour old, 1 kept"

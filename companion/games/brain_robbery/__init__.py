@@ -24,5 +24,6 @@ GAME = GameInfo(
     house_rules=HOUSE_RULES,
     dice=("brain-robbery",),  # companion roll brain-robbery: the rules' DICE
     actions=ACTIONS,
-    records=Records(starter="first"),
+    # its best score is an IQ: "Best score 8" read as points (issue 35)
+    records=Records(best=N_("Best IQ"), best_short=N_("Best IQ"), starter="first"),
 )

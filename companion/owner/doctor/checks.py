@@ -151,10 +151,10 @@ class Doctor:
                   "sudo {command} doctor looks inside").format(
                     path=service, command=companion_command()),
             )
-            yield card_check(service, 0)
+            yield card_check(service, 0, on_pi=board is not None)
         else:
-            yield self._state()
-            yield from self._backups()
+            yield self._state(on_pi=board is not None)
+            yield from self._backups(on_pi=board is not None)
         yield from games_report()
         oled = not self.config.uses_keyboard
         if board is None:
@@ -249,12 +249,12 @@ class Doctor:
     def _state_dir(self) -> Path:
         return self._service_state() or self.config.state_dir()
 
-    def _state(self) -> Check:
-        return state_check(self._state_dir(), self.user())
+    def _state(self, *, on_pi: bool) -> Check:
+        return state_check(self._state_dir(), self.user(), on_pi=on_pi)
 
-    def _backups(self) -> Iterator[Check]:
-        """The newest backup's age, and the free space on the card."""
-        return backup_checks(self._state_dir() / "companion.db")
+    def _backups(self, *, on_pi: bool) -> Iterator[Check]:
+        """The newest backup's age, and the free space on the card (on a laptop: disk)."""
+        return backup_checks(self._state_dir() / "companion.db", on_pi=on_pi)
 
     def _needed_groups(self, oled: bool) -> list[str]:
         need = ["gpio"]

@@ -1,5 +1,6 @@
 """``companion doctor``'s lines about where games are saved: the state folder can be
-written, the newest backup's age, the free space on the card.
+written, the newest backup's age, the free space on the card (on a Raspberry Pi; on a
+laptop "disk": ``on_pi``).
 
 :func:`state_fix` says what to do when no ``chown`` can help (the folder is a file, on
 a kernel or a read-only file system).
@@ -16,7 +17,7 @@ from companion.core.i18n import N_, _, ngettext
 from companion.owner.doctor.report import Check
 
 
-def state_check(path: Path, user: str) -> Check:
+def state_check(path: Path, user: str, *, on_pi: bool = True) -> Check:
     """Whether games can be saved in ``path`` (really written: ``os.access`` says yes to
     root even on a read-only mount)."""
     probe = path
@@ -32,14 +33,15 @@ def state_check(path: Path, user: str) -> Check:
         N_("state"),
         "fail",
         _("{path} cannot be written: games would not be saved").format(path=path),
-        state_fix(path, probe)
+        state_fix(path, probe, on_pi=on_pi)
         or _("sudo chown -R {user} {path} (the service uses /var/lib/companion, which "
              "systemd makes for it)").format(user=user, path=path),
     )
 
 
-def backup_checks(log: Path) -> Iterator[Check]:
-    """The newest backup's age of the log ``log``, and the free space on the card."""
+def backup_checks(log: Path, *, on_pi: bool = True) -> Iterator[Check]:
+    """The newest backup's age of the log ``log``, and the free space on the card (the
+    disk, not ``on_pi``)."""
     from companion.log.backups import status
 
     age, count, free = status(log)
@@ -58,8 +60,11 @@ def backup_checks(log: Path) -> Iterator[Check]:
             _("the newest is dated ahead of this clock, {count} kept: check the clock "
               "(timedatectl)").format(count=count),
         )
+    elif age < 3600:  # "0 hours old" read as a count of nothing (issue 35)
+        yield Check(N_("backups"), "ok",
+                    _("newest under an hour old, {count} kept").format(count=count))
     else:
-        hours = round(max(0.0, age) / 3600)
+        hours = round(age / 3600)
         days = round(hours / 24)
         when = (ngettext("{n} hour", "{n} hours", hours).format(n=hours) if hours < 48
                 else ngettext("{n} day", "{n} days", days).format(n=days))
@@ -68,27 +73,26 @@ def backup_checks(log: Path) -> Iterator[Check]:
             "ok",
             _("newest {when} old, {count} kept").format(when=when, count=count),
         )
-    yield card_check(log.parent, log.stat().st_size if log.exists() else 0, free)
+    yield card_check(log.parent, log.stat().st_size if log.exists() else 0, free, on_pi=on_pi)
 
 
-def card_check(folder: Path, size: int, free: int | None = None) -> Check:
-    """Free space where the log in ``folder`` (``size`` bytes) lives."""
+def card_check(folder: Path, size: int, free: int | None = None, *,
+               on_pi: bool = True) -> Check:
+    """Free space where the log in ``folder`` (``size`` bytes) lives: the SD card on a
+    Raspberry Pi, the disk elsewhere (a laptop has no SD card to free)."""
     if free is None:
         probe = folder
         while not probe.exists() and probe != probe.parent:
             probe = probe.parent
         free = shutil.disk_usage(probe).free
-    mb = free / 1e6
+    mb, where = free / 1e6, N_("card") if on_pi else N_("disk")
     if free < max(20e6, 3 * size):
-        return Check(
-            N_("card"),
-            "fail",
-            _("only {mb:.0f} MB free: saving games may fail soon").format(mb=mb),
-            _("free space on the card (old backups first: {log_parent_backups})").format(
-                log_parent_backups=folder / "backups"
-            ),
-        )
-    return Check(N_("card"), "ok", _("{mb:,.0f} MB free").format(mb=mb))
+        fix = (_("free space on the card (old backups first: {log_parent_backups})") if on_pi
+               else _("free space on the disk (old backups first: {log_parent_backups})"))
+        return Check(where, "fail",
+                     _("only {mb:.0f} MB free: saving games may fail soon").format(mb=mb),
+                     fix.format(log_parent_backups=folder / "backups"))
+    return Check(where, "ok", _("{mb:,.0f} MB free").format(mb=mb))
 
 
 #: Kernel file systems: no folder can be made in them, whoever owns them.
@@ -99,25 +103,30 @@ PSEUDO_FS = {
 }
 
 
-def _real_dir() -> str:
+def _real_dir(on_pi: bool) -> str:
+    if not on_pi:
+        return _("set state.dir in the config to a folder you can write to, for instance "
+                 "~/.local/state/companion (or leave it empty)")
     return _("set state.dir in the config to a folder on the SD card, for instance "
              "~/.local/state/companion (or leave it empty: the service then uses "
              "/var/lib/companion)")
 
 
-def state_fix(path: Path, probe: Path, mounts: str = "/proc/self/mounts") -> str | None:
+def state_fix(path: Path, probe: Path, mounts: str = "/proc/self/mounts", *,
+              on_pi: bool = True) -> str | None:
     """The fix when no ``chown`` can make ``path`` a folder for the log, else None:
     ``probe`` (the nearest part of ``path`` that exists) is a file, or it is on a
     kernel file system (``/proc``, ``/sys``) or a read-only one."""
     if not probe.is_dir():
-        return _("{probe} is a file, not a folder: {fix}").format(probe=probe, fix=_real_dir())
+        return _("{probe} is a file, not a folder: {fix}").format(probe=probe,
+                                                                  fix=_real_dir(on_pi))
     fs, options = _mount_of(probe, mounts)
     if fs in PSEUDO_FS:
         return _("{probe} is on the kernel's {fs} file system, where no folder can be made: "
-                 "{fix}").format(probe=probe, fs=fs, fix=_real_dir())
+                 "{fix}").format(probe=probe, fs=fs, fix=_real_dir(on_pi))
     if "ro" in options:
         return _("{probe} is on a read-only file system: remount it read-write, or {fix}"
-                 ).format(probe=probe, fix=_real_dir())
+                 ).format(probe=probe, fix=_real_dir(on_pi))
     return None
 
 
