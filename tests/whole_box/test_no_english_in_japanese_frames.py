@@ -17,6 +17,8 @@ import pytest
 from companion.app.runtime import Trace
 from companion.config.registry import BUILT_IN
 from companion.core.keys import NAMES
+from companion.games.any_dice.screens import EXAMPLE_DICE_JA
+from companion.owner import screenshots
 from companion.shell.game_picker import GamePicker
 from companion.shell.home import HomeScreen
 from companion.testing import Rig
@@ -53,14 +55,15 @@ class Frames:
         pass
 
 
-def english(line: str, typed: set[str]) -> list[str]:
-    """The Latin words in ``line`` that are neither allowed nor part of a typed name.
+def english(line: str, names: set[str]) -> list[str]:
+    """The Latin words in ``line`` that are neither allowed nor part of one of ``names``
+    (typed on the box, or a die's name from the config: those are Latin letters).
 
     >>> english("ゆい weakest purple", set()), english("vIQ一覧 BACKメニュー", set())
     (['weakest', 'purple'], [])
     """
     return [w for w in WORD.findall(ARROW.sub(" ", line))
-            if w not in ALLOWED and not any(w in name for name in typed)]
+            if w not in ALLOWED and not any(w in name for name in names)]
 
 
 def japanese_walk(key: str, presses: int = 300, seed: int = 35) -> list[str]:
@@ -115,3 +118,19 @@ def test_genial_says_its_inverted_cells_and_standings_in_japanese() -> None:
         assert "1. 山田 一郎 紫1 青1 緑1 橙2" in frames.lines[-1][1]
     finally:
         rig.close()
+
+
+@pytest.mark.parametrize("name", ["any_dice-colour", "any_dice-sets"])
+def test_the_japanese_dice_pictures_show_a_japanese_owners_dice(name: str) -> None:
+    """docs/screens/ja showed the English example's 「colour」「black」「attack」: in
+    Japanese the scenes use a Japanese owner's [[dice]] (faces 白 黄 緑 赤 青 黒; the names
+    are Latin letters by the config's rule, here romaji)."""
+    app = screenshots.make_app(language="ja")
+    app.start()
+    screenshots.scenes()[name](app)
+    app.redraw()
+    shown = " | ".join(app.texts)
+    names = {str(die["name"]) for die in EXAMPLE_DICE_JA}
+    assert english(shown, names) == [] and "iro" in shown
+    if name == "any_dice-colour":
+        assert "黒" in app.texts
