@@ -16,8 +16,10 @@ from pathlib import Path
 
 from tests.apprun import EMULATOR, ROOT
 
-ENGLISH = "arrows move · Enter OK · Backspace back · Space roll · u undo · h+key hold · q quit"
-JAPANESE = "矢印=移動 · Enter=決定 · Backspace=戻る · Space=振る · u=取り消し · h+キー=長押し · q=終了"
+ENGLISH = ("arrows move · Enter OK · Backspace back · Space roll · u undo · h+key hold · "
+           "q quit")
+JAPANESE = ("矢印=移動 · Enter=決定 · Backspace=戻る · Space=振る · u=取り消し · "
+            "h+キー=長押し · q=終了")
 DOWN, RIGHT, ENTER = b"\x1b[B", b"\x1b[C", b"\r"
 
 

@@ -284,13 +284,13 @@ def _scene_picker(app: Any) -> None:
 
 
 #: The ``[[dice]]`` the screenshots (and the docs) use.
-EXAMPLE_DICE = [
+EXAMPLE_DICE: list[dict[str, Any]] = [
     {"name": "colour", "faces": ["white", "yellow", "green", "red", "blue", "black"]},
     {"name": "attack", "roll": "3d6+d20"},
 ]
 #: The same in a Japanese owner's config: the faces in Japanese; the names stay in Latin
 #: letters (a name is also typed after ``companion roll``), here in romaji.
-EXAMPLE_DICE_JA = [
+EXAMPLE_DICE_JA: list[dict[str, Any]] = [
     {"name": "iro", "faces": ["白", "黄", "緑", "赤", "青", "黒"]},
     {"name": "kougeki", "roll": "3d6+d20"},
 ]
