@@ -43,6 +43,14 @@ class Trace:
         app.display.display = display
 
 
+def keys_line() -> str:
+    """The laptop's keys (:mod:`companion.hw.keyboard`), the line under the terminal
+    screen: asked at each frame, so it speaks the language the box speaks now (a
+    language switched in Settings included)."""
+    return _("arrows move · Enter OK · Backspace back · Space roll · u undo · h+key hold · "
+             "q quit")
+
+
 def open_store(config: Config, path: str | None = None) -> Store:
     """The action log in the configured state directory."""
     store = Store.open(path or Path(config.state_dir()) / "companion.db")
@@ -137,8 +145,7 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
 
     store = open_store(config, db)
     backups = start_for(store)
-    footer = (_("arrows move · Enter OK · Backspace back · Space roll · u undo · q quit")
-              if config.uses_keyboard else "")
+    footer = keys_line if config.uses_keyboard else ""
     display = open_guarded(lambda: open_display(config, emulator=emulator, footer=footer),
                            reopen=not config.uses_keyboard)
     try:

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.config.file import Config
@@ -18,8 +19,10 @@ from companion.core.i18n import _
 WIDTH, HEIGHT = 128, 64
 
 
-def open_display(config: Config, *, emulator: str | None = None, footer: str = "") -> Any:
-    """A luma device for ``config.display``. ``emulator`` overrides the emulator kind.
+def open_display(config: Config, *, emulator: str | None = None,
+                 footer: str | Callable[[], str] = "") -> Any:
+    """A luma device for ``config.display``. ``emulator`` overrides the emulator kind;
+    ``footer`` is the line under the terminal emulator's screen (or a function giving it).
 
     Raises :class:`HardwareError` naming the device when it cannot be reached or driven
     (a library missing too: never a traceback, and under systemd never a crash loop).

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Callable
 from typing import IO
 
 from luma.core.device import dummy
@@ -69,10 +70,12 @@ def frame_to_braille(image: Image.Image, ascii_only: bool = False) -> str:
 
 
 class TerminalDisplay(dummy):
-    """luma ``dummy`` that also draws every frame to ``out`` (stdout by default)."""
+    """luma ``dummy`` that also draws every frame to ``out`` (stdout by default), with
+    ``footer`` under it: a line, or a function giving it at each frame (the laptop's keys
+    in the language the box speaks now, switched in Settings too)."""
 
     def __init__(self, width: int = 128, height: int = 64, out: IO[str] | None = None,
-                 footer: str = "") -> None:
+                 footer: str | Callable[[], str] = "") -> None:
         super().__init__(width=width, height=height, mode="1")
         # The app draws its own last frame ("Stopped", or dark): luma's exit hook must
         # not print a blank one after it, as it would for a device that does not persist.
@@ -91,8 +94,11 @@ class TerminalDisplay(dummy):
         border = line * len(body.split("\n", 1)[0])
         text = f"\x1b[H{tl}{border}{tr}\n" + "\n".join(f"{side}{row}{side}"
                                                       for row in body.split("\n"))
-        footer = self._footer.translate(_PLAIN) if self._ascii else self._footer
-        text += f"\n{bl}{border}{br}\n{footer}\x1b[K\n"
+        footer = self._footer() if callable(self._footer) else self._footer
+        footer = footer.translate(_PLAIN) if self._ascii else footer
+        # cleared to the end of the screen: a longer line before (another language, or
+        # wrapped on a narrow terminal) leaves nothing behind
+        text += f"\n{bl}{border}{br}\n{footer}\x1b[K\n\x1b[J"
         # the footer is translated: what this terminal cannot show becomes "?"
         self._out.write(text.encode(self._encoding, "replace").decode(self._encoding))
         self._out.flush()

@@ -254,11 +254,19 @@ def _scene_roll(app: Any) -> None:
     _scene(app, "3d6+d20", 3)
 
 
-def _scene_colour(app: Any) -> None:
+def _with_example_dice(app: Any) -> str:
+    """Give ``app`` the example ``[[dice]]`` of the language it speaks; the colour die's
+    name."""
     from companion.config.file import from_mapping
 
-    app.config = from_mapping({"display": {"driver": "dummy"}, "dice": EXAMPLE_DICE})
-    _scene(app, "d4+colour", 2)
+    dice = EXAMPLE_DICE_JA if app.language() == "ja" else EXAMPLE_DICE
+    app.config = from_mapping({"display": {"driver": "dummy"}, "dice": dice,
+                               "language": app.language()})
+    return str(dice[0]["name"])
+
+
+def _scene_colour(app: Any) -> None:
+    _scene(app, f"d4+{_with_example_dice(app)}", 2)
 
 
 def _scene_histogram(app: Any) -> None:
@@ -269,17 +277,22 @@ def _scene_histogram(app: Any) -> None:
 
 
 def _scene_picker(app: Any) -> None:
-    from companion.config.file import from_mapping
     from companion.ui.scenes import open_game
 
-    app.config = from_mapping({"display": {"driver": "dummy"}, "dice": EXAMPLE_DICE})
+    _with_example_dice(app)
     open_game(app, "any_dice")
 
 
 #: The ``[[dice]]`` the screenshots (and the docs) use.
-EXAMPLE_DICE = [
+EXAMPLE_DICE: list[dict[str, Any]] = [
     {"name": "colour", "faces": ["white", "yellow", "green", "red", "blue", "black"]},
     {"name": "attack", "roll": "3d6+d20"},
+]
+#: The same in a Japanese owner's config: the faces in Japanese; the names stay in Latin
+#: letters (a name is also typed after ``companion roll``), here in romaji.
+EXAMPLE_DICE_JA: list[dict[str, Any]] = [
+    {"name": "iro", "faces": ["白", "黄", "緑", "赤", "青", "黒"]},
+    {"name": "kougeki", "roll": "3d6+d20"},
 ]
 
 SCREENSHOTS = {"any_dice-sets": _scene_picker, "any_dice-roll": _scene_roll,

@@ -214,7 +214,13 @@ def draw_standings(p: Painter, state: rules.State) -> None:
         with p.region((PLACE_X, y, CELL_X - 1, y + ROW_H - 1)):
             p.text((PLACE_X, y), badge, "text")
         pairs = rules.sorted_tracks(tracks)
-        p.texts.append(f"{badge} {name} " + " ".join(f"{s}:{v}" for s, v in pairs))
+        cells: dict[str, object] = {}  # each colour by name as the box shows it: 「緑2 橙4 …」
+        for i, (symbol, value) in enumerate(pairs, 1):
+            cells[f"c{i}"], cells[f"v{i}"] = _(COLOUR[symbol]), value
+        # TRANSLATORS: the standings row in words (--trace, tests): place, name, and each
+        # colour with its score, lowest first
+        p.texts.append(_("{place} {name} {c1}:{v1} {c2}:{v2} {c3}:{v3} {c4}:{v4}").format(
+            place=badge, name=name, **cells))
         level = len({v for _, v in pairs}) == 1
         for i, (symbol, value) in enumerate(pairs):
             x = CELL_X + i * CELL

@@ -34,6 +34,7 @@ from companion.games.genial.screens.grid import (
     row_y,
     shown_names,
 )
+from companion.games.genial.screens.labels import COLOUR
 from companion.games.genial.screens.result import StandingsScreen, draw_winner, winner_rows
 from companion.ui.paint import Painter
 from companion.ui.playing import playing
@@ -108,7 +109,9 @@ def _values(p: Painter, y: int, name: str, tracks: rules.Tracks,
         if pending[i]:
             p.line((x + 5, y + ROW_H - 1, x + COL - 5, y + ROW_H - 1))
         if symbol in weak:
-            p.texts.append(f"{name} weakest {symbol}")
+            # TRANSLATORS: the inverted cell in words (--trace, tests): the colour that scores
+            p.texts.append(_("{name} weakest {colour}").format(name=name,
+                                                                colour=_(COLOUR[symbol])))
             p.inverted((x + 3, y, x + COL - 3, y + ROW_H - 1))
 
 
