@@ -24,8 +24,11 @@ from companion.ui.fonts import needs_japanese
 
 #: Characters a Japanese line may not start with (kinsoku): closing brackets, punctuation,
 #: small kana and the long-vowel mark — and those it may not end with (opening brackets).
-NO_START = set("、。，．・：；？！ー）」』】〕〉》…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ")
-NO_END = set("（「『【〔〈《")
+NO_START = set("、。，．・：；？！ー）」』】〕〉》…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ)]")
+NO_END = set("（「『【〔〈《([")
+#: Brackets whose contents read as one phrase: 「(明るい面を上)」 breaks before its "(",
+#: not inside, where BudouX would cut 「明る|い」.
+_BRACKETS = {"(": ")", "（": "）", "「": "」", "『": "』", "[": "]"}
 
 
 def cells(text: str) -> int:
@@ -92,16 +95,40 @@ def _parser() -> Any:
 
 @lru_cache(maxsize=256)  # a question is wrapped again on every frame it stays up
 def phrase_starts(word: str) -> frozenset[int]:
-    """The places in ``word`` where a Japanese phrase begins (BudouX), 0 excluded.
+    """The places in ``word`` where a Japanese phrase begins (BudouX), 0 excluded; a
+    bracket's contents are one phrase, beginning at its opening bracket.
 
     >>> sorted(phrase_starts("最初の手を取り消す"))
     [3, 5]
+    >>> sorted(phrase_starts("トークン24枚(明るい面を上)"))
+    [7]
     """
     starts, at = set(), 0
     for phrase in _parser().parse(word)[:-1]:
         at += len(phrase)
         starts.add(at)
+    for opening, closing in _bracketed(word):
+        starts -= set(range(opening + 1, closing + 1))
+        starts |= {opening} - {0}
+        starts |= {closing + 1} - {len(word)}
     return frozenset(starts)
+
+
+def _bracketed(word: str) -> list[tuple[int, int]]:
+    """Where each outermost bracket in ``word`` opens and closes (an unclosed one: none).
+
+    >>> _bracketed("a(bc)d「e」")
+    [(1, 4), (6, 8)]
+    """
+    pairs, at = [], 0
+    while at < len(word):
+        closing = _BRACKETS.get(word[at])
+        end = word.find(closing, at + 1) if closing else -1
+        if end > 0:
+            pairs.append((at, end))
+            at = end
+        at += 1
+    return pairs
 
 
 def wrap(text: str, width_chars: int, whole: tuple[str, ...] = ()) -> list[str]:

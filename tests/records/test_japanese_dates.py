@@ -52,6 +52,9 @@ def test_the_unfinished_list_and_its_discard_question_say_11_27() -> None:
             rig.keys("down", "ok")  # discard
             said = rig.text.replace(" | ", "")
             assert "11/27の4色碁石を破棄しますか?" in said, rig.text
+            # a line each, none broken inside a word (not 「再開できな|くなります」)
+            assert {"11/27の4色碁石を", "破棄しますか?", "もう再開できません。"} <= set(
+                rig.app.texts), rig.text
             assert rig.faults() == []
     finally:
         rig.close()

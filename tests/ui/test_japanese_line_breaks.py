@@ -80,3 +80,23 @@ def test_the_line_break_benchmark_still_runs() -> None:
     result = line_breaks.measure(runs=1)
     assert result["rss_after"] >= result["rss_before"] > 0
     assert result["first_ms"] > 0 and result["phrases_us"] > 0 and result["characters_us"] > 0
+
+
+def test_a_bracket_is_one_phrase() -> None:
+    """BudouX reads 「(明る|い面を上)」; the box breaks before the bracket instead, and
+    never just after an opening one or just before a closing one."""
+    assert wrap("トークン24枚(明るい面を上)", 21) == ["トークン24枚", "(明るい面を上)"]
+    assert wrap("塔駒(大)10個を「4」のマスへ", 16) == ["塔駒(大)10個を", "「4」のマスへ"]
+    for width in range(4, 30):
+        for line in wrap("トークン24枚(明るい面を上)の説明(長いかっこの中の文です)", width):
+            assert not line.endswith("(") and not line.startswith(")"), (width, line)
+
+
+def test_the_board_setup_details_break_before_the_bracket_on_the_panel() -> None:
+    rig = Rig(players=("山田 一郎", "健太", "ゆい"), language="ja")
+    try:
+        rig.open_game("genial")
+        rig.keys("right", "ok", "ok", *["down"] * 8)  # three players; the last sentences
+        assert rig.app.texts[-2:] == ["トークン20枚", "(明るい面を上)"], rig.text
+    finally:
+        rig.close()
