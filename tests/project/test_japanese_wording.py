@@ -70,3 +70,13 @@ def test_the_help_names_the_state_folder_as_the_docs_do(japanese) -> None:
     from companion.core.i18n import _
 
     assert STATE_DIR in _("the action log (default: state dir)")
+
+
+def test_readme_ja_tells_players_what_the_box_does_not_how_it_was_measured() -> None:
+    """The review: README.ja's games table and table tips are for the people at the
+    table; figures of measurement, signals and file-format fields belong to README.md
+    and docs/ (「測定:2色5点で6回」, 「kill -9」, 「manualWinner」 were in them)."""
+    text = (ROOT / "README.ja.md").read_text(encoding="utf-8")
+    players_part = text.split("## ゲーム", 1)[1].split("## 本体を作る", 1)[0]
+    for developer_word in ("測定", "kill -9", "SQLite", "manualWinner", "JIS X", "kHz"):
+        assert developer_word not in players_part, developer_word
