@@ -87,11 +87,11 @@ def test_genial_names_a_colour_and_a_tie_break_one_way(tmp_path: Path) -> None:
         rig.app.show_game()
         rig.keys("down")                               # the whole sentence, then places
         screen = "".join(rig.app.texts)
-        assert "下から2番目の色で勝利: 橙13点、山田はなこは紫12点。" in screen
+        assert "下から2番目の色で勝利(橙13点対山田はなこの紫12点)。" in screen.replace(" ", "")
         assert "オレンジ" not in screen and "2番目に低い" not in screen
         game = rig.store.history()[0]
         history = result_text.detail(game.result, "genial")
-        assert "下から2番目の色で勝利: 橙13点" in history
+        assert "下から2番目の色で勝利(橙13点 対 山田はなこの紫12点)。" in history
     finally:
         rig.close()
 

@@ -47,7 +47,7 @@ def test_japanese_detail_for_every_kind_of_result(japanese) -> None:
         assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", shown), (kind, shown)
         assert "{" not in shown, (kind, shown)
     genial = result_text.detail(Result(places=(), detail=cases["genial"]).to_json(), "genial")
-    assert genial == ("Annが下から2番目の色で勝利: 橙13点、Bobは紫12点。"
+    assert genial == ("Annが下から2番目の色で勝利(橙13点 対 Bobの紫12点)。"
                       "ラウンド7の途中で打ち切り。")
 
 

@@ -162,7 +162,7 @@ def test_genial_final_table_keeps_whole_names(tmp_path: Path) -> None:
             seen += rig.app.texts
             rig.keys("down")
         assert {"1. 佐藤太郎", "2. 山田はなこ", "3. けんた", "11 13 16 17"} <= set(seen)
-        assert "^ 2番目: 橙13>12" in seen                  # the same 橙 as the sentence
+        assert "↑ 2番目: 橙13>12" in seen                  # the same 橙 as the sentence
     finally:
         rig.close()
 

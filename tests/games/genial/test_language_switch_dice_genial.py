@@ -55,7 +55,7 @@ def test_genial_winner_screen_follows_the_language(rig: Rig) -> None:
     assert genial_rules.is_over(rig.app.session.state) and "Game ended" in rig.text
     switch(rig, "ja")
     assert "途中終了" in rig.text and "最低の色で勝利" in rig.text
-    rig.keys("down")                                 # the sentence's end, scrolled up
+    rig.keys("down", "down")                         # the sentence's end, scrolled up
     assert "ラウンド1の終わりで打ち切り。" in rig.text.replace(" | ", "")
 
 

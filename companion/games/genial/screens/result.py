@@ -73,7 +73,8 @@ def place_rows(state: rules.State) -> list[Row]:
     for standing in rules.standings(state):
         d = standing.beaten_by
         if d is not None and d.position > 0:
-            rows.append(Row("text", "^ " + _("{ordinal}: {colour} {a}>{b}").format(
+            # TRANSLATORS: under the place it decided; ^ points at it (↑ where the font has it)
+            rows.append(Row("text", _("^ {ordinal}: {colour} {a}>{b}").format(
                 ordinal=_(SHORT[d.label]), colour=_(ABBR[d.better_symbol]),
                 a=d.better_value, b=d.worse_value)))
         shared = len(standing.players) > 1
