@@ -7,7 +7,7 @@ from typing import Any
 from companion.config import registry as catalogue
 from companion.core import i18n, seat_names
 from companion.core.i18n import N_, _, ngettext, number
-from companion.core.localtime import minute
+from companion.core.localtime import minute, month_day_minute
 from companion.records import result_text
 from companion.shell import unfinished
 from companion.ui.lists import ListScreen
@@ -68,7 +68,7 @@ class GameSummary(Screen):
 
     def lines(self) -> list[str]:
         r = self.record
-        out = [_("Started {when}").format(when=minute(r.started)[5:]),
+        out = [_("Started {when}").format(when=month_day_minute(r.started)),
                ngettext("{n} action", "{n} actions", r.actions).format(n=number(r.actions))]
         result = r.result or {}
         place = 1

@@ -72,3 +72,15 @@ def test_the_player_card_says_when_they_last_played() -> None:
             assert ("Last 2026-11-27", "") in card.lines()
     finally:
         rig.close()
+
+
+def test_a_finished_game_in_history_says_when_it_started_as_11_27() -> None:
+    rig = rig_on_the_27th()
+    try:
+        with localtime.zone(UTC):
+            genial(rig.store, ["ゆい", "健太"], 3)
+            rig.keys("down", "ok", "ok")  # start menu > History > the game
+            assert "開始 11/27 12:00" in rig.app.texts, rig.text
+            assert "11-27" not in rig.text and rig.faults() == []
+    finally:
+        rig.close()
