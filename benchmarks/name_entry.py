@@ -64,17 +64,18 @@ def path_to(target: str, kb: Keyboard) -> list[tuple[str, bool]]:
     raise ValueError(f"{target!r} cannot be typed on this keyboard")
 
 
-def keys_for(name: str) -> list[tuple[str, bool]]:
-    """Every press, as ``(key, long)``, that types ``name`` on a fresh keyboard and
-    finishes it (the last is the hold of OK)."""
-    kb = Keyboard()
+def keys_for(name: str, language: str = "en") -> list[tuple[str, bool]]:
+    """Every press, as ``(key, long)``, that types ``name`` on a fresh keyboard of a box
+    speaking ``language`` and finishes it (the last is the hold of OK). A Japanese box's
+    keyboard opens on the kana page."""
+    kb = Keyboard(page=1 if language == "ja" else 0)
     keys = [k for i in range(len(name)) for k in path_to(name[: i + 1], kb)]
     return [*keys, ("OK", True)]
 
 
-def type_name(name: str) -> tuple[int, int]:
+def type_name(name: str, language: str = "en") -> tuple[int, int]:
     """Presses (and holds among them) to type ``name`` and finish."""
-    keys = keys_for(name)
+    keys = keys_for(name, language)
     return len(keys), sum(long for _, long in keys)
 
 
@@ -94,7 +95,8 @@ def measure() -> dict[str, Any]:
     rows = []
     for group, names in NAMES.items():
         for name in names:
-            presses, holds = type_name(name)
+            # kana names are typed on a box speaking Japanese: it opens on the kana page
+            presses, holds = type_name(name, "ja" if group == "kana" else "en")
             rows.append({"group": group, "name": name, "chars": len(name), "presses": presses,
                          "holds": holds, "per_char": round(presses / len(name), 3),
                          "seconds": round(seconds(presses, holds), 1)})

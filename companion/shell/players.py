@@ -367,7 +367,9 @@ def _records(app: Context, key: str) -> None:
 def _keyboard(app: Context, *keys: str) -> None:
     from companion.ui.scenes import press
 
-    app.push(NameEntry(app, _("New player"), lambda name: None))
+    entry = NameEntry(app, _("New player"), lambda name: None)
+    entry.kb.page = 0  # the letters page, in either language (Japanese opens on かな)
+    app.push(entry)
     press(app, *keys)
 
 

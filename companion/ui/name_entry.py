@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.core import i18n
 from companion.core.i18n import N_, _
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.keyboard import DAKUTEN, HANDAKUTEN, Keyboard
+from companion.ui.keyboard import DAKUTEN, DELETE, HANDAKUTEN, PAGE, SPACE, Keyboard
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 
@@ -30,6 +31,10 @@ TOP = 14  # the keys start below the typed name
 CONTROL_Y = TOP + KANA_ROWS * KEY_H  # the control row: 12 px, for 「かな」「カナ」
 #: What the hiragana/katakana key says: in words a person of the language in use reads.
 _CASE_LABELS = {"かな": N_("kana"), "カナ": N_("KANA")}
+#: The control keys a language words its own way (削除, 空白), and the page key's names
+#: (英字, 数字); the case key's "ABC"/"abc" is what it types, in every language.
+_CONTROL_LABELS = {DELETE: N_("DEL"), SPACE: N_("SPC")}
+_PAGE_LABELS = {"abc": N_("abc"), "123": N_("123")}
 
 
 def tail(line: str, width: int) -> str:
@@ -68,6 +73,8 @@ class NameEntry(Screen):
         #: Called with the accepted text once this screen has closed (to open the next).
         self.then = then
         self.kb = Keyboard(text=text, limit=limit)
+        if not text and i18n.language() == "ja":  # a Japanese table types kana first
+            self.kb.page = 1
         #: The first kana row shown (the rows scroll with the cursor).
         self.first = 0
 
@@ -188,15 +195,28 @@ class NameEntry(Screen):
     def _controls(self, p: Painter, row: tuple[str, ...]) -> None:
         """Delete, space, kana/katakana or case, the next page, OK: kana in 12 px."""
         kb, r = self.kb, len(self.kb.rows()) - 1
-        key_w = p.width // len(row)
-        x0 = (p.width - key_w * len(row)) // 2
-        for c, key in enumerate(row):
-            x = x0 + c * key_w
-            label = kb.label(key)
-            if label in _CASE_LABELS:
-                label = _(_CASE_LABELS[label])
-            font = "text" if needs_japanese(label) else "small"
+        labels = [self._control_label(key) for key in row]
+        fonts = ["text" if needs_japanese(label) else "small" for label in labels]
+        # each key as wide as its label and an equal share of the room left, so that
+        # 「削除」「空白」 never run together as one word
+        widths = [text_width(label, font) for label, font in zip(labels, fonts, strict=True)]
+        spare = max(0, p.width - sum(widths))
+        x = 0
+        for c, (label, font, width) in enumerate(zip(labels, fonts, widths, strict=True)):
+            key_w = width + spare // len(row) + (1 if c < spare % len(row) else 0)
             p.centred(CONTROL_Y + (0 if font == "text" else 3), label, font,
                       x0=x, x1=x + key_w)
             if (r, c) == (kb.row, kb.col):
                 p.inverted((x, CONTROL_Y, x + key_w - 1, CONTROL_Y + KEY_H - 1))
+            x += key_w
+
+    def _control_label(self, key: str) -> str:
+        """What a control key shows in the language in use (「削除」「空白」「英字」)."""
+        label = self.kb.label(key)
+        if label in _CASE_LABELS:
+            return _(_CASE_LABELS[label])
+        if key in _CONTROL_LABELS:
+            return _(_CONTROL_LABELS[key])
+        if key == PAGE and label in _PAGE_LABELS:
+            return _(_PAGE_LABELS[label])
+        return label

@@ -91,7 +91,7 @@ def test_kana_names_are_typed_on_12_px_keys(name: str) -> None:
         rig.keys("ok")                                 # + New player
         entry = rig.app.top
         assert isinstance(entry, NameEntry)
-        for key, long in keys_for(name)[:-1]:
+        for key, long in keys_for(name, "ja")[:-1]:
             rig.press(key.lower(), long=long)
             rig.app.render()
             drawn = {d.text: d.font for d in rig.app.painter.drawn}

@@ -26,7 +26,7 @@ def test_a_typed_name_is_asked_about_before_it_joins(language: str) -> None:
         while setup.seats[1].value != "+ New player":
             rig.keys("right")
         rig.keys("ok")
-        for key, long in keys_for("De"):
+        for key, long in keys_for("De", language):
             rig.press(key.lower(), long=long)
         assert rig.app.question is not None and rig.app.question.text == ASKS[language]
         assert rig.store.player("De") is None
