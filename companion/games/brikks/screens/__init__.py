@@ -37,7 +37,7 @@ from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.playing import playing
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import fitting, hint, wrap_px
+from companion.ui.widgets import fitting, hint, title_bar, wrap_px
 
 _, ngettext = translator(__name__)
 
@@ -149,7 +149,8 @@ class StartBlockView(Screen):
         seat = self.picker()
         colour = self.free()[self.choice]
         waiting = s.start_blocks.count(None)
-        brikks_title(p, s, _("{n} to go").format(n=waiting))
+        # what is being chosen, as the rulebook names it: the game's name is on the box
+        title_bar(p, _("Start block"), _("{n} to go").format(n=waiting))
         draw_block(p, colour, 1, BLOCK_BOX)
         name_line(p, s.players[seat], 13, s.players)
         p.text((RIGHT_X, 29), colour_name(colour), "medium")
