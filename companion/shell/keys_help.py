@@ -11,7 +11,7 @@ from companion.ui.widgets import grid_text, title_bar
 class KeysHelp(Screen):
     """What each button does, in words."""
 
-    LINES = (N_("UP/DOWN  choose"), N_("LEFT/RIGHT change"), N_("OK       confirm"),
+    LINES = (N_("UP/DOWN  choose"), N_("LEFT/RIGHT  change"), N_("OK       confirm"),
              N_("BACK     back"), N_("hold BACK  undo"), N_("ROLL     roll dice"))
 
     def __init__(self, ctx: Context) -> None:

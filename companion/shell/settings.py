@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.core.i18n import LANGUAGES, NAMES, _
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
-from companion.ui.widgets import LIST_TOP, ROW_H, hint, menu_list, title_bar
+from companion.ui.widgets import grid, hint, menu_list, title_bar
 
 CONTRAST = (15, 47, 79, 111, 143, 175, 207, 239, 255)
 
@@ -57,5 +57,6 @@ class SettingsScreen(Screen):
 
     def render(self, p: Painter) -> None:
         title_bar(p, _("Settings"))
-        menu_list(p, self.rows(), self.row, top=LIST_TOP, rows=3, pitch=ROW_H)  # the grid
+        top, pitch = grid()
+        menu_list(p, self.rows(), self.row, top=top, rows=3, pitch=pitch)  # the grid
         hint(p, _("LEFT/RIGHT change"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.core import i18n
 from companion.core.i18n import _
 from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.linebreak import wrap
@@ -18,6 +19,17 @@ TITLE_H = 12
 #: unless the title itself changes (see :mod:`companion.hw.partial`).
 LIST_TOP = 15
 ROW_H = 12
+
+
+def grid() -> tuple[int, int]:
+    """The shared grid's top and row pitch in the language in use: :data:`LIST_TOP` and
+    :data:`ROW_H`; in Japanese rows of 13 px from y=13, because a kanji's ink fills its
+    whole 12 px cell, and on 12 px rows 「開始」 touched 「健太」 below it (issue 35).
+
+    >>> grid()
+    (15, 12)
+    """
+    return (13, 13) if i18n.language() == "ja" else (LIST_TOP, ROW_H)
 
 
 def fitting(font: str, width: int, *texts: str) -> str:
@@ -94,7 +106,8 @@ def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_
 def page_list(p: Painter, items: Sequence[str], index: int, *, row: int = 0) -> None:
     """:func:`menu_list` on the shared grid (:data:`LIST_TOP`, :data:`ROW_H`), from grid
     row ``row`` (a line of text above the list takes row 0) to the bottom edge."""
-    menu_list(p, items, index, top=LIST_TOP + row * ROW_H, rows=4 - row, pitch=ROW_H)
+    top, pitch = grid()
+    menu_list(p, items, index, top=top + row * pitch, rows=4 - row, pitch=pitch)
 
 
 def pinned_list(p: Painter, items: Sequence[str], index: int, first: int = 0) -> int:
@@ -110,20 +123,22 @@ def pinned_list(p: Painter, items: Sequence[str], index: int, first: int = 0) ->
     if index < len(head):
         first = min(max(first, index - rows + 1), index)
     first = max(0, min(first, len(head) - rows))
+    grid_top, pitch = grid()
     menu_list(p, head[first:first + rows], index - first if index < len(head) else -1,
-              top=LIST_TOP, rows=rows, pitch=ROW_H)
-    top, height = LIST_TOP + 1, rows * ROW_H - 1  # the scroll bar beside the three rows
+              top=grid_top, rows=rows, pitch=pitch)
+    top, height = grid_top + 1, rows * pitch - 1  # the scroll bar beside the three rows
     bar = max(4, height * rows // len(head))
     y0 = top + (height - bar) * first // (len(head) - rows)
     p.rect((p.width - 3, y0, p.width - 1, y0 + bar - 1), fill=1, outline=None)
     menu_list(p, items[-1:], 0 if index == len(head) else -1,
-              top=LIST_TOP + rows * ROW_H, rows=1, pitch=ROW_H)
+              top=grid_top + rows * pitch, rows=1, pitch=pitch)
     return first
 
 
 def grid_text(p: Painter, row: int, text: str) -> None:
     """One line of text on row ``row`` of the shared list grid."""
-    p.text((2, LIST_TOP + row * ROW_H), p.fit(text, "text", p.width - 2), "text")
+    top, pitch = grid()
+    p.text((2, top + row * pitch), p.fit(text, "text", p.width - 2), "text")
 
 
 def message_box(p: Painter, text: str) -> None:

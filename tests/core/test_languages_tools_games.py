@@ -70,13 +70,13 @@ def test_score_pad_other_game_is_named_on_the_keyboard_in_japanese() -> None:
         rig.open_game("score_pad")
         assert "どのゲーム?" in rig.text and "その他のゲーム" in rig.text
         rig.keys("up", "ok")                               # the last entry: Other game
-        assert "その他のゲーム" in rig.text and "かな" in rig.text   # the name keyboard
-        rig.keys("ok", "right", "ok", "long ok")           # "Ab", hold OK: done
+        assert "その他のゲーム" in rig.text and "カナ" in rig.text   # on the kana page
+        rig.keys("ok", "right", "ok", "long ok")           # 「あか」, hold OK: done
         rig.keys("up", "up")                               # up past Start: the last option
         assert "勝者: 最高得点" in rig.text
         rig.keys("down", "ok")                             # Start
-        assert rig.app.session.options["shelf"]["title"] == "Ab"
-        assert "Ab" in rig.text
+        assert rig.app.session.options["shelf"]["title"] == "あか"
+        assert "あか" in rig.text
     finally:
         rig.close()
 

@@ -104,7 +104,7 @@ class CostsScreen(Screen):
                       f"{who} {energy}")
         x = min(RIGHT_X, p.width - text_width(has, "text"))  # a long name: left, under the words
         # where the words are kanji, three 12 px lines end above the 12 px key help
-        ys, font = ((13, 26, 39), "text") if kanji() else ((13, 29, 43), "medium")
+        ys, font = ((13, 26, 38), "text") if kanji() else ((13, 29, 43), "medium")
         p.text((max(x, NAME_X), ys[2]), p.fit(has, "text", p.width - NAME_X), "text")
         block = rules.player_block(s, seat)
         if block is None:
