@@ -54,11 +54,18 @@ def arrow(p: Painter, x: int, y: int, key: str, fill: int = 1) -> None:
                 p.draw.point((x + dx, y + dy), fill=fill)
 
 
-def draw_title(p: Painter, state: rules.State, gained: Sequence[int] = (0, 0, 0, 0)) -> None:
-    """The round, then each colour's arrow and label (or what the turn adds to it)."""
+def draw_title(p: Painter, state: rules.State, gained: Sequence[int] = (0, 0, 0, 0),
+               corner: str | None = None) -> None:
+    """The round (or ``corner`` in its place), then each colour's arrow and label (or
+    what the turn adds to it)."""
     p.rect((0, 0, p.width - 1, TITLE_H - 1), fill=1, outline=None)
     with p.region((0, 0, NAME_W - 2, TITLE_H - 1)):
-        p.text((1, 0), p.fit(round_of(state), "bold", NAME_W - 2), "bold", fill=0)
+        # 3 px clear of the first arrow (the arrow's column starts at NAME_W)
+        if corner is None:
+            p.text((1, 0), p.fit(round_of(state, NAME_W - 5), "bold", NAME_W - 2), "bold",
+                   fill=0)
+        else:  # from the very edge: 「上限-3」 is the widest, 36 px
+            p.text((0, 0), p.fit(corner, "bold", NAME_W - 2), "bold", fill=0)
     for i, (key, symbol) in enumerate(ARROWS.items()):
         x = column_x(i)
         arrow(p, x + 1, 3, key, fill=0)

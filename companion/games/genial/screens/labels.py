@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.core.i18n import N_, translator
 from companion.games.genial import rules
+from companion.ui.fonts import text_width
 
 _, ngettext = translator(__name__)
 
@@ -20,6 +21,11 @@ COLOUR = {"orange": N_("orange"), "purple": N_("purple"), "blue": N_("blue"),
           "green": N_("green")}
 
 
-def round_of(state: rules.State) -> str:
-    """The round as the title bar's right-hand text: "R7/20"."""
-    return _("R{n}/{total}").format(n=rules.round_number(state), total=rules.ROUNDS)
+def round_of(state: rules.State, room: int | None = None) -> str:
+    """The round as the title bar's text: "R7/20"; where that is wider than ``room``
+    pixels in bold, without the R ("16/20"): "R16/20" ran into the first arrow."""
+    n = rules.round_number(state)
+    text = _("R{n}/{total}").format(n=n, total=rules.ROUNDS)
+    if room is not None and text_width(text, "bold") > room:
+        text = _("{n}/{total}").format(n=n, total=rules.ROUNDS)
+    return text

@@ -82,11 +82,13 @@ class Draft:
         return action
 
 
-def draw_table(p: Painter, state: rules.State, turn: rules.Turn | None) -> None:
-    """The title bar with the round, the colours and their arrows, and a row per player;
-    ``turn`` is the turn being entered (its gains shown in the title bar and the row)."""
+def draw_table(p: Painter, state: rules.State, turn: rules.Turn | None,
+               corner: str | None = None) -> None:
+    """The title bar with the round (or ``corner``), the colours and their arrows, and a
+    row per player; ``turn`` is the turn being entered (its gains shown in the title bar
+    and the row)."""
     gained = turn.entered if turn is not None else (0, 0, 0, 0)
-    draw_title(p, state, gained)
+    draw_title(p, state, gained, corner)
     seat = rules.current_seat(state)
     shown = shown_names(p, state.players, name_width())
     for row, (name, tracks) in enumerate(zip(state.players, state.tracks, strict=True)):
@@ -215,9 +217,13 @@ class GenialScreen(Screen):
             return
         self.top = 0
         turn = self.preview()
-        draw_table(p, self.state, turn)
         if TITLE_H + len(self.state.players) * ROW_H <= p.height - 8:
+            draw_table(p, self.state, turn)
             hint(p, self._hint(turn))
+        elif turn.lost_total:  # four rows leave no hint line: the loss takes the round's place
+            draw_table(p, self.state, turn, _("cap-{n}").format(n=turn.lost_total))
+        else:
+            draw_table(p, self.state, turn)
 
     def _hint(self, turn: rules.Turn) -> str:
         if turn.lost_total:
