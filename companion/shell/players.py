@@ -26,12 +26,19 @@ from companion.ui.name_entry import NameEntry
 from companion.ui.paint import HEIGHT, WIDTH, Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.setup import ask_to_add
-from companion.ui.widgets import hint, page_list, title_bar, wrap, wrap_px
+from companion.ui.widgets import grid, hint, page_list, title_bar, wrap, wrap_px
 
 NEW, RECORDS = N_("+ New player"), N_("Records")
 #: A records line's kind: its face and height (a note in Japanese: the 12 px face).
 NOTE = "note"
 _FACES = {"text": ("text", 12), "small": ("small", 8), NOTE: ("text", 12)}
+
+
+def _row_height(kind: str) -> int:
+    """A records line's height: 12 px lines on the grid's pitch (13 px in Japanese,
+    whose kanji touch at 12: 「勝利数」 over 「最高点」)."""
+    font, height = _FACES[kind]
+    return grid()[1] if font == "text" else height
 NAME_CELLS = 12  # the names' column in the Players list
 
 
@@ -136,8 +143,9 @@ class PlayerCard(Screen):
     def render(self, p: Painter) -> None:
         title_bar(p, self.name, _("OK=edit"))
         lines = self.lines()  # reads the log: once a frame
+        pitch = grid()[1]  # the list grid's pitch: 13 px in Japanese, whose rows touch at 12
         for i, (left, right) in enumerate(lines[self.top:self.top + self.rows(len(lines))]):
-            y = 13 + i * 12
+            y = 13 + i * pitch
             room = p.width - 3 - (text_width(right, "text") + 6 if right else 0)
             p.text((2, y), p.fit(left, "text", room), "text")
             if right:
@@ -285,7 +293,7 @@ class GameRecords(Screen):
 
     @staticmethod
     def _height(lines: list[tuple[str, str, str]]) -> int:
-        return sum(_FACES[kind][1] for kind, _w, _r in lines)
+        return sum(_row_height(kind) for kind, _w, _r in lines)
 
     def _bottom(self, lines: list[tuple[str, str, str]]) -> int:
         """Where the records must end: the screen's foot, or above the hint line when
@@ -312,17 +320,17 @@ class GameRecords(Screen):
         scrolls = 13 + self._height(lines) > bottom
         y = 13
         for kind, what, right in lines[self.top:]:
-            if y + _FACES[kind][1] > bottom:
+            if y + _row_height(kind) > bottom:
                 break
             if kind != "text":  # a note, indented
-                face, height = _FACES[kind]
+                face, height = _FACES[kind][0], _row_height(kind)
                 p.text((14, y), p.fit(right, face, p.width - 14), face)
                 y += height
                 continue
             if what:
                 p.text((2, y), p.fit(what, "text", self.VALUE_X - 4), "text")
             p.text((self.VALUE_X, y), p.fit(right, "text", p.width - self.VALUE_X), "text")
-            y += 12
+            y += _row_height(kind)
         note = st.hint(self.key)
         if scrolls:
             hint(p, _("UP/DOWN scroll"))

@@ -59,3 +59,22 @@ def test_english_keeps_its_grid() -> None:
     from companion.ui.widgets import LIST_TOP, ROW_H, grid
 
     assert grid() == (LIST_TOP, ROW_H) == (15, 12)
+
+
+def test_a_player_card_and_its_records_stand_apart() -> None:
+    from companion.shell.players import GameRecords, PlayerCard
+    from tests.records.test_records_as_declared import genial
+
+    rig = Rig(players=("ゆい", "健太"), language="ja")
+    try:
+        genial(rig.store, ["ゆい", "健太"], 3)
+        rig.app.push(PlayerCard(rig.app, "ゆい"))
+        inks = row_inks(rig)
+        assert len(inks) >= 3 and "最終プレイ" in rig.text
+        assert_apart(inks)
+        rig.app.push(GameRecords(rig.app, "genial"))
+        inks = row_inks(rig)
+        assert "勝利数" in rig.text and "最高点" in rig.text
+        assert_apart(inks)
+    finally:
+        rig.close()
