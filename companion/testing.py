@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -186,38 +186,54 @@ class Rig:
         i18n.use(self._language_before)
 
 
+def presses_through(rig: Rig, key: str, *, presses: int = 300, seed: int = 7,
+                    most_seats: bool = False) -> Iterator[None]:
+    """Open game ``key`` on ``rig`` from the start menu and press ``presses`` random keys
+    (some long), seeded by the game's key and ``seed``, as a child let loose on the box
+    would; yields after each press, for the caller to look at the frame. Where a key
+    leads back to the start menu or the game menu, the walk goes back to the game (or
+    starts a new one), so it never wanders into another game. ``most_seats``: the setup's
+    player count first goes up to 4 (or the game's most), for a full table.
+    """
+    from companion.shell.game_picker import GamePicker
+    from companion.shell.home import HomeScreen
+    from companion.ui.setup import SetupScreen
+
+    rng = random.Random(f"{key}/{seed}")
+    rig.open_game(key)
+    setup = rig.app.top
+    if most_seats and isinstance(setup, SetupScreen) and len(setup.count.values) > 1:
+        while setup.count.value < min(4, setup.count.values[-1]):
+            rig.press("right")
+    for _step in range(presses):
+        name = rng.choice(NAMES).lower()
+        if name == "roll" and "roll" not in rig.config.buttons:
+            name = "ok"
+        rig.press(name, long=rng.random() < 0.15)
+        if isinstance(rig.app.top, (HomeScreen, GamePicker)) and rig.app.question is None:
+            session = rig.app.session  # left the game: back to it, or a new one
+            if session is not None and session.key == key and not session.over:
+                rig.app.show_game()
+            else:
+                rig.open_game(key)
+        yield
+
+
 def walk(key: str, *, presses: int = 300, language: str = "en", seed: int = 7,
          players: tuple[str, ...] = ()) -> list[str]:
-    """Open game ``key`` from the start menu and press ``presses`` random keys (some
-    long), seeded by the game's key and ``seed``, as a child let loose on the box would;
-    returns every fault :meth:`Rig.faults` found on any frame, as ``"Screen: fault"``
-    (empty when none). A screen that raises fails the walk with its traceback. Where a
-    key leads back to the start menu or the game menu, the walk goes back to the game
-    (or starts a new one), so it never wanders into another game.
+    """Open game ``key`` from the start menu and press ``presses`` random keys
+    (:func:`presses_through`); returns every fault :meth:`Rig.faults` found on any
+    frame, as ``"Screen: fault"`` (empty when none). A screen that raises fails the walk
+    with its traceback.
 
     >>> walk("high_card", presses=50)
     []
     """
-    rng = random.Random(f"{key}/{seed}")
-    from companion.shell.game_picker import GamePicker
-    from companion.shell.home import HomeScreen
-
     rig = Rig(seed=seed, language=language, players=players)
     found: set[str] = set()
     try:
-        rig.open_game(key)
-        for _step in range(presses):
-            name = rng.choice(NAMES).lower()
-            if name == "roll" and "roll" not in rig.config.buttons:
-                name = "ok"
-            rig.press(name, long=rng.random() < 0.15)
+        for _frame in presses_through(rig, key, presses=presses, seed=seed):
             found.update(f"{type(rig.app.top).__name__}: {f}" for f in rig.faults())
-            if isinstance(rig.app.top, (HomeScreen, GamePicker)) and rig.app.question is None:
-                session = rig.app.session  # left the game: back to it, or a new one
-                if session is not None and session.key == key and not session.over:
-                    rig.app.show_game()
-                else:
-                    rig.open_game(key)
     finally:
         rig.close()
     return sorted(found)

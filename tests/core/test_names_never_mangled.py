@@ -9,18 +9,13 @@ every text drawn on every frame."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 import pytest
 
-from companion.core.keys import NAMES
 from companion.core.seat_names import CUT_JA, CUT_LATIN, family_given
-from companion.shell.game_picker import GamePicker
-from companion.shell.home import HomeScreen
-from companion.testing import Rig
+from companion.testing import Rig, presses_through
 from companion.ui.name_entry import NameEntry
-from companion.ui.setup import SetupScreen
 
 EVENING = ("山田 一郎", "山田 花子", "佐藤 健太", "ゆい")
 FRIENDS = ("Ann Baker", "Ann King", "Devendra Rao", "Sam")
@@ -62,26 +57,10 @@ def table_walk(key: str, names: tuple[str, ...], language: str, presses: int = 2
                seed: int = 35) -> list[str]:
     """Open ``key`` with ``names`` at the table (as many as it seats), press ``presses``
     seeded random keys, and return every mangled name on any frame."""
-    rng = random.Random(f"{key}/{seed}")
     rig = Rig(seed=seed, language=language, players=names)
     found: set[str] = set()
     try:
-        rig.open_game(key)
-        setup = rig.app.top
-        if isinstance(setup, SetupScreen) and len(setup.count.values) > 1:
-            while setup.count.value < min(4, setup.count.values[-1]):
-                rig.press("right")
-        for _step in range(presses):
-            name = rng.choice(NAMES).lower()
-            if name == "roll" and "roll" not in rig.config.buttons:
-                name = "ok"
-            rig.press(name, long=rng.random() < 0.15)
-            if isinstance(rig.app.top, (HomeScreen, GamePicker)) and rig.app.question is None:
-                session = rig.app.session  # left the game: back to it, or a new one
-                if session is not None and session.key == key and not session.over:
-                    rig.app.show_game()
-                else:
-                    rig.open_game(key)
+        for _frame in presses_through(rig, key, presses=presses, seed=seed, most_seats=True):
             painter = rig.app.painter
             if painter is not None and not isinstance(rig.app.top, NameEntry):  # typing
                 for drawn in painter.drawn:

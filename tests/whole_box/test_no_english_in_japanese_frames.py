@@ -9,21 +9,16 @@ four with the evening's names, writes every frame through the trace writer of
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 from companion.app.runtime import Trace
 from companion.config.registry import BUILT_IN
-from companion.core.keys import NAMES
 from companion.games.any_dice.screens import EXAMPLE_DICE_JA
 from companion.owner import screenshots
-from companion.shell.game_picker import GamePicker
-from companion.shell.home import HomeScreen
-from companion.testing import Rig
+from companion.testing import Rig, presses_through
 from companion.ui.name_entry import NameEntry
-from companion.ui.setup import SetupScreen
 
 EVENING = ("山田 一郎", "山田 花子", "佐藤 健太", "ゆい")
 #: Latin words a Japanese box may write: the buttons' names, and the terms and titles the
@@ -68,30 +63,14 @@ def english(line: str, names: set[str]) -> list[str]:
 
 def japanese_walk(key: str, presses: int = 300, seed: int = 35) -> list[str]:
     """Every frame line with an English word, as ``"Screen: word in 'line'"``."""
-    rng = random.Random(f"{key}/{seed}")
     rig = Rig(seed=seed, language="ja", players=EVENING)
     frames = Frames(rig)
     Trace(frames).wrap(rig.app)  # type: ignore[arg-type] - write() and flush() suffice
     typed: set[str] = set()
     try:
-        rig.open_game(key)
-        setup = rig.app.top
-        if isinstance(setup, SetupScreen) and len(setup.count.values) > 1:
-            while setup.count.value < min(4, setup.count.values[-1]):
-                rig.press("right")
-        for _step in range(presses):
-            name = rng.choice(NAMES).lower()
-            if name == "roll" and "roll" not in rig.config.buttons:
-                name = "ok"
-            rig.press(name, long=rng.random() < 0.15)
+        for _frame in presses_through(rig, key, presses=presses, seed=seed, most_seats=True):
             if isinstance(rig.app.top, NameEntry):
                 typed.add(rig.app.top.kb.text)
-            if isinstance(rig.app.top, (HomeScreen, GamePicker)) and rig.app.question is None:
-                session = rig.app.session  # left the game: back to it, or a new one
-                if session is not None and session.key == key and not session.over:
-                    rig.app.show_game()
-                else:
-                    rig.open_game(key)
     finally:
         rig.close()
     return sorted({f"{screen}: {word} in {line!r}" for screen, line in frames.lines
