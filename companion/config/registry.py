@@ -363,6 +363,22 @@ def action_name(key: str, kind: str) -> str | None:
     return i18n.package_translator(info.rules).pgettext(ACTION, info.actions[kind])
 
 
+def names(key: str) -> set[str]:
+    """Every name game ``key`` goes by: its key, and its title and short title in each
+    language the box speaks (what ``--game`` accepts).
+
+    >>> sorted(names("genial"))
+    ['Genial Spezial', 'genial', '頭脳絶好調SP', '頭脳絶好調スペシャル']
+    """
+    info = find(key)
+    if info is None:
+        return {key}
+    t = i18n.package_translator(info.rules)
+    return {key} | {name for lang in i18n.LANGUAGES
+                    for name in (t.gettext(info.title, lang),
+                                 t.pgettext(SHORT_TITLE, info.short, lang))}
+
+
 def menu(order: Iterable[str] = (), hide: Iterable[str] = ()) -> list[Entry]:
     """The game menu: ``order`` first, then the rest in default order, minus ``hide``.
 

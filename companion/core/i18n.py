@@ -95,17 +95,18 @@ class Translator:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
 
-    def gettext(self, message: str) -> str:
-        return _load(self.folder, _current).gettext(message)
+    def gettext(self, message: str, lang: str | None = None) -> str:
+        """``message`` in the language in use, or in ``lang``."""
+        return _load(self.folder, lang or _current).gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return _load(self.folder, _current).ngettext(singular, plural, n)
 
-    def pgettext(self, context: str, message: str) -> str:
+    def pgettext(self, context: str, message: str, lang: str | None = None) -> str:
         """``message`` as translated in ``context`` (``msgctxt``), else as plain
         :meth:`gettext` translates it: one English word may need two translations."""
-        found = _load(self.folder, _current).pgettext(context, message)
-        return found if found != message else self.gettext(message)
+        found = _load(self.folder, lang or _current).pgettext(context, message)
+        return found if found != message else self.gettext(message, lang)
 
 
 @functools.cache  # looked up on the way to every frame that names a game

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config.file import Config
+from companion.core import roster
 from companion.core.columns import left
 from companion.core.errors import CommandError
 from companion.core.i18n import _
@@ -157,35 +158,13 @@ def game_key(given: str | None) -> str | None:
     games = catalogue.discover()
     if given in games:
         return given
-    found = {key for key in games for name in _names(key) if _plain(name) == _plain(given)}
+    wanted = roster.name_key(given)
+    found = {key for key in games if wanted in map(roster.name_key, catalogue.names(key))}
     if len(found) == 1:
         return found.pop()
     raise CommandError("--game {game}: unknown game; games are {games}.", game=given,
                        games=_(", ").join(_("{key} ({title})").format(
                            key=key, title=catalogue.title(key)) for key in games))
-
-
-def _plain(name: str) -> str:
-    """``name`` as compared: NFKC (full-width letters are letters), case folded, without
-    spaces."""
-    import unicodedata
-
-    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
-
-
-def _names(key: str) -> set[str]:
-    """Game ``key``'s key, title and short title in every language the box speaks."""
-    from companion.config import registry as catalogue
-    from companion.core import i18n
-
-    names, speaking = {key}, i18n.language()
-    try:
-        for lang in i18n.LANGUAGES:
-            i18n.use(lang)
-            names |= {catalogue.title(key), catalogue.title(key, short=True)}
-    finally:
-        i18n.use(speaking)
-    return names
 
 
 def _drawable(name: str) -> None:
