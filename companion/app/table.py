@@ -115,8 +115,7 @@ class Table:
         family name (一郎), a guest's seat name in the language in use."""
         players = [str(p) for p in (self.session.options.get("players") or [])
                    ] if self.session is not None else []
-        calls = dict(zip(players, seat_names.called(players), strict=True))
-        return seat_names.shown(calls.get(name, name))
+        return seat_names.shown(seat_names.calls(players).get(name, name))
 
     def abandon(self, game_id: int) -> bool:
         """Abandon an unfinished game for good: it leaves History > Unfinished."""

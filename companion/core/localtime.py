@@ -58,12 +58,7 @@ def minute(stamp: str) -> str:
 def month_day(stamp: str) -> str:
     """``11-22``: the local date, short enough for a menu line; in Japanese as Babel
     writes it, ``11/22`` (「11-27」 is not how a Japanese date reads, issue 35)."""
-    when = local(stamp)
-    if i18n.language() == "en":
-        return when.strftime("%m-%d")
-    from babel.dates import format_skeleton
-
-    return format_skeleton("Md", when, locale=i18n.language())
+    return _written(local(stamp), "%m-%d", "Md")
 
 
 def month_day_minute(stamp: str) -> str:
@@ -84,10 +79,15 @@ def date(stamp: str, *, today: datetime | None = None) -> str:
     '2026-11-22'
     """
     when = local(stamp)
+    now = (today or datetime.now(UTC)).astimezone(when.tzinfo)
+    return _written(when, "%Y-%m-%d", "Md" if now.year == when.year else "yMd")
+
+
+def _written(when: datetime, english: str, skeleton: str) -> str:
+    """``when`` as ``strftime(english)`` in English, else as Babel writes ``skeleton``
+    in the language in use (Babel is loaded only for that language)."""
     if i18n.language() == "en":
-        return when.strftime("%Y-%m-%d")
+        return when.strftime(english)
     from babel.dates import format_skeleton
 
-    now = (today or datetime.now(UTC)).astimezone(when.tzinfo)
-    return format_skeleton("Md" if now.year == when.year else "yMd", when,
-                           locale=i18n.language())
+    return format_skeleton(skeleton, when, locale=i18n.language())

@@ -119,6 +119,15 @@ def called(names: Sequence[str]) -> list[str]:
             for name, f in zip(names, families, strict=True)]
 
 
+def calls(names: Sequence[str]) -> dict[str, str]:
+    """Each of the players' ``names`` → what the table calls them (:func:`called`).
+
+    >>> calls(["山田 一郎", "山田 花子"])["山田 一郎"]
+    '一郎'
+    """
+    return dict(zip(names, called(names), strict=True))
+
+
 def table_names(names: Sequence[str], fits: Callable[[str], bool]) -> list[tuple[str, bool]]:
     """Each of the players' ``names`` as :func:`short_name` shows it at this table, with
     whether it is a cut start. Two shown alike (Alexandra and Alexander, both "Alex.")

@@ -345,11 +345,9 @@ class BrainsScreen(Sub):
             self.ctx.pop()
 
     @staticmethod
-    def title(s: rules.State, width: int) -> str:
-        """Who picks, by the name the table calls them, where that fits beside the Run
-        and Hit; else what the screen is for (「山田 一郎が決める」 would be cut)."""
-        names = [pl.name for pl in s.players]
-        called = dict(zip(names, seat_names.called(names), strict=True))
+    def title(s: rules.State, width: int, called: dict[str, str]) -> str:
+        """Who picks, by the name the table ``called`` them, where that fits beside the
+        Run and Hit; else what the screen is for (「山田 一郎が決める」 would be cut)."""
         winner = str(s.fighting.winner)
         mine = _("{name}'s pick").format(name=seat_names.shown(called.get(winner, winner)))
         room = width - 2 - text_width(_("R{run}H{hit}").format(run=0, hit=0), "bold") - 6
@@ -359,14 +357,13 @@ class BrainsScreen(Sub):
         s = game(self.ctx)
         self.row = min(self.row, self.rows() - 1)
         brain = s.player(self.owners[self.row]).brain if self.row < len(self.owners) else None
-        title_bar(p, self.title(s, p.width),
+        called = seat_names.calls([pl.name for pl in s.players])  # 一郎, 花子
+        title_bar(p, self.title(s, p.width, called),
                   # TRANSLATORS: the brain's Run and Hit, short; then without the space
                   (_("R{run} H{hit}").format(run=brain.run, hit=brain.hit),
                    _("R{run}H{hit}").format(run=brain.run, hit=brain.hit)) if brain else "")
         crowded = self.crowded()
         discard = _("discard")
-        names = [pl.name for pl in s.players]
-        called = dict(zip(names, seat_names.called(names), strict=True))  # 一郎, 花子
         lines = []
         for n in self.owners:
             held = s.player(n).brain

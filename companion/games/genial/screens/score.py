@@ -217,13 +217,13 @@ class GenialScreen(Screen):
             return
         self.top = 0
         turn = self.preview()
-        if TITLE_H + len(self.state.players) * ROW_H <= p.height - 8:
-            draw_table(p, self.state, turn)
+        has_hint = TITLE_H + len(self.state.players) * ROW_H <= p.height - 8
+        # four rows leave no hint line: a loss to the cap takes the round's place
+        corner = None if has_hint or not turn.lost_total else _("cap-{n}").format(
+            n=turn.lost_total)
+        draw_table(p, self.state, turn, corner)
+        if has_hint:
             hint(p, self._hint(turn))
-        elif turn.lost_total:  # four rows leave no hint line: the loss takes the round's place
-            draw_table(p, self.state, turn, _("cap-{n}").format(n=turn.lost_total))
-        else:
-            draw_table(p, self.state, turn)
 
     def _hint(self, turn: rules.Turn) -> str:
         if turn.lost_total:
