@@ -249,26 +249,26 @@ def test_parse_reads_the_roller_frames() -> None:
     assert parse("Table Companion | New game | History | Keys") is None
 
 
-def test_the_check_catches_a_lost_action(tmp_path: Path) -> None:
-    """The harness can fail: a frame two actions past the log is reported."""
+def lane_after_one_roll(tmp_path: Path) -> tuple[Lane, Path]:
+    """A lane whose log holds one dice-roller game with one roll, and its trace file."""
     lane = Lane(tmp_path, random.Random(1))
     store = Store.open(tmp_path / "c.db")
     game = store.new_game("dice_roller", {"players": ["Table"], "count": 2})
     store.append(game, {"type": "roll", "dice": [1, 1]})
     store.close()
-    trace = tmp_path / "trace.txt"
+    return lane, tmp_path / "trace.txt"
+
+
+def test_the_check_catches_a_lost_action(tmp_path: Path) -> None:
+    """The harness can fail: a frame two actions past the log is reported."""
+    lane, trace = lane_after_one_roll(tmp_path)
     trace.write_text("Dice 2d6 | #3 | 6 | 6 | 12 | ROLL  UP/DN dice  >chart\n")
     lane._check(0, trace, [b" ", b"u"])
     assert lane.failures and "replays to" in lane.failures[0]
 
 
 def test_an_undo_saved_but_not_yet_drawn_is_accepted(tmp_path: Path) -> None:
-    lane = Lane(tmp_path, random.Random(1))
-    store = Store.open(tmp_path / "c.db")
-    game = store.new_game("dice_roller", {"players": ["Table"], "count": 2})
-    store.append(game, {"type": "roll", "dice": [1, 1]})
-    store.close()
-    trace = tmp_path / "trace.txt"
+    lane, trace = lane_after_one_roll(tmp_path)
     trace.write_text("Dice 3d6 | #1 | ROLL | ROLL  UP/DN dice  >chart\n")  # set_count 3, undone
     lane._check(0, trace, [b"\x1b[A", b"u"])
     assert lane.failures == [] and lane.in_flight == 1

@@ -52,6 +52,18 @@ def close_messages(rig: Rig) -> list[str]:
     return said
 
 
+def play_rounds(rig: Rig, rounds: int) -> None:
+    """Deal and play ``rounds`` rounds by OK alone (the first legal jump each time)."""
+    for _round in range(rounds):
+        rig.keys("ok")
+        close_messages(rig)
+        rig.keys("ok")
+        close_messages(rig)
+        while rig.app.session.state.phase == "play":
+            rig.keys("ok")
+            close_messages(rig)
+
+
 def fonts_of(rig: Rig, texts: set[str]) -> dict[str, set[str]]:
     """The fonts each of ``texts`` was drawn in on the current frame."""
     out: dict[str, set[str]] = {}
@@ -236,14 +248,7 @@ def test_a_full_round_with_undo_and_restart_to_its_scores(tmp_path: Path) -> Non
 
 def test_the_standings_at_the_end_read_across_the_table(rig: Rig) -> None:
     rig.app.start_game("four_stones", {"players": ["Ann", "Ben"]})
-    for _round in range(2):
-        rig.keys("ok")
-        close_messages(rig)
-        rig.keys("ok")
-        close_messages(rig)
-        while rig.app.session.state.phase == "play":
-            rig.keys("ok")
-            close_messages(rig)
+    play_rounds(rig, 2)
     state = rig.app.session.state
     result = fs.result(state)
     assert rig.text.startswith("Game over | 2 rounds | 1 | ")
@@ -361,14 +366,7 @@ def test_four_stones_goldens(tmp_path: Path, golden, language: str) -> None:
         golden(f"four_stones-round{suffix}", rig.frame)
         rig.keys("down")
         golden(f"four_stones-how{suffix}", rig.frame)
-        for _round in range(3):
-            rig.keys("ok")
-            close_messages(rig)
-            rig.keys("ok")
-            close_messages(rig)
-            while rig.app.session.state.phase == "play":
-                rig.keys("ok")
-                close_messages(rig)
+        play_rounds(rig, 3)
         assert rig.app.session.state.phase == "over"
         golden(f"four_stones-over{suffix}", rig.frame)
     finally:
