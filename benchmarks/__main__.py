@@ -3,8 +3,9 @@
 Besides the night's bytes and times (and the evening's, :data:`benchmarks.script.EVENING`,
 whose games are played to their end): the frame that answers each press (p95 at 100 and
 400 kHz, :mod:`benchmarks.response`), each animation's frames against its time slot, and
-400 keys typed in one second (:mod:`benchmarks.burst`), and the presses to seat a
-regular table of four (:mod:`benchmarks.seating`).
+400 keys typed in one second (:mod:`benchmarks.burst`), the presses to seat a
+regular table of four (:mod:`benchmarks.seating`), and the bus bytes of the Japanese
+list grid against the English one (:mod:`benchmarks.japanese_grid`).
 
 ``make bench`` runs it with ``--json benchmarks/last-run.json``. ``--quick`` shortens the
 idle measurement to 5 s and the cold starts to 3 runs; ``--no-process`` skips the
@@ -30,6 +31,7 @@ from benchmarks import (
     burst,
     bus,
     bus_floor,
+    japanese_grid,
     many_unfinished,
     name_entry,
     process,
@@ -73,6 +75,7 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
     typed = name_entry.measure()
     result["name_entry"] = {k: v for k, v in typed.items() if k != "names"}
     result["seating"] = seating.measure()
+    result["japanese_grid"] = japanese_grid.measure()
     if subprocesses:
         result["start"] = report.summarise_starts(process.cold_starts(starts))
         result["start_ja"] = report.summarise_starts(process.cold_starts(starts, "ja"))
@@ -110,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         print(many_unfinished.table(result["many_unfinished"]))
     if "seating" in result:
         print(seating.table(result["seating"]))
+    if "japanese_grid" in result:
+        print(japanese_grid.table(result["japanese_grid"]))
     if args.json:
         path = Path(args.json)
         path.parent.mkdir(parents=True, exist_ok=True)
