@@ -23,7 +23,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
-from companion.ui.keyboard import Keyboard
+from companion.ui.keyboard import Keyboard, first_page
 
 #: The fixed list: English given names, romanised Japanese, and kana (dakuten,
 #: handakuten, small kana, the long-vowel mark, katakana).
@@ -68,7 +68,7 @@ def keys_for(name: str, language: str = "en") -> list[tuple[str, bool]]:
     """Every press, as ``(key, long)``, that types ``name`` on a fresh keyboard of a box
     speaking ``language`` and finishes it (the last is the hold of OK). A Japanese box's
     keyboard opens on the kana page."""
-    kb = Keyboard(page=1 if language == "ja" else 0)
+    kb = Keyboard(page=first_page(language))
     keys = [k for i in range(len(name)) for k in path_to(name[: i + 1], kb)]
     return [*keys, ("OK", True)]
 

@@ -50,6 +50,16 @@ _SMALL = dict(zip("あいうえおつやゆよわかけ", "ぁぃぅぇぉっゃ
 _SMALL.update({v: k for k, v in _SMALL.items()})
 
 
+def first_page(language: str) -> int:
+    """The page a fresh keyboard opens on: kana for a box speaking Japanese, else the
+    letters.
+
+    >>> first_page("ja"), first_page("en")
+    (1, 0)
+    """
+    return 1 if language == "ja" else 0
+
+
 def katakana(text: str) -> str:
     """Hiragana in ``text`` as katakana (ア for あ); everything else unchanged."""
     return "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in text)

@@ -20,7 +20,15 @@ from collections.abc import Callable
 from companion.core import i18n
 from companion.core.i18n import N_, _
 from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.keyboard import DAKUTEN, DELETE, HANDAKUTEN, PAGE, SPACE, Keyboard
+from companion.ui.keyboard import (
+    DAKUTEN,
+    DELETE,
+    HANDAKUTEN,
+    PAGE,
+    SPACE,
+    Keyboard,
+    first_page,
+)
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 
@@ -72,9 +80,10 @@ class NameEntry(Screen):
         self.confirm = confirm
         #: Called with the accepted text once this screen has closed (to open the next).
         self.then = then
-        self.kb = Keyboard(text=text, limit=limit)
-        if not text and i18n.language() == "ja":  # a Japanese table types kana first
-            self.kb.page = 1
+        # a new name opens on the language's page; one being changed, on the page it
+        # ends in (Keyboard sees to that)
+        self.kb = Keyboard(text=text, limit=limit,
+                           page=0 if text else first_page(i18n.language()))
         #: The first kana row shown (the rows scroll with the cursor).
         self.first = 0
 
