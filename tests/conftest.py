@@ -22,6 +22,22 @@ for _name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
 os.environ["LANG"] = "C.UTF-8"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """``COMPANION_TEST_CLOCK="2027-01-01T00:05 Pacific/Kiritimati"`` runs the whole suite
+    on that day, at that time (the clock ticks on from there), in that zone: the suite
+    must pass on any date, in any zone (``make test-clocks``; tools/moved_clocks.py)."""
+    moved = os.environ.get("COMPANION_TEST_CLOCK")
+    if moved:
+        from tests.moved_clock import travel
+
+        config.add_cleanup(travel(moved))
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    moved = os.environ.get("COMPANION_TEST_CLOCK")
+    return f"moved clock: {moved}" if moved else None
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-goldens", action="store_true",
                      help="rewrite tests/golden/*.png from the current renderer")

@@ -1,0 +1,35 @@
+"""Guards the moved-clock check (issue 42): ``COMPANION_TEST_CLOCK`` really moves the
+clock every date reader sees and the local zone, and CI runs the suite under one."""
+
+from __future__ import annotations
+
+import os
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from companion.core import localtime
+from tests.moved_clock import moment, travel
+from tools.moved_clocks import CLOCKS
+
+ROOT = Path(__file__).parents[2]
+
+
+def test_travel_moves_the_clock_the_date_and_the_zone() -> None:
+    zone_before = os.environ.get("TZ")
+    back = travel("2028-02-29T23:50 America/Los_Angeles")
+    try:
+        assert datetime.now(UTC).date().isoformat() == "2028-03-01"  # UTC is a day on
+        assert time.strftime("%Y-%m-%d") == "2028-02-29"             # the local day
+        stamp = datetime.now(UTC).isoformat()
+        assert localtime.local(stamp).strftime("%m-%d %H") == "02-29 23"
+    finally:
+        back()
+    assert os.environ.get("TZ") == zone_before
+
+
+def test_every_clock_reads_and_ci_runs_one() -> None:
+    for spec in CLOCKS.values():
+        assert moment(spec).utcoffset() is not None
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "test-clocks CLOCKS=new-year" in ci
