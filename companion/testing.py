@@ -237,3 +237,52 @@ def walk(key: str, *, presses: int = 300, language: str = "en", seed: int = 7,
     finally:
         rig.close()
     return sorted(found)
+
+
+#: A table that wants to finish: mostly OK and the arrows, some rolls, a little BACK and
+#: few long presses (each waits gpiozero's hold time); questions answered yes about half
+#: the time (ending the game is one).
+_FINISHING = [("ok", False, 30), ("down", False, 10), ("right", False, 10), ("up", False, 6),
+              ("left", False, 6), ("roll", False, 8), ("back", False, 3), ("ok", True, 1)]
+
+
+def play_to_the_end(rig: Rig, key: str, *, seed: int = 1, presses: int = 8000) -> int:
+    """Open game ``key`` from the start menu, start it as the setup offers it, and press
+    keys as a table that wants to finish would (seeded), until the game is over; returns
+    the presses it took. Questions are answered yes about half the time, so a game that
+    ends only when the table says so (a score pad, a dice test) ends too; where a key
+    leads out of the game, the table goes back to it (or starts it again, when it was
+    abandoned). Raises AssertionError when ``presses`` were not enough.
+
+    >>> rig = Rig(players=("Ann", "Bob"))
+    >>> play_to_the_end(rig, "high_card") > 0 and rig.app.session.over
+    True
+    >>> rig.close()
+    """
+    from companion.shell.game_picker import GamePicker
+    from companion.shell.home import HomeScreen
+    from companion.ui.confirm import Confirm
+
+    rng = random.Random(f"{key}/{seed}")
+    keys = [(name, long) for name, long, _w in _FINISHING]
+    weights = [w for _n, _l, w in _FINISHING]
+    played_before = {g.id for g in rig.store.history(10_000) if g.kind == key}
+    rig.open_game(key)
+    for count in range(presses):
+        session = rig.app.session
+        ours = session is not None and session.key == key \
+            and session.game_id not in played_before
+        if session is not None and ours and session.over:
+            return count
+        if isinstance(rig.app.top, (HomeScreen, GamePicker)) and rig.app.question is None:
+            if ours:
+                rig.app.show_game()
+            else:
+                rig.open_game(key)
+            continue
+        if rig.app.question is not None or isinstance(rig.app.top, Confirm):
+            rig.press("ok" if rng.random() < 0.5 else "back")
+            continue
+        name, long = rng.choices(keys, weights)[0]
+        rig.press(name, long=long)
+    raise AssertionError(f"{key} did not end within {presses} presses")

@@ -31,6 +31,7 @@ class ScreenStack:
 
     def push(self, screen: Screen) -> None:
         self.screens.append(screen)
+        screen.opened()
 
     def pop(self) -> None:
         """Close the top screen, unless it is the start menu."""
@@ -39,6 +40,7 @@ class ScreenStack:
 
     def replace(self, screen: Screen) -> None:
         self.screens[-1] = screen
+        screen.opened()
 
     def home(self) -> None:
         """Back to the start menu, its cursor on the first entry (back from a game)."""

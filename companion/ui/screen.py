@@ -91,6 +91,10 @@ class Screen:
     def render(self, p: Painter) -> None:
         raise NotImplementedError
 
+    def opened(self) -> None:
+        """Called once the screen is built and put on top (pushed or replacing another):
+        the place for what needs the whole screen, a subclass's own rows included."""
+
     def tick(self) -> bool:
         """Advance an animation by one frame; return False when it is over."""
         return False

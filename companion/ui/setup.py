@@ -99,12 +99,21 @@ class SetupScreen(Screen):
         self.first = 0  # the first option row shown: Start keeps the bottom row
         #: The seat row being changed and the seats as they were before (see _change).
         self._editing: tuple[Choice, list[str]] | None = None
-        last = self._last_table(low, high)
-        if last:  # the same table as last time: one press (OK on Start) to play again
-            self.count.index = len(last) - low
-            for seat, name in zip(self.seats, last, strict=False):
-                seat.index = seat.values.index(name)
-            self.row = len(self.rows()) - 1
+        self._low, self._high = low, high
+
+    def opened(self) -> None:
+        """The same table as last time, with the cursor on Start: one press to play again.
+
+        Done once the screen is whole, not in ``__init__``: a game's setup adds its own
+        rows (and may change the count's values) after this class's constructor, and
+        :meth:`rows` needs them (Brikks could not be set up a second time, issue 41)."""
+        last = self._last_table(self._low, self._high)
+        if not last or len(last) not in self.count.values:
+            return
+        self.count.index = list(self.count.values).index(len(last))
+        for seat, name in zip(self.seats, last, strict=False):
+            seat.index = seat.values.index(name)
+        self.row = len(self.rows()) - 1
 
     def _last_table(self, low: int, high: int) -> list[str]:
         """The people of the last finished game of this game, in their seats and as named
