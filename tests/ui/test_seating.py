@@ -43,3 +43,22 @@ def test_choosing_someone_seated_swaps_and_passing_by_undoes_nothing() -> None:
             assert len(set(setup.players())) == 4 or "+ New player" in setup.players()
     finally:
         rig.close()
+
+
+@pytest.mark.parametrize(("game", "table"), [
+    ("four_stones", ["Bob", "Ann"]),           # its count row reads 4, 2: a 2-player table
+    ("brikks", ["Cy", "Ann", "Bob"]),          # its own rows come after the seats
+])
+def test_the_last_table_comes_back_whatever_rows_the_game_adds(game: str,
+                                                               table: list[str]) -> None:
+    rig = Rig(players=("Ann", "Bob", "Cy", "Dee"))
+    try:
+        game_id = rig.store.new_game(game, {"players": table})
+        rig.store.finish(game_id, {"places": [table]})
+        rig.open_game(game)
+        setup = rig.app.top
+        assert isinstance(setup, SetupScreen)
+        assert setup.count.value == len(table) and setup.players() == table
+        assert setup.rows()[setup.row] is None     # the cursor on Start
+    finally:
+        rig.close()
