@@ -132,7 +132,7 @@ class Rig:
     def open_game(self, key: str) -> None:
         """Start menu → *New game* (setting an unfinished game aside if asked) → ``key``,
         with button presses, as a player would."""
-        from companion.config import registry as catalogue
+        from companion.config import registry
         from companion.shell.home import HomeScreen
         from companion.shell.unfinished import SET_ASIDE, NewGameQuestion
 
@@ -144,7 +144,7 @@ class Rig:
         if isinstance(self.app.top, NewGameQuestion):
             self.keys(*["down"] * self.app.top.entries().index(SET_ASIDE), "ok")
         chosen = self.config.games
-        self.keys(*["down"] * catalogue.position(key, chosen.get("order", ()),
+        self.keys(*["down"] * registry.position(key, chosen.get("order", ()),
                                                  chosen.get("hide", ())), "ok")
 
     def pump(self) -> None:

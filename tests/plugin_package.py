@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import i18n
 
 SOURCE = Path(__file__).parent / "fixtures" / "plugin_game" / "liar_tally"
@@ -26,13 +26,13 @@ def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in [m for m in sys.modules if m == KEY or m.startswith(KEY + ".")]:
         monkeypatch.delitem(sys.modules, name)  # the doctest run may have imported the source
     monkeypatch.syspath_prepend(str(tmp_path))
-    real = catalogue.entry_points
-    ours = EntryPoint(KEY, f"{KEY}:GAME", catalogue.GROUP)
-    monkeypatch.setattr(catalogue, "entry_points", lambda group: [*real(group=group), ours])
+    real = registry.entry_points
+    ours = EntryPoint(KEY, f"{KEY}:GAME", registry.GROUP)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [*real(group=group), ours])
     monkeypatch.setattr(i18n, "_cache", {})
     monkeypatch.setattr(i18n, "unreadable", {}, raising=False)
     i18n.package_translator.cache_clear()
-    catalogue.discover.cache_clear()
+    registry.discover.cache_clear()
     return package
 
 
@@ -43,7 +43,7 @@ def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     for name in [m for m in sys.modules if m == KEY or m.startswith(KEY + ".")]:
         del sys.modules[name]
     i18n.package_translator.cache_clear()
-    catalogue.discover.cache_clear()
+    registry.discover.cache_clear()
 
 
 def play_a_round() -> None:

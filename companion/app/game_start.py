@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.app.session import GameSession
 from companion.app.table import Table
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import i18n
 from companion.core.errors import RuleError, StorageError
 from companion.core.i18n import _
@@ -34,7 +34,7 @@ class GameStart:
             notice(self.table.explain(err))
             return
         except Exception as err:  # a plugin's screens may fail to import in any way
-            notice(_("{game} cannot be opened: {why}").format(game=catalogue.title(key),
+            notice(_("{game} cannot be opened: {why}").format(game=registry.title(key),
                                                               why=err))
             return
         screens.new_game(self.table.ctx)
@@ -45,7 +45,7 @@ class GameStart:
         try:
             session = GameSession.start(table.store, key, options)
         except RuleError as err:  # the options refused: in that game's words
-            info = catalogue.find(key)
+            info = registry.find(key)
             table.overlays.notice(err.translated(i18n.translator(info.rules)[0]) if info
                                   else str(err))
             return
@@ -54,7 +54,7 @@ class GameStart:
             return
         if table.session is not None and not table.session.over:
             table.overlays.inform(_("{game} set aside: History > Unfinished").format(
-                game=catalogue.title(table.session.key, short=True)))
+                game=registry.title(table.session.key, short=True)))
         table.session = session
         table.show_game()
 
@@ -62,13 +62,13 @@ class GameStart:
         """At start-up: reopen the game that was being played, if any, saying that only
         what had OK is kept (a half-entered turn is gone after a power cut)."""
         saved = self.table.store.unfinished()
-        if saved is not None and catalogue.find(saved.kind) is not None:
+        if saved is not None and registry.find(saved.kind) is not None:
             self.resume(saved.id, quiet=True)
             session = self.table.session
             if session is not None and session.game_id == saved.id:
                 # after a power cut the table must know a half-entered turn is gone
                 self.table.overlays.inform(_("Resumed {game}: only what had OK is kept.").format(
-                    game=catalogue.title(saved.kind, short=True)))
+                    game=registry.title(saved.kind, short=True)))
 
     def resume(self, game_id: int, quiet: bool = False) -> None:
         """Reopen a saved game by replaying its log and show its play screen.
@@ -92,7 +92,7 @@ class GameStart:
             return
         if not quiet:
             table.overlays.inform(_("Resumed {game}.").format(
-                game=catalogue.title(table.session.key, short=True)))
+                game=registry.title(table.session.key, short=True)))
 
     def _not_reopened(self, game_id: int, err: Exception) -> None:
         """Say on screen that a saved game cannot be reopened; the detail to the journal."""
@@ -105,7 +105,7 @@ class GameStart:
                           None)
         except Exception:  # the row that failed may fail again here
             record = None
-        game = catalogue.title(record.kind, short=True) if record else _("The game")
+        game = registry.title(record.kind, short=True) if record else _("The game")
         self.table.stack.home()
         self.table.overlays.notice(
             _("{game} cannot be reopened; it stays in History > Unfinished.").format(game=game))

@@ -14,7 +14,7 @@ from typing import Any
 from companion.app.overlays import Overlays
 from companion.app.session import GameSession
 from companion.app.stack import ScreenStack
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import i18n, seat_names
 from companion.core.errors import RuleError, StorageError, Translatable
 from companion.core.i18n import _
@@ -98,7 +98,7 @@ class Table:
         if dropped is None:
             self.overlays.inform(_("Nothing to undo."))
             return False
-        named = catalogue.action_name(self.session.key, str(dropped.get("type")))
+        named = registry.action_name(self.session.key, str(dropped.get("type")))
         who = self.session.player_of(dropped)
         if named is None:
             self.overlays.inform(_("Undone."))

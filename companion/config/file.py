@@ -425,12 +425,12 @@ def _buttons(given: Any, display: Mapping[str, Any]) -> dict[str, int]:
 
 def _games(given: Any) -> dict[str, tuple[str, ...]]:
     """``[games] order = [...]`` and ``hide = [...]``: lists of installed game keys."""
-    from companion.config import registry as catalogue
+    from companion.config import registry
 
     if not isinstance(given, Mapping):
         raise ConfigError("{key}: must be a table ([{key}]), not {value!r}.",
                           key="games", value=given)
-    known = list(catalogue.discover())
+    known = list(registry.discover())
     out: dict[str, tuple[str, ...]] = {}
     for key, value in given.items():
         if key not in ("order", "hide"):
@@ -452,21 +452,21 @@ def _games(given: Any) -> dict[str, tuple[str, ...]]:
 
 
 def _house_rules(given: Any) -> dict[str, dict[str, Any]]:
-    from companion.config import registry as catalogue
+    from companion.config import registry
 
     if not isinstance(given, Mapping):
         raise ConfigError("{key}: must be a table, not {value!r}.", key="house_rules",
                           value=given)
     out: dict[str, dict[str, Any]] = {}
     for game, chosen in given.items():
-        info = catalogue.find(game)
+        info = registry.find(game)
         # An installed game that does not load (a plugin broken by an upgrade) keeps its
         # rules unchecked: the menu and companion doctor say what is wrong with it, and
         # the rest of the box must still start.
-        broken = isinstance(catalogue.discover().get(game), catalogue.Unavailable)
+        broken = isinstance(registry.discover().get(game), registry.Unavailable)
         if info is None and not broken:
-            known = ", ".join(k for k, g in catalogue.discover().items()
-                              if isinstance(g, catalogue.GameInfo))
+            known = ", ".join(k for k, g in registry.discover().items()
+                              if isinstance(g, registry.GameInfo))
             raise ConfigError("{key}: unknown game; allowed: {allowed}.",
                               key=f"house_rules.{game}", allowed=known)
         if not isinstance(chosen, Mapping):

@@ -43,9 +43,14 @@ from companion.core.i18n import N_, Notice
 
 GROUP = "companion.games"
 
-#: The games that come with the companion, in their default menu order.
-BUILT_IN = ("dice_roller", "dice_test", "genial", "brikks", "brain_robbery", "four_stones",
-            "brain_crush", "area_tiles", "score_pad", "any_dice", "turn_timer")
+#: The distribution whose entry points are the games that come with the companion.
+DISTRIBUTION = "companion"
+
+#: The game menu's order when the owner's config gives none (``[games] order``): these
+#: first, then every other installed game by key. Only an order: which games there are
+#: is what the entry points say (:func:`discover`).
+MENU_ORDER = ("dice_roller", "dice_test", "genial", "brikks", "brain_robbery", "four_stones",
+              "brain_crush", "area_tiles", "score_pad", "any_dice", "turn_timer")
 
 
 #: The version of the game makers' API (:mod:`companion.api`) this companion offers,
@@ -247,7 +252,7 @@ def _api_problem(version: Any) -> Notice | None:
 
 def _is_house_rule(rule: Any) -> bool:
     """A :class:`companion.api.rules.HouseRule` (told by its shape: the games import
-    the catalogue, not the other way round)."""
+    the registry, not the other way round)."""
     return hasattr(rule, "default") and callable(getattr(rule, "check", None))
 
 
@@ -284,26 +289,25 @@ def _tables_problem(info: GameInfo) -> Notice | None:
 
 @functools.cache
 def discover() -> dict[str, Entry]:
-    """Every registered game, built-in ones first in their default order, then by key.
+    """Every registered game (the ``companion.games`` entry points), in the menu's default
+    order (:data:`MENU_ORDER`, then by key).
 
-    A built-in game is always the companion's own: another package that registers the
-    same key is listed apart, as ``key@package``, :class:`Unavailable` with the reason
-    (so is a second package registering a plugin's key: the first found is played)."""
+    A game that comes with the companion (registered by :data:`DISTRIBUTION`) is always
+    the companion's own: another package that registers the same key is listed apart, as
+    ``key@package``, :class:`Unavailable` with the reason (so is a second package
+    registering a plugin's key: the first found is played)."""
     found: dict[str, Entry] = {}
-    for key in BUILT_IN:
-        found[key] = _load(key, lambda k=key: importlib.import_module(
-            f"companion.games.{k}").GAME)
-    plugins: dict[str, str] = {}  # key → the package whose game it is
-    for ep in entry_points(group=GROUP):
-        if ep.name in BUILT_IN and ep.value == f"companion.games.{ep.name}:GAME":
-            continue  # this distribution's own declaration
-        package = _package(ep)
+    owners: dict[str, str] = {}  # key → the package whose game it is
+    for ep in sorted(entry_points(group=GROUP), key=lambda ep: not _ours(ep)):
+        package = DISTRIBUTION if _ours(ep) else _package(ep)
         if ep.name not in found:
             found[ep.name] = _load(ep.name, ep.load)
-            plugins[ep.name] = package
+            owners[ep.name] = package
             continue
+        if owners[ep.name] == package:
+            continue  # the same distribution seen twice (an editable install and a build)
         apart = f"{ep.name}@{package}"
-        if ep.name in BUILT_IN:
+        if owners[ep.name] == DISTRIBUTION:
             problem = Notice("its package {package} registers it as {key}, the name of a game "
                              "that comes with the companion, which is kept: the package must "
                              "give its game another name.", package=package, key=ep.name)
@@ -311,10 +315,23 @@ def discover() -> dict[str, Entry]:
             problem = Notice("its package {package} registers it as {key}, as {other} does: "
                              "the game of {other} is kept; one of them must give its game "
                              "another name.", package=package, key=ep.name,
-                             other=plugins[ep.name])
+                             other=owners[ep.name])
         found.setdefault(apart, Unavailable(apart, problem))
-    order = [k for k in BUILT_IN if k in found] + sorted(k for k in found if k not in BUILT_IN)
+    rank = {k: i for i, k in enumerate(MENU_ORDER)}
+    order = sorted(found, key=lambda k: (rank.get(k, len(rank)), k))
     return {k: found[k] for k in order}
+
+
+def built_in() -> list[str]:
+    """The keys of the games that come with the companion, in the menu's default order."""
+    ours = {ep.name for ep in entry_points(group=GROUP) if _ours(ep)}
+    return [k for k in discover() if k in ours]
+
+
+def _ours(ep: Any) -> bool:
+    """Entry point ``ep`` is one of the companion's own games (installed with it)."""
+    dist = getattr(ep, "dist", None)
+    return dist is not None and dist.name == DISTRIBUTION
 
 
 def _package(ep: Any) -> str:

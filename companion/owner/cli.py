@@ -75,14 +75,12 @@ def _parser() -> argparse.ArgumentParser:
     hist.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                       help=_("the action log (default: state dir)"))
 
-    from companion.owner import backup_command as restore
-    from companion.owner import install
-    from companion.owner import players_command as people
-    from companion.owner.doctor import checks as doctor
+    from companion.owner import backup_command, install, players_command
+    from companion.owner.doctor import checks
 
-    restore.add_parsers(sub)
-    people.add_parsers(sub)
-    doctor.add_parser(sub)
+    backup_command.add_parsers(sub)
+    players_command.add_parsers(sub)
+    checks.add_parser(sub)
     install.add_parser(sub)
     _web_parser(sub)
     return parser
@@ -221,21 +219,21 @@ def _dispatch(args: argparse.Namespace) -> int:
                       tools=args.include_tools), end="")
         return 0
     if command in ("backup", "restore"):
-        from companion.owner import backup_command as restore
+        from companion.owner import backup_command
 
         cfg = _load_config(args)
-        print(restore.backup(cfg, db=args.db, dest=args.path) if command == "backup"
-              else restore.restore(cfg, args.path, db=args.db))
+        print(backup_command.backup(cfg, db=args.db, dest=args.path) if command == "backup"
+              else backup_command.restore(cfg, args.path, db=args.db))
         return 0
     if command in ("players", "stats"):
-        from companion.owner import players_command as people
+        from companion.owner import players_command
 
-        print(getattr(people, command)(_load_config(args), args), end="")
+        print(getattr(players_command, command)(_load_config(args), args), end="")
         return 0
     if command == "doctor":
-        from companion.owner.doctor import checks as doctor
+        from companion.owner.doctor import checks
 
-        return doctor.main(_load_config(args))
+        return checks.main(_load_config(args))
     if command == "install-service":
         from companion.owner import install
 

@@ -151,20 +151,20 @@ def game_key(given: str | None) -> str | None:
     >>> game_key("頭脳絶好調SP"), game_key("Brain Robbery"), game_key(None)
     ('genial', 'brain_robbery', None)
     """
-    from companion.config import registry as catalogue
+    from companion.config import registry
 
     if given is None:
         return None
-    games = catalogue.discover()
+    games = registry.discover()
     if given in games:
         return given
     wanted = roster.name_key(given)
-    found = {key for key in games if wanted in map(roster.name_key, catalogue.names(key))}
+    found = {key for key in games if wanted in map(roster.name_key, registry.names(key))}
     if len(found) == 1:
         return found.pop()
     raise CommandError("--game {game}: unknown game; games are {games}.", game=given,
                        games=_(", ").join(_("{key} ({title})").format(
-                           key=key, title=catalogue.title(key)) for key in games))
+                           key=key, title=registry.title(key)) for key in games))
 
 
 def _drawable(name: str) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from PIL import Image
 
 from companion.app.loop import App
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.config.file import from_mapping
 from companion.core import localtime
 from companion.core.dice import Dice
@@ -135,11 +135,11 @@ def scenes() -> dict[str, Callable[[App], None]]:
     from companion.shell import players
 
     out = {**CORE, **players.SCREENSHOTS}
-    for key, game in catalogue.discover().items():
-        problem = (game.problem if isinstance(game, catalogue.Unavailable)
-                   else catalogue.import_problem(key))
+    for key, game in registry.discover().items():
+        problem = (game.problem if isinstance(game, registry.Unavailable)
+                   else registry.import_problem(key))
         if problem is None:
-            out.update(getattr(catalogue.screens_module(key), "SCREENSHOTS", {}))
+            out.update(getattr(registry.screens_module(key), "SCREENSHOTS", {}))
         elif (key, problem) not in _SAID:  # once, though --all asks for every scene
             _SAID.add((key, problem))
             print(_("companion: the game {key} is left out: {why}").format(

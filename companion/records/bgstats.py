@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import roster
 from companion.core.localtime import seconds
 from companion.records.json_export import bgg_id
@@ -48,7 +48,7 @@ def uid(kind: str, name: str) -> str:
 
 def game_ref(r: Play) -> str:
     """The game's key in the file: the game key, or ``score_pad:Carcassonne`` for a shelf game."""
-    return r.key if r.game == catalogue.title(r.key) else f"{r.key}:{r.game}"
+    return r.key if r.game == registry.title(r.key) else f"{r.key}:{r.game}"
 
 
 def described(r: Play) -> dict[str, Any]:

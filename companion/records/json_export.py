@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core.localtime import local_iso
 from companion.records.plays import Play
 
@@ -13,7 +13,7 @@ from companion.records.plays import Play
 def bgg_id(r: Play) -> int:
     """The play's BoardGameGeek id: its shelf game's, else its game's declaration's; 0
     (BG Stats' "none") if unknown."""
-    info = catalogue.find(r.key)
+    info = registry.find(r.key)
     return r.bgg_id or (info.bgg_id if info is not None and info.bgg_id else 0)
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.config.registry import GameInfo, Records
 from companion.core.localtime import local
 from companion.core.ranking import numbered, ranked
@@ -138,9 +138,9 @@ def counts_a_win(info: GameInfo | None, players: int) -> bool:
     """Whether a play of this game with this many players can be won: not a tool's
     session, not a solo game played for a score.
 
-    >>> counts_a_win(catalogue.find("brikks"), 1), counts_a_win(catalogue.find("brikks"), 2)
+    >>> counts_a_win(registry.find("brikks"), 1), counts_a_win(registry.find("brikks"), 2)
     (False, True)
-    >>> counts_a_win(catalogue.find("dice_roller"), 1)
+    >>> counts_a_win(registry.find("dice_roller"), 1)
     False
     """
     if info is None:
@@ -149,7 +149,7 @@ def counts_a_win(info: GameInfo | None, players: int) -> bool:
 
 
 def _play(r: GameRecord, people: dict[int, Any], pauses: list[tuple[str, str | None]]) -> Play:
-    info = catalogue.find(r.kind)
+    info = registry.find(r.kind)
     records = info.records if info is not None else Records()
     result = r.result or {}
     shelf = _shelf(records, r.options)
@@ -164,7 +164,7 @@ def _play(r: GameRecord, people: dict[int, Any], pauses: list[tuple[str, str | N
     wins = counts_a_win(info, len(names))
     finished = r.finished or r.started
     return Play(
-        id=r.id, key=r.kind, game=shelf.get("title") or catalogue.title(r.kind),
+        id=r.id, key=r.kind, game=shelf.get("title") or registry.title(r.kind),
         bgg_id=shelf.get("bgg_id") or None, highest_wins=not shelf.get("lowest_wins"),
         started=r.started, finished=finished,
         players=[name(n) for n in seats],

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import i18n, seat_names
 from companion.core.wording import joined
 
@@ -28,7 +28,7 @@ JOINERS = (i18n.N_(", "), i18n.N_(" and "), i18n.N_(" & "))
 
 
 def _translator(kind: str) -> i18n.Translator:
-    info = catalogue.find(kind)
+    info = registry.find(kind)
     return i18n.package_translator(info.rules if info is not None else "companion")
 
 

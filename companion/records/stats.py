@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.config.registry import Records
 from companion.core import i18n
 from companion.core.columns import cells, left, right
@@ -112,7 +112,7 @@ def people(rows: Iterable[Play], *, game: str | None = None) -> list[PersonStats
 def _words(key: str, records: Records) -> dict[str, tuple[str, str]]:
     """``what`` → (label, short) in the language in use: the game's catalogue for the
     names it gives, the core's for the rest."""
-    info = catalogue.find(key)
+    info = registry.find(key)
     t = i18n.package_translator(info.rules if info is not None else "companion")
 
     def shown(text: str) -> str:
@@ -126,7 +126,7 @@ def _words(key: str, records: Records) -> dict[str, tuple[str, str]]:
 def hint(key: str) -> str:
     """The line the box's records screen shows under game ``key``'s records (what its
     short names mean), in the language in use; empty when it has none."""
-    info = catalogue.find(key)
+    info = registry.find(key)
     if info is None or not info.records.hint:
         return ""
     own = i18n.package_translator(info.rules).gettext(info.records.hint)
@@ -142,7 +142,7 @@ def records(rows: Iterable[Play], key: str) -> list[Record]:
     it), and, for a game whose solo games are a record of their own, the best solo game
     with what it earned. A record held by several people names them all. Empty when
     nobody on the roster has finished it."""
-    info = catalogue.find(key)
+    info = registry.find(key)
     spec = info.records if info is not None else Records()
     words = _words(key, spec)
     rows = [r for r in rows if r.key == key]
@@ -199,7 +199,7 @@ def as_text(rows: list[Play], *, player: str | None = None, game: str | None = N
         recs = records(rows, key)
         if recs and player is None:
             lines.append("")
-            lines.append(_("Records, {game}:").format(game=catalogue.title(key)))
+            lines.append(_("Records, {game}:").format(game=registry.title(key)))
             width = max(20, *(cells(r.label) for r in recs))  # a label is never cut
             lines += [f"  {left(r.label, width)}  {r.who}  {r.value}"
                       + (f"  ({r.note})" if r.note else "") for r in recs]

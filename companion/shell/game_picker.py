@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core.i18n import N_, _
 from companion.ui.lists import ListScreen
 
@@ -12,20 +12,20 @@ class GamePicker(ListScreen):
 
     title = N_("New game")
 
-    def games(self) -> list[catalogue.Entry]:
+    def games(self) -> list[registry.Entry]:
         chosen = self.ctx.config.games
-        return catalogue.menu(chosen.get("order", ()), chosen.get("hide", ()))
+        return registry.menu(chosen.get("order", ()), chosen.get("hide", ()))
 
     def keys(self) -> list[str]:
         return [g.key for g in self.games()]
 
     def items(self) -> list[str]:
-        return [catalogue.title(g.key, short=True) if isinstance(g, catalogue.GameInfo)
+        return [registry.title(g.key, short=True) if isinstance(g, registry.GameInfo)
                 else _("{game} (broken)").format(game=g.short[:9]) for g in self.games()]
 
     def choose(self, index: int) -> None:
         game = self.games()[index]
-        if isinstance(game, catalogue.Unavailable):
+        if isinstance(game, registry.Unavailable):
             self.ctx.notice(_("{game} does not load; companion doctor says why.").format(
                 game=game.key))
             return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import i18n, seat_names
 from companion.core.i18n import N_, _, ngettext, number
 from companion.core.localtime import minute, month_day_minute
@@ -98,7 +98,7 @@ class GameSummary(Screen):
         self.top = min(max(0, len(self.lines()) - self.rows()), self.top + 1)
 
     def render(self, p: Painter) -> None:
-        title_bar(p, catalogue.title(self.record.kind, short=True), minute(self.record.started)[:4])
+        title_bar(p, registry.title(self.record.kind, short=True), minute(self.record.started)[:4])
         rows = self.rows()
         for i, line in enumerate(self.lines()[self.top:self.top + rows]):
             grid_text(p, i, line)

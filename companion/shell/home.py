@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core.i18n import N_, _
 from companion.core.keys import Key
 from companion.shell import unfinished
@@ -83,7 +83,7 @@ def _entry(key: str, width: int = WIDTH - 10) -> str:
     """A game waiting to go on, named one way wherever it waits (issue 35: "Back to",
     "Play" and "Resume" were one thing): ``Resume Brikks``, shorter only where the words
     leave no room (「脳みそクラッシュへ」), before the bare name, which reads like a new game."""
-    name = catalogue.title(key, short=True)
+    name = registry.title(key, short=True)
     for text in (_("Resume {game}").format(game=name), _("To {game}").format(game=name)):
         if text_width(text, "text") <= width:
             return text

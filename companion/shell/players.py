@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import localtime
 from companion.core.errors import RosterError, StorageError, Translatable
 from companion.core.i18n import N_, _, number
@@ -113,7 +113,7 @@ class PlayerCard(Screen):
                                                        wins=number(s.wins)), ""),
                (_("Last {date}").format(date=last), "")]
         for g in s.games.values():
-            title, figures = catalogue.title(g.key, short=True), played(g.plays, g.wins)
+            title, figures = registry.title(g.key, short=True), played(g.plays, g.wins)
             if text_width(title, "text") + 6 + text_width(figures, "text") <= WIDTH - 3:
                 out.append((title, figures))
             else:  # 「脳みそクラッシュ」, "4-Colour Stones": the figures under the name
@@ -244,7 +244,7 @@ class RecordsScreen(ListScreen):
         return list(dict.fromkeys(r.key for r in st.plays(self.ctx.store)))
 
     def items(self) -> list[str]:
-        return [catalogue.title(k, short=True) for k in self.keys()] or [_("No games yet")]
+        return [registry.title(k, short=True) for k in self.keys()] or [_("No games yet")]
 
     def choose(self, index: int) -> None:
         keys = self.keys()
@@ -311,7 +311,7 @@ class GameRecords(Screen):
             self.top += 1
 
     def render(self, p: Painter) -> None:
-        title_bar(p, catalogue.title(self.key, short=True), (_("records"), _("best")))
+        title_bar(p, registry.title(self.key, short=True), (_("records"), _("best")))
         lines = self.lines()  # reads the log: once a frame
         if not lines:
             for i, line in enumerate(wrap(_("Nobody on the roster has finished it yet."), 21)):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, overload
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import seat_names
 from companion.core.i18n import N_, _, number
 from companion.core.localtime import day_of_month, month_day, month_day_minute
@@ -88,12 +88,12 @@ class NewGameQuestion(_Menu):
             if action is None or self.ctx.play(action) is None:
                 return  # the reason is on screen
             self.ctx.inform(_("{game} ended; result saved.").format(
-                game=catalogue.title(session.key, short=True)))
+                game=registry.title(session.key, short=True)))
         self.open_picker()
 
     def render(self, p: Painter) -> None:
         session = self.ctx.session
-        title_bar(p, catalogue.title(session.key, short=True) if session is not None
+        title_bar(p, registry.title(session.key, short=True) if session is not None
                   else _("New game"))
         grid_text(p, 0, _("is not finished yet:"))
         entries = self.entries()
@@ -105,7 +105,7 @@ def dated(stamp: str, kind: str, chars: int = 20) -> str:
     """A list line: the local date and the game (``11-22 Brikks``); where a long name
     leaves no room for the month, the day alone (``22 4-Colour Stones``). ``chars``
     counts cells: a kana or kanji takes two (「23 いろいろなダイス」)."""
-    day, name = month_day(stamp), catalogue.title(kind, short=True)
+    day, name = month_day(stamp), registry.title(kind, short=True)
     if cells(f"{day} {name}") > chars:
         day = day_of_month(stamp)
     return f"{day} {name}"
@@ -234,7 +234,7 @@ class UnfinishedGame(_Menu):
 
     def choose(self, entry: str) -> None:
         r = self.record
-        name = catalogue.title(r.kind, short=True)
+        name = registry.title(r.kind, short=True)
         if entry == RESUME:
             self.ctx.resume(r.id)
             return
@@ -248,7 +248,7 @@ class UnfinishedGame(_Menu):
 
     def render(self, p: Painter) -> None:
         r = self.record
-        title_bar(p, catalogue.title(r.kind, short=True))
+        title_bar(p, registry.title(r.kind, short=True))
         grid_text(p, 0, _("Started {when}").format(when=month_day_minute(r.started)))
         grid_text(p, 1, who_plays([seat_names.shown(str(n))
                                    for n in r.options.get("players", [])]))

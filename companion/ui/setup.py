@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import roster, seat_names
 from companion.core.errors import BadName, RosterError, StorageError, Translatable
 from companion.core.i18n import N_, _
@@ -255,7 +255,7 @@ class SetupScreen(Screen):
         return None
 
     def render(self, p: Painter) -> None:
-        title_bar(p, self.title or catalogue.title(self.key, short=True), _("setup"))
+        title_bar(p, self.title or registry.title(self.key, short=True), _("setup"))
         lines = [self.line(r) for r in self.rows()]
         self.first = pinned_list(p, lines, self.row, self.first)
 

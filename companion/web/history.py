@@ -13,7 +13,7 @@ from typing import Any
 from flask import Flask, Response, request
 from markupsafe import Markup
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import seat_names
 from companion.core.i18n import _, ngettext
 from companion.core.localtime import local_iso, minute
@@ -52,7 +52,7 @@ def _options(values: list[tuple[str, str]], chosen: str, everyone: str) -> Marku
 
 def page() -> str:
     store = box().store()
-    keys = list(catalogue.discover())
+    keys = list(registry.discover())
     names = [p.name for p in store.players(hidden=True)]
     a = request.args
     filters = Markup(
@@ -60,7 +60,7 @@ def page() -> str:
         '<select name="player" aria-label="{}">{}</select><br>'
         '<label>{} <input type="date" name="from" value="{}"></label><br>'
         '<label>{} <input type="date" name="to" value="{}"></label> <button>{}</button></form>'
-    ).format(_("game"), _options([(k, catalogue.title(k)) for k in keys], a.get("game", ""),
+    ).format(_("game"), _options([(k, registry.title(k)) for k in keys], a.get("game", ""),
                                  _("every game")),
              _("player"), _options([(n, seat_names.shown(n)) for n in names],
                                    a.get("player", ""), _("everyone")),

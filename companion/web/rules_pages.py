@@ -15,7 +15,7 @@ from importlib import resources
 from flask import Flask
 from markupsafe import Markup
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import i18n
 from companion.core.i18n import _
 from companion.web import html, markdown_lite
@@ -53,7 +53,7 @@ def _described(said: str, english: str, name: str) -> Markup:
     return Markup("{}").format(said)
 
 
-def _summary(key: str, info: catalogue.GameInfo) -> Markup:
+def _summary(key: str, info: registry.GameInfo) -> Markup:
     chosen = box().config.house_rules
     t = i18n.package_translator(info.rules)
     players = (_("{n} players").format(n=info.min_players)
@@ -72,19 +72,19 @@ def _summary(key: str, info: catalogue.GameInfo) -> Markup:
 
 def page() -> str:
     cards = []
-    for key in catalogue.discover():
-        info = catalogue.find(key)
+    for key in registry.discover():
+        info = registry.find(key)
         if info is None:
             continue
         more = Markup('<p><a href="/rules/{}">{}</a></p>').format(key, _("The rules"))
         cards.append(Markup('<div class="card" id="{}"><h2>{}</h2>{}{}</div>').format(
-            key, catalogue.title(key), _summary(key, info),
+            key, registry.title(key), _summary(key, info),
             more if text(info.rules.rpartition(".")[0], "en") is not None else ""))
     return html.page(_("Rules"), Markup("").join(cards), here="/rules")
 
 
 def game(key: str) -> str:
-    info = catalogue.find(key) if key in catalogue.discover() else None
+    info = registry.find(key) if key in registry.discover() else None
     if info is None:
         raise Refused(404, _("There is no such page."))
     written = text(info.rules.rpartition(".")[0], i18n.language())
@@ -94,4 +94,4 @@ def game(key: str) -> str:
         _summary(key, info),
         Markup('<article class="rules">{}</article>').format(markdown_lite.render(written))
         if written is not None else "")
-    return html.page(catalogue.title(key), body, here="/rules")
+    return html.page(registry.title(key), body, here="/rules")

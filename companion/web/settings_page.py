@@ -16,8 +16,7 @@ from typing import Any
 from flask import Flask, Response, request, send_file
 from markupsafe import Markup
 
-from companion.config import registry as catalogue
-from companion.config import setting_check, settings
+from companion.config import registry, setting_check, settings
 from companion.core import i18n
 from companion.core.errors import CompanionError
 from companion.core.i18n import _
@@ -52,8 +51,8 @@ def _box_form(now: dict[str, Any]) -> Markup:
     games = Markup("").join(
         Markup('<label class="check"><input type="checkbox" name="shown" value="{}"{}> {}'
                '</label>').format(key, "" if key in now["games.hide"] else Markup(" checked"),
-                                  catalogue.title(key))
-        for key in catalogue.discover())
+                                  registry.title(key))
+        for key in registry.discover())
     return Markup(
         '<form method="post" action="/settings/box" class="card" id="box"><h2>{}</h2>{}'
         '<p><label>{} <select name="language">{}</select></label></p>'
@@ -75,7 +74,7 @@ def change() -> Response:
                              "nothing was changed.").format(value=given)) from None
     shown = request.form.getlist("shown")
     wanted = {"language": request.form.get("language", ""), "display.contrast": contrast,
-              "games.hide": [k for k in catalogue.discover() if k not in shown]}
+              "games.hide": [k for k in registry.discover() if k not in shown]}
     if wanted["language"] not in i18n.LANGUAGES:
         raise Refused(400, _("The box's language is one of {allowed}, not {value!r}; nothing "
                              "was changed.").format(allowed=", ".join(i18n.LANGUAGES),

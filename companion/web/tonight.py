@@ -17,7 +17,7 @@ from typing import Any
 from flask import Flask, jsonify
 from markupsafe import Markup
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import i18n, seat_names
 from companion.core.i18n import _, ngettext
 from companion.core.localtime import minute
@@ -69,7 +69,7 @@ def standings(kind: str, options: dict[str, Any], actions: list[dict[str, Any]])
     gives so far and its sentence (where the game gives one before its end)."""
     out = Standings([str(p) for p in options.get("players", [])])
     try:
-        rules = catalogue.rules_module(kind)
+        rules = registry.rules_module(kind)
         state = rules.new_game(options)  # the fold the box's session makes
         for action in actions:
             state = rules.step(state, action)
@@ -111,7 +111,7 @@ def playing(store: Any) -> Markup:
     actions = store.actions(game.id)
     now = standings(game.kind, game.options, actions)
     place = {name: n for n, group in enumerate(now.places, 1) for name in group}
-    info = catalogue.find(game.kind)
+    info = registry.find(game.kind)
     words = i18n.package_translator(info.rules if info else "companion").gettext
     labels = [str(label) for label, _v in next(iter(now.figures.values()), ())]
     head = [_("player"), *(words(label) for label in labels)]
@@ -133,7 +133,7 @@ def playing(store: Any) -> Markup:
         _("Turn: {name}").format(name=seat_names.shown(now.turn))) if now.turn else ""
     return Markup('<section class="playing"><h2>{}</h2><p class=small>{} · {}</p>{}{}'
                   '<p class=small>{}</p></section>').format(
-        catalogue.title(game.kind), _("started {time}").format(time=minute(game.started)),
+        registry.title(game.kind), _("started {time}").format(time=minute(game.started)),
         moves, turn, html.rows(rows, head), now.detail)
 
 
@@ -145,7 +145,7 @@ def finished(store: Any) -> Markup:
             _("Finished tonight"), _("No game finished tonight yet."))
     items = Markup("").join(
         Markup("<li><b>{}</b> {} – {}<br><span class=small>{}</span></li>").format(
-            catalogue.title(r.kind), minute(r.finished or r.started),
+            registry.title(r.kind), minute(r.finished or r.started),
             ", ".join(seat_names.shown(w) for w in (r.result or {}).get("winners", [])
                       if not seat_names.is_nobody(w)) or _("nobody wins"),
             result_text.detail(r.result, r.kind)) for r in games)

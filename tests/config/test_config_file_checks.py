@@ -73,14 +73,14 @@ def broken_plugin(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
     """An installed game whose package no longer imports."""
     from importlib.metadata import EntryPoint
 
-    from companion.config import registry as catalogue
+    from companion.config import registry
 
-    broken = EntryPoint("broken", "no_such_package_xyz:GAME", catalogue.GROUP)
-    real = catalogue.entry_points
-    monkeypatch.setattr(catalogue, "entry_points", lambda group: [*real(group=group), broken])
-    catalogue.discover.cache_clear()
+    broken = EntryPoint("broken", "no_such_package_xyz:GAME", registry.GROUP)
+    real = registry.entry_points
+    monkeypatch.setattr(registry, "entry_points", lambda group: [*real(group=group), broken])
+    registry.discover.cache_clear()
     yield
-    catalogue.discover.cache_clear()
+    registry.discover.cache_clear()
 
 
 def test_house_rules_of_a_broken_game_do_not_stop_the_box(

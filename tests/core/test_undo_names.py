@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion.app.session import GameSession
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import i18n
 from companion.core.errors import RuleError
 from companion.log.store import Store
@@ -16,7 +16,7 @@ from companion.testing import Clock, Rig
 from companion.ui.overlay import _BAND_CELLS
 from companion.ui.widgets import wrap
 
-GAMES = [g for g in catalogue.BUILT_IN if catalogue.find(g) is not None]
+GAMES = [g for g in registry.built_in() if registry.find(g) is not None]
 
 
 def band_lines(name: str) -> list[str]:
@@ -25,19 +25,19 @@ def band_lines(name: str) -> list[str]:
 
 @pytest.mark.parametrize("key", GAMES)
 def test_every_built_in_game_names_its_actions_in_words(key: str) -> None:
-    info = catalogue.find(key)
+    info = registry.find(key)
     assert info is not None and info.actions, f"{key} names no actions"
     for kind in info.actions:
-        name = catalogue.action_name(key, kind)
+        name = registry.action_name(key, kind)
         assert name is not None and "_" not in name, (kind, name)
         assert len(band_lines(name)) == 1, name
 
 
 @pytest.mark.parametrize("key", GAMES)
 def test_every_name_is_japanese_in_japanese_and_fits_the_band(key: str, japanese) -> None:
-    info = catalogue.find(key)
+    info = registry.find(key)
     for kind, english in info.actions.items():
-        name = catalogue.action_name(key, kind)
+        name = registry.action_name(key, kind)
         assert name != english or english in {"IQ"}, (key, kind, name)
         assert len(band_lines(name)) == 1, name
 
@@ -45,8 +45,8 @@ def test_every_name_is_japanese_in_japanese_and_fits_the_band(key: str, japanese
 def test_the_names_are_kept_apart_from_the_same_words_on_screens(japanese) -> None:
     # "roll" on a Brikks screen is whose turn it is ("の手番"); the action is what came up
     assert i18n.translator("companion.games.brikks.screens")[0]("rolls") == "の手番"
-    assert catalogue.action_name("brikks", "roll") == "出目"
-    assert catalogue.ACTION == "action"
+    assert registry.action_name("brikks", "roll") == "出目"
+    assert registry.ACTION == "action"
 
 
 def test_a_game_that_names_its_actions_refuses_an_unnamed_one() -> None:
@@ -88,8 +88,8 @@ def test_holding_back_names_it_in_japanese() -> None:
 
 
 def test_a_game_without_names_says_only_undone(monkeypatch: pytest.MonkeyPatch) -> None:
-    bare = replace(catalogue.find("dice_roller"), actions={})  # as a game from before names
-    monkeypatch.setitem(catalogue.discover(), "dice_roller", bare)
+    bare = replace(registry.find("dice_roller"), actions={})  # as a game from before names
+    monkeypatch.setitem(registry.discover(), "dice_roller", bare)
     rig = Rig()
     try:
         rig.app.start_game("dice_roller", {"players": ["Ann"], "count": 2})

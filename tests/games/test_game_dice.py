@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import i18n
 from companion.core.dice import Dice
 from companion.games.brikks import data
@@ -54,6 +54,6 @@ def test_the_example_game_declares_a_card_to_draw() -> None:
 def test_dice_a_game_declares_but_its_rules_lack_are_named(plugin: Path) -> None:  # noqa: F811
     init = plugin / "__init__.py"
     init.write_text(init.read_text().replace("screens=", "dice=(\"liar\",), screens="))
-    problem = catalogue.import_problem(KEY)
+    problem = registry.import_problem(KEY)
     assert problem is not None
     assert str(problem) == "its rules module liar_tally.rules has no GameDice 'liar' in DICE."

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core import i18n
 from companion.owner.doctor.games import games_report
 from companion.testing import Rig
@@ -49,7 +49,7 @@ def test_a_damaged_catalogue_leaves_the_box_working(plugin: Path, how: str) -> N
     (line,) = [str(c) for c in games_report() if str(c).startswith(f"FAIL  game {KEY}")]
     assert line.startswith(f"FAIL  game {KEY}: its catalogue locale/ja/LC_MESSAGES cannot be "
                            "read (") and "so its words show in English." in line
-    assert catalogue.title(KEY) == "Liar's dice tally"
+    assert registry.title(KEY) == "Liar's dice tally"
 
 
 def test_an_intact_catalogue_translates(plugin: Path) -> None:  # noqa: F811

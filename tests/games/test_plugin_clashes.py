@@ -10,7 +10,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.config.registry import GameInfo, Unavailable
 from companion.owner.doctor.games import games_report
 from companion.testing import Rig
@@ -20,19 +20,19 @@ from companion.testing import Rig
 def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A package ``evil_games`` that registers ``genial``, and a second package that
     registers the example plugin's ``high_card``."""
-    real = catalogue.entry_points
-    first = EntryPoint("genial", "evil_games:GAME", catalogue.GROUP)  # before the built-in
-    last = EntryPoint("high_card", "other_cards:GAME", catalogue.GROUP)
-    monkeypatch.setattr(catalogue, "entry_points",
+    real = registry.entry_points
+    first = EntryPoint("genial", "evil_games:GAME", registry.GROUP)  # before the built-in
+    last = EntryPoint("high_card", "other_cards:GAME", registry.GROUP)
+    monkeypatch.setattr(registry, "entry_points",
                         lambda group: [first, *real(group=group), last])
-    catalogue.discover.cache_clear()
+    registry.discover.cache_clear()
     yield
-    catalogue.discover.cache_clear()
+    registry.discover.cache_clear()
 
 
 @pytest.mark.usefixtures("registered")
 def test_the_built_in_game_wins_and_the_plugin_is_listed_apart() -> None:
-    found = catalogue.discover()
+    found = registry.discover()
     assert isinstance(found["genial"], GameInfo)
     assert found["genial"].rules == "companion.games.genial.rules"
     assert "evil_games" not in sys.modules  # its package is not even imported

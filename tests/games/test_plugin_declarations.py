@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.config.registry import Unavailable
 from companion.owner.doctor.games import games_report
 from companion.testing import Rig
@@ -81,7 +81,7 @@ def _arguments(change: str) -> list[str]:
 def test_a_bad_declaration_is_refused_in_one_sentence(plugin: Path, change: str,  # noqa: F811
                                                       sentence: str) -> None:
     declare(plugin, change)
-    entry = catalogue.discover()[KEY]
+    entry = registry.discover()[KEY]
     assert isinstance(entry, Unavailable) and entry.why() == sentence
     assert f"FAIL  game {KEY}: {sentence}" in [str(c).split("\n")[0] for c in games_report()]
     rig = Rig()

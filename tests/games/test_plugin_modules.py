@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import registry as catalogue
-from companion.config.registry import BUILT_IN
+from companion.config import registry
 from companion.owner import cli, screenshots
 from companion.owner.doctor.games import games_report
 
@@ -33,19 +32,19 @@ def ghosts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     (tmp_path / "ghost_b_screens.py").write_text("import fancy_cards_lib\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(screenshots, "_SAID", set(), raising=False)
-    real = catalogue.entry_points
-    extra = [EntryPoint("ghost_rules", "ghost_a:GAME", catalogue.GROUP),
-             EntryPoint("ghost_screens", "ghost_b:GAME", catalogue.GROUP)]
-    monkeypatch.setattr(catalogue, "entry_points", lambda group: [*real(group=group), *extra])
-    catalogue.discover.cache_clear()
+    real = registry.entry_points
+    extra = [EntryPoint("ghost_rules", "ghost_a:GAME", registry.GROUP),
+             EntryPoint("ghost_screens", "ghost_b:GAME", registry.GROUP)]
+    monkeypatch.setattr(registry, "entry_points", lambda group: [*real(group=group), *extra])
+    registry.discover.cache_clear()
     yield
-    catalogue.discover.cache_clear()
+    registry.discover.cache_clear()
 
 
 @pytest.mark.usefixtures("ghosts")
 def test_doctor_names_a_game_whose_modules_do_not_import() -> None:
     lines = [str(c) for c in games_report()]
-    installed = len(BUILT_IN) + 1  # and high_card, the example plugin
+    installed = len(registry.built_in()) + 1  # and high_card, the example plugin
     assert lines[0].startswith(f"ok    games: {installed} installed: ") and "ghost" not in lines[0]
     assert ("FAIL  game ghost_rules: its rules module ghost_a_rules does not import "
             "(ModuleNotFoundError: No module named 'ghost_a_rules').\n      fix: reinstall "

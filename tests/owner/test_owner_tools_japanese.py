@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.config.file import from_mapping
 from companion.core import i18n
 from companion.core.errors import HardwareError
@@ -116,10 +116,10 @@ def test_library_lines_read_in_japanese(japanese, config, present, missing) -> N
 
 
 def test_a_game_that_does_not_load_says_why_in_japanese(japanese) -> None:
-    broken = catalogue.Unavailable("broken", i18n.Notice("its package does not load ({error}).",
+    broken = registry.Unavailable("broken", i18n.Notice("its package does not load ({error}).",
                                                          error="ImportError: x"))
     assert broken.why() == "パッケージを読み込めません(ImportError: x)。"
-    odd = catalogue.Unavailable(
+    odd = registry.Unavailable(
         "odd", i18n.Notice("its entry point is not a companion.config.registry.GameInfo."))
     assert not english_in(odd.why().replace("companion.config.registry.GameInfo", ""))
 

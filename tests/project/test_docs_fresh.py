@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from companion.config import registry
 from companion.config.file import preset_names
-from companion.config.registry import BUILT_IN, find
+from companion.config.registry import find
 from companion.owner import screenshots, wiring
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,7 +46,8 @@ def test_wiring_marks_every_configured_button() -> None:
 PAGES = {"brain_crush": "four_stones"}
 
 
-@pytest.mark.parametrize("key", [k for k in BUILT_IN if k not in ("dice_roller", "dice_test")])
+@pytest.mark.parametrize("key", [k for k in registry.built_in()
+                                 if k not in ("dice_roller", "dice_test")])
 def test_every_house_rule_is_on_its_game_page(key: str) -> None:
     page = (ROOT / "docs" / f"{PAGES.get(key, key)}.md").read_text(encoding="utf-8")
     for rule in find(key).house_rules:

@@ -346,10 +346,11 @@ def test_readme_ja_lists_the_same_keys_with_the_same_defaults() -> None:
 def test_every_house_rule_default_on_a_game_page_is_the_code_s() -> None:
     import json
 
-    from companion.config.registry import BUILT_IN, find
+    from companion.config import registry
+    from companion.config.registry import find
 
     checked = 0
-    for key in BUILT_IN:
+    for key in registry.built_in():
         rules = find(key).house_rules
         if not rules:
             continue

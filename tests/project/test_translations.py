@@ -12,11 +12,11 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import translations  # noqa: E402
 
-from companion.config.registry import BUILT_IN  # noqa: E402
+from companion.config import registry  # noqa: E402
 
 
 def test_every_built_in_game_has_a_japanese_catalogue() -> None:
-    for key in BUILT_IN:
+    for key in registry.built_in():
         po = ROOT / "companion" / "games" / key / "locale" / "ja" / "LC_MESSAGES" / "messages.po"
         assert po.is_file(), f"{key} has no Japanese catalogue"
 
@@ -42,14 +42,14 @@ def test_the_check_finds_an_untranslated_message() -> None:
 
 def test_a_short_title_has_its_own_translation_where_the_english_is_the_same() -> None:
     """Genial's English short and full titles are the same words; Japanese has two."""
-    from companion.config import registry as catalogue
+    from companion.config import registry
     from companion.core import i18n
 
     try:
         i18n.use("ja")
-        assert catalogue.title("genial") == "頭脳絶好調スペシャル"
-        assert catalogue.title("genial", short=True) == "頭脳絶好調SP"
-        assert catalogue.title("brikks", short=True) == catalogue.title("brikks")
+        assert registry.title("genial") == "頭脳絶好調スペシャル"
+        assert registry.title("genial", short=True) == "頭脳絶好調SP"
+        assert registry.title("brikks", short=True) == registry.title("brikks")
     finally:
         i18n.use("en")
-    assert catalogue.title("genial") == catalogue.title("genial", short=True) == "Genial Spezial"
+    assert registry.title("genial") == registry.title("genial", short=True) == "Genial Spezial"

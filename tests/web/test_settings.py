@@ -4,7 +4,7 @@ a bad value is one sentence and nothing is saved; every write needs pairing and 
 
 from __future__ import annotations
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.config.file import from_mapping
 from companion.config.settings import OVERRIDES
 from companion.testing import Clock, Rig
@@ -14,7 +14,7 @@ from tests.web.conftest import pair
 def _form(token: str, *, language: str = "en", contrast: str = "255",
           hide: tuple[str, ...] = ()) -> dict:
     return {"csrf": token, "language": language, "contrast": contrast,
-            "shown": [k for k in catalogue.discover() if k not in hide]}
+            "shown": [k for k in registry.discover() if k not in hide]}
 
 
 def _rig(folder, **kw) -> Rig:  # type: ignore[no-untyped-def]
@@ -57,7 +57,7 @@ def test_the_idle_box_takes_the_change_up_on_its_timer(client, folder, clock) ->
 
 def test_a_bad_value_is_one_sentence_and_nothing_is_saved(client, folder, clock) -> None:
     token = pair(client, folder, clock)
-    every_game = tuple(catalogue.discover())
+    every_game = tuple(registry.discover())
     for form, words in ((_form(token, contrast="bright"), "whole number"),
                         (_form(token, contrast="300"), "between 0 and 255"),
                         (_form(token, hide=every_game), "leave at least one"),

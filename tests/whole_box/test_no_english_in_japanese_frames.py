@@ -14,7 +14,7 @@ import re
 import pytest
 
 from companion.app.runtime import Trace
-from companion.config.registry import BUILT_IN
+from companion.config import registry
 from companion.games.any_dice.screens import EXAMPLE_DICE_JA
 from companion.owner import screenshots
 from companion.testing import Rig, presses_through
@@ -77,7 +77,7 @@ def japanese_walk(key: str, presses: int = 300, seed: int = 35) -> list[str]:
                    for word in english(line, typed)})
 
 
-@pytest.mark.parametrize("key", BUILT_IN)
+@pytest.mark.parametrize("key", registry.built_in())
 def test_a_japanese_walk_writes_no_english_word(key: str) -> None:
     assert japanese_walk(key) == []
 

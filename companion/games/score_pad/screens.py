@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core.i18n import N_, translator
 from companion.core.ranking import numbered
 from companion.games.score_pad import rules
@@ -213,7 +213,7 @@ class PadMenu(ListScreen):
     """Hold OK: the table, the standings so far, or the results."""
 
     def heading(self) -> str:
-        return catalogue.title("score_pad", short=True)
+        return registry.title("score_pad", short=True)
 
     def __init__(self, ctx: Context, entry: EntryScreen) -> None:
         super().__init__(ctx)

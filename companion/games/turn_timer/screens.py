@@ -15,7 +15,7 @@ import math
 import weakref
 from typing import Any
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core.i18n import N_, translator
 from companion.games.turn_timer import GAME, rules
 from companion.ui.confirm import Confirm
@@ -181,7 +181,7 @@ class ClockScreen(Ticking):
         now = self.now()
         mode = _("{n} min").format(n=s.budget // 60) if s.budget else _("up")
         title_bar(p, _("Turn {n}").format(n=s.turn) if s.started else
-                  catalogue.title("turn_timer", short=True), _("PAUSED") if s.paused else mode)
+                  registry.title("turn_timer", short=True), _("PAUSED") if s.paused else mode)
         mine = f"#{s.turns[s.current] + 1}" if s.started else ""
         if mine:
             p.right(17, mine, "text", x1=p.width - 2)

@@ -11,11 +11,11 @@ from companion.owner.doctor.report import Check
 def games_report() -> Iterator[Check]:
     """One line for the installed games, and one for each game package that fails to load
     or whose rules or screens module does not import."""
-    from companion.config import registry as catalogue
+    from companion.config import registry
 
-    found = catalogue.discover()
-    broken = {k: catalogue.import_problem(k) for k, g in found.items()
-              if isinstance(g, catalogue.GameInfo)}
+    found = registry.discover()
+    broken = {k: registry.import_problem(k) for k, g in found.items()
+              if isinstance(g, registry.GameInfo)}
     good = [k for k, why in broken.items() if why is None]
     yield Check(
         N_("games"),
@@ -25,7 +25,7 @@ def games_report() -> Iterator[Check]:
         ),
     )
     for key, game in found.items():
-        problem = game.problem if isinstance(game, catalogue.Unavailable) else broken[key]
+        problem = game.problem if isinstance(game, registry.Unavailable) else broken[key]
         if problem is not None:
             yield Check(
                 _("game {key}").format(key=key),

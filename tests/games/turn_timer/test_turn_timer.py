@@ -191,7 +191,7 @@ def test_without_a_buzzer_the_box_is_silent() -> None:
 
 CHILD = textwrap.dedent("""
     import sys, time
-    from companion.config import registry as catalogue
+    from companion.config import registry
     from companion.config.file import from_mapping
     from companion.testing import Rig
 
@@ -200,7 +200,7 @@ CHILD = textwrap.dedent("""
               players=("Red", "Blue", "Yellow"),
               config=from_mapping(
         {"display": {"driver": "dummy"}, "input": {"hold_ms": 100}}))
-    rig.keys("ok", *["down"] * catalogue.position("turn_timer"), "ok", "up", "ok")
+    rig.keys("ok", *["down"] * registry.position("turn_timer"), "ok", "up", "ok")
     rig.keys("ok")              # Red's clock starts
     now[0] += 30
     rig.keys("ok")              # Blue's turn, 30 s after

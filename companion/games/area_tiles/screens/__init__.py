@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.config import registry as catalogue
+from companion.config import registry
 from companion.core.i18n import N_, translator
 from companion.core.keys import Key
 from companion.games.area_tiles import GAME, house_rules, rules
@@ -150,7 +150,7 @@ class TilesDownView(Screen):
     def render(self, p: Painter) -> None:
         s: rules.State = playing(self.ctx).state
         # The owner may name the game (house rule "name"); the default is translated.
-        name = catalogue.title(KEY, short=True) if s.title == GAME.title else s.title
+        name = registry.title(KEY, short=True) if s.title == GAME.title else s.title
         count = ngettext("{n} player", "{n} players", len(s.players)).format(n=len(s.players))
         title_bar(p, name, count)
         kanji = needs_japanese(_("tiles"))  # 「タイル」 in 12 px, above the 12 px key help
