@@ -35,6 +35,7 @@ bench: $(VENV)/.installed
 lint: $(VENV)/.installed
 	$(BIN)/ruff check companion tests benchmarks examples tools
 	$(BIN)/mypy
+	$(BIN)/mypy --strict companion/api
 	$(BIN)/lint-imports
 
 clean:

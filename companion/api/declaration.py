@@ -9,7 +9,7 @@
 """
 
 from companion.api.rules import HouseRule
-from companion.config.registry import API_VERSION, GameInfo
+from companion.config.registry import API_VERSION, GameInfo, Records
 from companion.core.i18n import N_, NC_
 
-__all__ = ["API_VERSION", "GameInfo", "HouseRule", "N_", "NC_"]
+__all__ = ["API_VERSION", "GameInfo", "HouseRule", "N_", "NC_", "Records"]

@@ -12,14 +12,26 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.dicesets import Die, GameDice, standard
+from companion.core import fairness
+from companion.core.dicesets import (
+    MAX_DICE,
+    STANDARD,
+    Die,
+    GameDice,
+    NotationError,
+    describe,
+    distribution,
+    parse,
+    standard,
+)
 from companion.core.errors import RuleError, Word
-from companion.core.ranking import ranked
+from companion.core.ranking import numbered, ranked
 from companion.core.wording import joined
 
 __all__ = ["HouseRule", "Result", "RuleError", "Said", "said", "said_n", "listed", "word",
            "require", "players_from", "house_rule", "check_house_rules", "pinned", "ranked",
-           "ranked_by_totals", "Die", "GameDice", "standard"]
+           "ranked_by_totals", "numbered", "Die", "GameDice", "standard", "STANDARD",
+           "MAX_DICE", "NotationError", "describe", "distribution", "parse", "fairness"]
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,7 @@ declaration is its only way in. The notation lives in :mod:`companion.core.dices
 with ``companion roll``.
 """
 
-from companion.config.registry import GameInfo
-from companion.core.i18n import N_, NC_
+from companion.api.declaration import N_, NC_, GameInfo
 
 GAME = GameInfo(
     key="any_dice",

@@ -19,8 +19,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.api.rules import HouseRule, Result, RuleError, players_from, require, said_n
-from companion.core.dicesets import MAX_DICE, Die, NotationError, distribution
+from companion.api.rules import (
+    MAX_DICE,
+    Die,
+    HouseRule,
+    NotationError,
+    Result,
+    RuleError,
+    distribution,
+    players_from,
+    require,
+    said_n,
+)
 from companion.games.any_dice import GAME
 
 HOUSE_RULES: dict[str, HouseRule] = {}

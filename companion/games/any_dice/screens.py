@@ -8,18 +8,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.dicesets import STANDARD, Die, describe, standard
-from companion.core.i18n import N_, translator
+from companion.api.rules import STANDARD, Die, describe, standard
+from companion.api.screens import (
+    N_,
+    Choice,
+    Confirm,
+    Context,
+    DiceEntry,
+    ListScreen,
+    PagedScreen,
+    Painter,
+    Screen,
+    SetupScreen,
+    bar_chart,
+    hint,
+    needs_japanese,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+    wrap,
+)
 from companion.games.any_dice import rules
-from companion.ui.confirm import Confirm
-from companion.ui.dice_entry import DiceEntry
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.lists import ListScreen
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, PagedScreen, Screen
-from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import bar_chart, hint, title_bar, wrap
 
 #: Sets offered on every box, after the config's own.
 COMMON = ("d6", "2d6", "3d6", "d20", "2d6+d20", "d4", "d8", "d10", "d12", "d100")
@@ -48,7 +58,7 @@ class SetPicker(ListScreen):
         return _("Which dice?")
 
     def sets(self) -> list[tuple[str, tuple[Die, ...]]]:
-        from companion.core.dicesets import parse
+        from companion.api.rules import parse
 
         own = list(self.ctx.config.dice.items())
         return own + [(name, parse(name)) for name in COMMON]
@@ -242,8 +252,8 @@ class HistogramScreen(PagedScreen):
 
 
 def _scene(app: Any, name: str, rolls: int) -> None:
-    from companion.core.dicesets import parse
-    from companion.ui.scenes import press
+    from companion.api.rules import parse
+    from companion.api.screens import press
 
     start(app, name, parse(name, app.config.dice))
     for _ in range(rolls):
@@ -257,7 +267,7 @@ def _scene_roll(app: Any) -> None:
 def _with_example_dice(app: Any) -> str:
     """Give ``app`` the example ``[[dice]]`` of the language it speaks; the colour die's
     name."""
-    from companion.config.file import from_mapping
+    from companion.api.screens import from_mapping
 
     dice = EXAMPLE_DICE_JA if app.language() == "ja" else EXAMPLE_DICE
     app.config = from_mapping({"display": {"driver": "dummy"}, "dice": dice,
@@ -270,14 +280,14 @@ def _scene_colour(app: Any) -> None:
 
 
 def _scene_histogram(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _scene(app, "2d6+d20", 150)
     press(app, "RIGHT")
 
 
 def _scene_picker(app: Any) -> None:
-    from companion.ui.scenes import open_game
+    from companion.api.screens import open_game
 
     _with_example_dice(app)
     open_game(app, "any_dice")

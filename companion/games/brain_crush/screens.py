@@ -19,18 +19,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.i18n import N_, translator
-from companion.core.ranking import numbered
+from companion.api.screens import (
+    N_,
+    TITLE_H,
+    Choice,
+    Confirm,
+    Context,
+    Painter,
+    Screen,
+    SetupScreen,
+    hint,
+    needs_japanese,
+    numbered,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+)
 from companion.games.brain_crush import rules
 from companion.games.brain_crush.rules import crush_set_points
 from companion.games.stones import COLOURS
-from companion.ui.confirm import Confirm
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import TITLE_H, hint, title_bar
 
 _, ngettext = translator(__name__)
 
@@ -262,7 +270,7 @@ def _started(app: Any) -> None:
 
 
 def _turn(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _started(app)
     press(app, "OK", "OK")          # Ann: three 5s of Yellow
@@ -271,21 +279,21 @@ def _turn(app: Any) -> None:
 
 
 def _set(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _turn(app)
     press(app, "OK", "DOWN", "DOWN")
 
 
 def _round(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _turn(app)
     press(app, "long OK", "OK")
 
 
 def _over(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _started(app)
     for n, kind in enumerate(("DOWN", "UP", "LEFT")):  # one set a round, then all face up

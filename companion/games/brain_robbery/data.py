@@ -15,8 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.api.rules import require
-from companion.core.errors import RuleError
+from companion.api.rules import RuleError, require
 
 CABOOSE = 1
 ENGINE_SIDE = "B"

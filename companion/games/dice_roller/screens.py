@@ -13,16 +13,28 @@ changes (see :mod:`companion.hw.partial`).
 
 from __future__ import annotations
 
-from companion.core.i18n import N_, number, translator
+from companion.api.screens import (
+    FRAMES,
+    INTERVAL,
+    N_,
+    PIPS,
+    Confirm,
+    Context,
+    DiceEntry,
+    Painter,
+    Screen,
+    Tumble,
+    bar_chart,
+    dice_row,
+    die_face,
+    hint,
+    needs_japanese,
+    number,
+    playing,
+    title_bar,
+    translator,
+)
 from companion.games.dice_roller import rules
-from companion.ui.confirm import Confirm
-from companion.ui.dice_entry import DiceEntry
-from companion.ui.fonts import needs_japanese
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.tumble import FRAMES, INTERVAL, Tumble
-from companion.ui.widgets import PIPS, bar_chart, dice_row, die_face, hint, title_bar
 
 _, ngettext = translator(__name__)
 

@@ -14,8 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.api.rules import HouseRule, Result, RuleError, players_from, require
-from companion.core import fairness
+from companion.api.rules import HouseRule, Result, RuleError, fairness, players_from, require
 from companion.games.dice_test import GAME
 
 HOUSE_RULES: dict[str, HouseRule] = {}

@@ -9,15 +9,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.i18n import N_, number, translator
+from companion.api.screens import (
+    N_,
+    Choice,
+    Confirm,
+    Context,
+    Painter,
+    Screen,
+    SetupScreen,
+    bar_chart,
+    hint,
+    needs_japanese,
+    number,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+    wrap,
+    wrap_px,
+)
 from companion.games.dice_test import rules
-from companion.ui.confirm import Confirm
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import bar_chart, hint, title_bar, wrap, wrap_px
 
 _, ngettext = translator(__name__)
 
@@ -206,7 +217,7 @@ class TallyVerdict(Screen):
 
 
 def _scene_tally(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     app.start_game("dice_test", {"players": ["Table"], "die": "d6"})
     for face in (1, 4, 6, 6, 2, 3, 6, 5, 1, 6, 4, 2):
@@ -217,7 +228,7 @@ def _scene_verdict(app: Any) -> None:
     app.start_game("dice_test", {"players": ["Table"], "die": "d6"})
     for i in range(60):
         app.play({"type": "face", "face": (i * 7 + i // 5) % 6 + 1, "entered": True})
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     press(app, "DOWN", "RIGHT")
 
@@ -226,14 +237,14 @@ def _scene_d20(app: Any) -> None:
     app.start_game("dice_test", {"players": ["Table"], "die": "d20"})
     for face in app.dice.roll(20, 120):
         app.play({"type": "face", "face": face, "entered": True})
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     press(app, *["RIGHT"] * 16)
 
 
 def _scene_d20_tally(app: Any) -> None:
     _scene_d20(app)
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     press(app, "DOWN")
 

@@ -4,8 +4,7 @@ The package holds the pure rules (``rules.py`` and its helpers), the screens
 (``screens``) and the house rules; this declaration is its only way in.
 """
 
-from companion.config.registry import GameInfo
-from companion.core.i18n import N_, NC_
+from companion.api.declaration import N_, NC_, GameInfo
 from companion.games.four_stones.house_rules import HOUSE_RULES
 
 GAME = GameInfo(

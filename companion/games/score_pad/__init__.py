@@ -5,8 +5,7 @@ declaration is its only way in. The games themselves come from ``[[shelf]]`` in 
 config; each play exports under its own title and BoardGameGeek id.
 """
 
-from companion.config.registry import GameInfo, Records
-from companion.core.i18n import N_, NC_
+from companion.api.declaration import N_, NC_, GameInfo, Records
 
 GAME = GameInfo(
     key="score_pad",

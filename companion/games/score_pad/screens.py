@@ -11,19 +11,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.config import registry
-from companion.core.i18n import N_, translator
-from companion.core.ranking import numbered
+from companion.api.screens import (
+    N_,
+    WIDTH,
+    Choice,
+    Confirm,
+    Context,
+    ListScreen,
+    NameEntry,
+    PagedScreen,
+    Painter,
+    Screen,
+    SetupScreen,
+    game_title,
+    hint,
+    needs_japanese,
+    numbered,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+)
 from companion.games.score_pad import rules
-from companion.ui.confirm import Confirm
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.lists import ListScreen
-from companion.ui.name_entry import NameEntry
-from companion.ui.paint import WIDTH, Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, PagedScreen, Screen
-from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import hint, title_bar
 
 _, ngettext = translator(__name__)
 
@@ -43,7 +52,7 @@ WINS = (N_("highest"), N_("lowest"))
 OTHER = N_("Other game")
 
 
-def game_title(state: rules.State) -> str:
+def pad_title(state: rules.State) -> str:
     """The pad's title: the shelf's own name, or "Other game" in the language in use."""
     return _(rules.OTHER) if state.title == rules.OTHER else state.title
 
@@ -190,7 +199,7 @@ class EntryScreen(PadScreen):
     def render(self, p: Painter) -> None:
         s = self.state
         row, player = self.target()
-        title_bar(p, game_title(s), rules.row_name(s, row) if s.sheet else round_label(s, row))
+        title_bar(p, pad_title(s), rules.row_name(s, row) if s.sheet else round_label(s, row))
         before = rules.totals(s)[player] - (s.cells[row][player] or 0)
         total = _("total {n}").format(n=before + self.shown())
         p.right(15, total, "text", x1=p.width - 2)
@@ -213,7 +222,7 @@ class PadMenu(ListScreen):
     """Hold OK: the table, the standings so far, or the results."""
 
     def heading(self) -> str:
-        return registry.title("score_pad", short=True)
+        return game_title("score_pad", short=True)
 
     def __init__(self, ctx: Context, entry: EntryScreen) -> None:
         super().__init__(ctx)
@@ -301,7 +310,7 @@ class TableScreen(PagedScreen):
         heads = [name if p.fits(name, "small", width - 2) else _("P{n}").format(n=seat + 1)
                  for seat in seats for name in [s.players[seat]]]
         whole = all(head == s.players[seat] for head, seat in zip(heads, seats, strict=True))
-        title_bar(p, game_title(s) if whole else s.players[self.player],
+        title_bar(p, pad_title(s) if whole else s.players[self.player],
                   f"{self.page + 1}/{self.pages()}" if self.pages() > 1 else "")
         for i, head in enumerate(heads):
             x0 = label_w + i * width
@@ -395,7 +404,7 @@ class ResultsScreen(Screen):
 
 
 def _shelf_config() -> Any:
-    from companion.config.file import from_mapping
+    from companion.api.screens import from_mapping
 
     return from_mapping({"display": {"driver": "dummy"}, "shelf": EXAMPLE_SHELF})
 
@@ -410,7 +419,7 @@ EXAMPLE_SHELF = [
 
 
 def _play_carcassonne(app: Any, points: dict[tuple[int, int], int]) -> None:
-    from companion.config.shelf import shelf_games
+    from companion.api.screens import shelf_games
 
     entry = shelf_games(EXAMPLE_SHELF)[0]
     app.start_game("score_pad", {"players": ["Ann", "Ben", "Cleo", "Dan"], "shelf": entry})
@@ -424,21 +433,21 @@ CARCASSONNE = {(0, 0): 6, (0, 1): 9, (0, 2): 4, (0, 3): 7, (1, 0): 24, (1, 1): 1
 
 
 def _scene_entry(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _play_carcassonne(app, CARCASSONNE)
     press(app, "RIGHT", "RIGHT", "UP", "UP")
 
 
 def _scene_table(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _play_carcassonne(app, CARCASSONNE)
     press(app, "ROLL", "UP")
 
 
 def _scene_results(app: Any) -> None:
-    from companion.config.shelf import shelf_games
+    from companion.api.screens import shelf_games
 
     golf = shelf_games(EXAMPLE_SHELF)[1]
     app.start_game("score_pad", {"players": ["Ann", "Ben", "Cleo", "Dan"], "shelf": golf})
@@ -450,7 +459,7 @@ def _scene_results(app: Any) -> None:
 
 
 def _scene_shelf(app: Any) -> None:
-    from companion.ui.scenes import open_game
+    from companion.api.screens import open_game
 
     app.config = _shelf_config()
     open_game(app, "score_pad")

@@ -4,8 +4,7 @@ The package holds the pure rules (``rules.py``: clocks computed from the timesta
 the logged actions) and the screens (``screens.py``); this declaration is its only way in.
 """
 
-from companion.config.registry import GameInfo
-from companion.core.i18n import N_, NC_
+from companion.api.declaration import N_, NC_, GameInfo
 
 GAME = GameInfo(
     key="turn_timer",

@@ -15,16 +15,23 @@ import math
 import weakref
 from typing import Any
 
-from companion.config import registry
-from companion.core.i18n import N_, translator
+from companion.api.screens import (
+    N_,
+    Choice,
+    Confirm,
+    Context,
+    Painter,
+    Screen,
+    SetupScreen,
+    game_title,
+    hint,
+    needs_japanese,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+)
 from companion.games.turn_timer import GAME, rules
-from companion.ui.confirm import Confirm
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import hint, title_bar
 
 BUDGETS = (0, 60, 120, 300, 600, 900, 1200, 1800, 2700, 3600)
 SOUND = (N_("on"), N_("quiet"), N_("off"))
@@ -181,7 +188,7 @@ class ClockScreen(Ticking):
         now = self.now()
         mode = _("{n} min").format(n=s.budget // 60) if s.budget else _("up")
         title_bar(p, _("Turn {n}").format(n=s.turn) if s.started else
-                  registry.title("turn_timer", short=True), _("PAUSED") if s.paused else mode)
+                  game_title("turn_timer", short=True), _("PAUSED") if s.paused else mode)
         mine = f"#{s.turns[s.current] + 1}" if s.started else ""
         if mine:
             p.right(17, mine, "text", x1=p.width - 2)
@@ -265,7 +272,7 @@ class FakeClock:
 
 
 def _scene(app: Any, budget: int, seconds: list[float], *, wait: float) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     clock = FakeClock()
     app.wall_clock = clock
@@ -289,14 +296,14 @@ def _scene_warning(app: Any) -> None:
 
 
 def _scene_all(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _scene(app, 300, [120.0, 95.0, 180.0, 200.0, 61.0], wait=12.0)
     press(app, "DOWN")
 
 
 def _scene_totals(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _scene(app, 0, [42.0, 71.5, 38.0, 55.0, 61.0, 80.0, 33.0, 47.0], wait=20.0)
     app.play({"type": "finish", "at": app.wall_clock(), "ran": 20.0})

@@ -84,8 +84,9 @@ def remaining(state: State) -> tuple[str, ...]:
 def step(state: State, action: Mapping[str, Any]) -> State:
     require(action.get("type") == "draw", "the only move in High card is to draw a card.")
     require(not is_over(state), "the game is over.")
-    card = action.get("card")
-    require(card in remaining(state), "{card!r} is not a card left in the deck.", card=card)
+    card = str(action.get("card"))
+    require(card in remaining(state), "{card!r} is not a card left in the deck.",
+            card=action.get("card"))
     drawn = (*state.drawn, card)
     if len(drawn) < len(state.players):
         return replace(state, drawn=drawn)

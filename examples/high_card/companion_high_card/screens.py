@@ -19,6 +19,7 @@ from companion.api.screens import (
     game_title,
     hint,
     open_game,
+    playing,
     press,
     text_width,
     title_bar,
@@ -47,7 +48,7 @@ def play_screen(ctx: Context) -> Screen:
 class TableScreen(Screen):
     @property
     def state(self) -> rules.State:
-        return self.ctx.session.state
+        return playing(self.ctx).state
 
     def key_ok(self) -> None:
         if rules.is_over(self.state):

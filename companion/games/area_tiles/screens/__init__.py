@@ -14,20 +14,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.config import registry
-from companion.core.i18n import N_, translator
-from companion.core.keys import Key
+from companion.api.screens import (
+    N_,
+    TITLE_H,
+    Choice,
+    Context,
+    Key,
+    Painter,
+    Screen,
+    SetupScreen,
+    game_title,
+    hint,
+    needs_japanese,
+    open_game,
+    playing,
+    press,
+    text_width,
+    title_bar,
+    translator,
+)
 from companion.games.area_tiles import GAME, house_rules, rules
 from companion.games.area_tiles.screens.draw import player_glyph, shown_name
 from companion.games.area_tiles.screens.entry import AreasView
 from companion.games.area_tiles.screens.result import ResultView
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.scenes import open_game, press
-from companion.ui.screen import Context, Screen
-from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import TITLE_H, hint, title_bar
 
 _, ngettext = translator(__name__)
 
@@ -150,7 +159,7 @@ class TilesDownView(Screen):
     def render(self, p: Painter) -> None:
         s: rules.State = playing(self.ctx).state
         # The owner may name the game (house rule "name"); the default is translated.
-        name = registry.title(KEY, short=True) if s.title == GAME.title else s.title
+        name = game_title(KEY, short=True) if s.title == GAME.title else s.title
         count = ngettext("{n} player", "{n} players", len(s.players)).format(n=len(s.players))
         title_bar(p, name, count)
         kanji = needs_japanese(_("tiles"))  # 「タイル」 in 12 px, above the 12 px key help

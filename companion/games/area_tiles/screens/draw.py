@@ -7,10 +7,8 @@ symbol question reads like the tiles on the table.
 
 from __future__ import annotations
 
-from companion.core.i18n import N_, translator
+from companion.api.screens import N_, WIDTH, Painter, text_width, translator
 from companion.games.area_tiles import rules
-from companion.ui.fonts import text_width
-from companion.ui.paint import WIDTH, Painter
 
 _, ngettext = translator(__name__)
 

@@ -12,7 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from companion.core.i18n import translator
+from companion.api.screens import (
+    TITLE_H,
+    Confirm,
+    Context,
+    Painter,
+    Screen,
+    hint,
+    needs_japanese,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+)
 from companion.games.area_tiles import rules
 from companion.games.area_tiles.screens.draw import (
     arrow,
@@ -21,12 +33,6 @@ from companion.games.area_tiles.screens.draw import (
     shown_name,
     title_or_name,
 )
-from companion.ui.confirm import Confirm
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.widgets import TITLE_H, hint, title_bar
 
 _, ngettext = translator(__name__)
 

@@ -7,14 +7,20 @@ undoes the finish and goes back to the area entry.
 
 from __future__ import annotations
 
-from companion.core.i18n import N_, translator
+from companion.api.screens import (
+    N_,
+    TITLE_H,
+    PagedScreen,
+    Painter,
+    hint,
+    needs_japanese,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+)
 from companion.games.area_tiles import rules
 from companion.games.area_tiles.screens.draw import player_glyph, shown_name, title_or_name
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import PagedScreen
-from companion.ui.widgets import TITLE_H, hint, title_bar
 
 _, ngettext = translator(__name__)
 

@@ -12,8 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.core import seat_names
-from companion.core.i18n import N_, translator
+from companion.api.screens import (
+    N_,
+    Choice,
+    Context,
+    Painter,
+    Screen,
+    SetupScreen,
+    hint,
+    playing,
+    seat_names,
+    title_bar,
+    translator,
+    wrap_px,
+)
 from companion.games.brain_robbery import GAME, rules
 from companion.games.brain_robbery.house_rules import pinned
 from companion.games.brain_robbery.screens.fight import AfterView, FightView, OverView, ScoringView
@@ -25,11 +37,6 @@ from companion.games.brain_robbery.screens.move import (
 )
 from companion.games.brain_robbery.screens.parts import biggest, game, seat_order
 from companion.games.brain_robbery.screens.reveal import StartTrainReveal
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import hint, title_bar, wrap_px
 
 KEY = "brain_robbery"
 
@@ -160,7 +167,7 @@ class GameScreen(Screen):
 
 
 def press(app: Any, *names: str) -> None:
-    from companion.ui.scenes import press as press_keys
+    from companion.api.screens import press as press_keys
 
     press_keys(app, *names)
 

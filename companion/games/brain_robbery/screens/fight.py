@@ -12,8 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.core import seat_names
-from companion.core.i18n import translator
+from companion.api.screens import (
+    WIDTH,
+    Context,
+    DiceEntry,
+    Painter,
+    fitted,
+    fitting,
+    hint,
+    menu_list,
+    seat_names,
+    text_width,
+    title_bar,
+    translator,
+)
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery.screens.move import D6, ActionView, PhaseView
 from companion.games.brain_robbery.screens.pages import Pager, page_bar
@@ -29,11 +41,6 @@ from companion.games.brain_robbery.screens.parts import (
     signed,
     where,
 )
-from companion.ui.dice_entry import DiceEntry
-from companion.ui.fonts import fitted, text_width
-from companion.ui.paint import WIDTH, Painter
-from companion.ui.screen import Context
-from companion.ui.widgets import fitting, hint, menu_list, title_bar
 
 _, ngettext = translator(__name__)
 

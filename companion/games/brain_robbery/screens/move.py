@@ -11,7 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.core.i18n import translator
+from companion.api.screens import (
+    Confirm,
+    Context,
+    DiceEntry,
+    Painter,
+    Screen,
+    dice_row,
+    fitting,
+    hint,
+    text_width,
+    title_bar,
+    translator,
+    wrap_px,
+)
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery.screens.parts import (
     NumberPick,
@@ -30,12 +43,6 @@ from companion.games.brain_robbery.screens.parts import (
     where,
 )
 from companion.games.brain_robbery.screens.reveal import NewCarReveal
-from companion.ui.confirm import Confirm
-from companion.ui.dice_entry import DiceEntry
-from companion.ui.fonts import text_width
-from companion.ui.paint import Painter
-from companion.ui.screen import Context, Screen
-from companion.ui.widgets import dice_row, fitting, hint, title_bar, wrap_px
 
 D6 = range(1, 7)
 

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from companion.ui.paint import Painter
-from companion.ui.screen import Context
+from companion.api.screens import Context, Painter
 
 #: Seconds each page stays up.
 SECONDS = 3.0

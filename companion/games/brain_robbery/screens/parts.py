@@ -10,14 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.core import seat_names
-from companion.core.i18n import NC_, package_translator, translator
+from companion.api.screens import (
+    NC_,
+    Context,
+    Painter,
+    Screen,
+    fitting,
+    hint,
+    menu_list,
+    needs_japanese,
+    package_translator,
+    playing,
+    seat_names,
+    text_width,
+    title_bar,
+    translator,
+)
 from companion.games.brain_robbery import rules
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.widgets import fitting, hint, menu_list, title_bar
 
 _, ngettext = translator(__name__)
 

@@ -8,13 +8,10 @@ themselves (:mod:`.pages`).
 
 from __future__ import annotations
 
-from companion.core.i18n import translator
+from companion.api.screens import Context, Painter, Screen, hint, title_bar, translator, wrap_px
 from companion.games.brain_robbery import rules
 from companion.games.brain_robbery.screens.pages import Pager, page_bar
 from companion.games.brain_robbery.screens.parts import Sub, car_name, game, kanji
-from companion.ui.paint import Painter
-from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint, title_bar, wrap_px
 
 _, ngettext = translator(__name__)
 

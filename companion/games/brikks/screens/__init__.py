@@ -11,8 +11,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core.i18n import translator
-from companion.core.keys import Key
+from companion.api.screens import (
+    Confirm,
+    Context,
+    DiceEntry,
+    Key,
+    Painter,
+    Screen,
+    fitting,
+    hint,
+    needs_japanese,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+    wrap_px,
+)
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.draw import draw_block
@@ -31,13 +45,6 @@ from companion.games.brikks.screens.setup import BrikksSetup
 from companion.games.brikks.screens.shots import SCENES
 from companion.games.brikks.screens.table import CostsScreen, PlayersScreen
 from companion.games.brikks.screens.words import ColourFace, colour_name
-from companion.ui.confirm import Confirm
-from companion.ui.dice_entry import DiceEntry
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.widgets import fitting, hint, title_bar, wrap_px
 
 _, ngettext = translator(__name__)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.api.screens import Painter
 from companion.games.brikks.rules import block_cells
-from companion.ui.paint import Painter
 
 
 def block_geometry(colour: str, column: int, box: tuple[int, int, int, int],

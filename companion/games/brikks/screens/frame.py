@@ -14,11 +14,8 @@ sending only what differs: the roller's name, the block, its column and colour.
 
 from __future__ import annotations
 
-from companion.core.i18n import translator
+from companion.api.screens import Painter, needs_japanese, text_width, title_bar, translator
 from companion.games.brikks import rules
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.widgets import title_bar
 
 _, ngettext = translator(__name__)
 

@@ -8,16 +8,25 @@ hold OK also moves on · hold DOWN clears · OK shows the breakdown, OK again sa
 from __future__ import annotations
 
 from companion.api.rules import Result
-from companion.core.i18n import N_, translator
-from companion.core.ranking import numbered
+from companion.api.screens import (
+    CELLS,
+    N_,
+    Context,
+    PagedScreen,
+    Painter,
+    Screen,
+    hint,
+    needs_japanese,
+    numbered,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+    wrap_px,
+)
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.frame import kanji
-from companion.ui.fonts import CELLS, needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, PagedScreen, Screen
-from companion.ui.widgets import hint, title_bar, wrap_px
 
 _, ngettext = translator(__name__)
 

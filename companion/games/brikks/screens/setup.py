@@ -9,14 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.i18n import N_, translator
+from companion.api.screens import (
+    CELLS,
+    N_,
+    NEW_PLAYER,
+    TITLE_H,
+    Choice,
+    Context,
+    Painter,
+    SetupScreen,
+    hint,
+    menu_list,
+    title_bar,
+    translator,
+)
 from companion.games.brikks import GAME, house_rules, rules
 from companion.games.brikks import data as D
-from companion.ui.fonts import CELLS
-from companion.ui.paint import Painter
-from companion.ui.screen import Context
-from companion.ui.setup import NEW_PLAYER, Choice, SetupScreen
-from companion.ui.widgets import TITLE_H, hint, menu_list, title_bar
 
 KEY = "brikks"
 #: Option rows shown above the Start row, and a row's height in the 12 px list.

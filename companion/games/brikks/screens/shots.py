@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.api.screens import press
 from companion.games.brikks import rules
 from companion.games.brikks.screens.setup import KEY, BrikksSetup
-from companion.ui.scenes import press
 
 
 def _blocks(app: Any, *colours: str) -> None:

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.i18n import translator
+from companion.api.screens import (
+    Context,
+    Painter,
+    Screen,
+    fitting,
+    needs_japanese,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+    wrap_px,
+)
 from companion.games.brikks import data as D
 from companion.games.brikks import rules
 from companion.games.brikks.screens.draw import draw_block
@@ -21,11 +32,6 @@ from companion.games.brikks.screens.frame import (
     play_title,
 )
 from companion.games.brikks.screens.words import colour_name
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.widgets import fitting, title_bar, wrap_px
 
 SLOTS = D.COLUMNS + 1  # columns 1-4, then the swap
 

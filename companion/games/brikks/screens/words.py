@@ -8,7 +8,7 @@ and text wrapped to a width in pixels (Japanese and English differ in width).
 
 from __future__ import annotations
 
-from companion.core.i18n import N_, translator
+from companion.api.screens import N_, translator
 
 _, ngettext = translator(__name__)
 

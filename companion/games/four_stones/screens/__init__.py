@@ -16,14 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.i18n import N_, translator
+from companion.api.screens import N_, Choice, Context, Screen, SetupScreen, translator
 from companion.games.four_stones import rules
 from companion.games.four_stones.rules import COLOURS
 from companion.games.four_stones.screens.board import colour_word
 from companion.games.four_stones.screens.scores import side_label
 from companion.games.four_stones.screens.turn import StonesScreen, deal_round, pass_note
-from companion.ui.screen import Context, Screen
-from companion.ui.setup import Choice, SetupScreen
 
 _, ngettext = translator(__name__)
 
@@ -82,7 +80,7 @@ PLAYERS_4 = {"players": ["Ann", "Ben", "Cleo", "Dan"]}
 
 
 def _started(app: Any, options: dict[str, Any] = PLAYERS_4) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     app.start_game(KEY, dict(options))
     press(app, "OK")  # deal; the board shows
@@ -96,14 +94,14 @@ def _deal(app: Any) -> None:
 
 
 def _quarter(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _started(app)
     press(app, "DOWN", "RIGHT")  # the lower right quarter
 
 
 def _turn(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _started(app)
     press(app, "OK")  # the layout is on the table
@@ -116,7 +114,7 @@ def _turn(app: Any) -> None:
 
 
 def _board(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _turn(app)
     press(app, "RIGHT")  # the board, on the quarter of the chosen jump
@@ -131,7 +129,7 @@ def _play_round(app: Any) -> None:
 
 
 def _round(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _started(app)
     press(app, "OK")
@@ -139,14 +137,14 @@ def _round(app: Any) -> None:
 
 
 def _how(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _round(app)
     press(app, "DOWN")  # how the round's scores came about
 
 
 def _pass(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _started(app)
     press(app, "OK")
@@ -156,7 +154,7 @@ def _pass(app: Any) -> None:
 
 
 def _over(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     app.start_game(KEY, {"players": ["Ann", "Ben"]})
     for _round_played in range(2):

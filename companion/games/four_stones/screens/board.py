@@ -14,13 +14,19 @@ does not fit in that size, so the box shows it in two ways:
 
 from __future__ import annotations
 
-from companion.core.i18n import N_, translator
+from companion.api.screens import (
+    N_,
+    WIDTH,
+    Context,
+    Painter,
+    Screen,
+    hint,
+    needs_japanese,
+    playing,
+    text_width,
+    translator,
+)
 from companion.games.four_stones.board import EMPTY, ROWS, Board, jumped_cells, move_cells
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import WIDTH, Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.widgets import hint
 
 _, ngettext = translator(__name__)
 

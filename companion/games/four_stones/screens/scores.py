@@ -8,14 +8,19 @@ board + pieces taken + the first-place bonus).
 
 from __future__ import annotations
 
-from companion.core.i18n import translator
-from companion.core.ranking import numbered
+from companion.api.screens import (
+    WIDTH,
+    Painter,
+    hint,
+    needs_japanese,
+    numbered,
+    text_width,
+    title_bar,
+    translator,
+)
 from companion.games.four_stones import rules
 from companion.games.four_stones.rules import COLOURS, PAIRS
 from companion.games.four_stones.screens.board import INITIALS, colour_word
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import WIDTH, Painter
-from companion.ui.widgets import hint, title_bar
 
 _, ngettext = translator(__name__)
 

@@ -19,7 +19,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.i18n import NC_, package_translator, translator
+from companion.api.screens import (
+    NC_,
+    TITLE_H,
+    WIDTH,
+    Context,
+    Painter,
+    Screen,
+    hint,
+    needs_japanese,
+    package_translator,
+    playing,
+    text_width,
+    translator,
+)
 from companion.games.four_stones import rules
 from companion.games.four_stones.board import piece_value
 from companion.games.four_stones.screens.board import (
@@ -30,11 +43,6 @@ from companion.games.four_stones.screens.board import (
     jump_strip,
 )
 from companion.games.four_stones.screens.scores import render_deal, render_final, render_round
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import WIDTH, Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.widgets import TITLE_H, hint
 
 _, ngettext = translator(__name__)
 #: The context of the mark between the colours in a pass note (Japanese: ・).

@@ -13,7 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.core.i18n import N_, translator
+from companion.api.screens import (
+    N_,
+    Choice,
+    Context,
+    Painter,
+    Screen,
+    SetupScreen,
+    hint,
+    title_bar,
+    translator,
+    wrap,
+)
 from companion.games.genial import GAME, rules
 from companion.games.genial.screens.grid import (
     NAME_W,
@@ -26,10 +37,6 @@ from companion.games.genial.screens.grid import (
 )
 from companion.games.genial.screens.result import StandingsScreen
 from companion.games.genial.screens.score import GenialScreen
-from companion.ui.paint import Painter
-from companion.ui.screen import Context, Screen
-from companion.ui.setup import Choice, SetupScreen
-from companion.ui.widgets import hint, title_bar, wrap
 
 _, ngettext = translator(__name__)
 
@@ -191,14 +198,14 @@ def _final(app: Any) -> None:
 
 
 def _scene_setup(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     app.open_setup(KEY)
     press(app, "RIGHT")  # 3 players
 
 
 def _scene_board(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _scene_setup(app)
     press(app, "UP", "OK")  # Start → board setup
@@ -209,7 +216,7 @@ def _scene_score(app: Any) -> None:
 
 
 def _scene_turn(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     """Bob enters two on orange and three on blue, not yet confirmed."""
     _midgame(app)
@@ -217,7 +224,7 @@ def _scene_turn(app: Any) -> None:
 
 
 def _scene_cap(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     """Ann's orange is at 18: three more and +2 on all four lose three to the cap."""
     _reach(app, [[18, 12, 16, 14], [5, 5, 5, 5], [6, 6, 6, 6]], rounds=15)
@@ -225,7 +232,7 @@ def _scene_cap(app: Any) -> None:
 
 
 def _scene_standings(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _midgame(app)
     press(app, "long RIGHT")
@@ -236,7 +243,7 @@ def _scene_winner(app: Any) -> None:
 
 
 def _scene_winner_places(app: Any) -> None:
-    from companion.ui.scenes import press
+    from companion.api.screens import press
 
     _final(app)
     press(app, "DOWN", "DOWN", "DOWN", "DOWN")

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.core.i18n import translator
-from companion.core.seat_names import table_names
+from companion.api.screens import (
+    TITLE_H,
+    Painter,
+    needs_japanese,
+    table_names,
+    text_width,
+    translator,
+)
 from companion.games.genial import rules
 from companion.games.genial.screens.labels import ABBR, round_of
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import Painter
-from companion.ui.widgets import TITLE_H
 
 _, ngettext = translator(__name__)
 

@@ -8,9 +8,8 @@
 
 from __future__ import annotations
 
-from companion.core.i18n import N_, translator
+from companion.api.screens import N_, text_width, translator
 from companion.games.genial import rules
-from companion.ui.fonts import text_width
 
 _, ngettext = translator(__name__)
 

@@ -13,7 +13,22 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from companion.core.i18n import N_, translator
+from companion.api.screens import (
+    N_,
+    TITLE_H,
+    WIDTH,
+    Confirm,
+    Context,
+    Painter,
+    Screen,
+    hint,
+    needs_japanese,
+    playing,
+    text_width,
+    title_bar,
+    translator,
+    wrap,
+)
 from companion.games.genial import rules
 from companion.games.genial.screens.grid import (
     KEY_OF,
@@ -27,12 +42,6 @@ from companion.games.genial.screens.grid import (
     shown_names,
 )
 from companion.games.genial.screens.labels import ABBR, COLOUR
-from companion.ui.confirm import Confirm
-from companion.ui.fonts import needs_japanese, text_width
-from companion.ui.paint import WIDTH, Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.widgets import TITLE_H, hint, title_bar, wrap
 
 _, ngettext = translator(__name__)
 

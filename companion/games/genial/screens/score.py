@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.i18n import translator
+from companion.api.screens import TITLE_H, Context, Painter, Screen, hint, playing, translator
 from companion.games.genial import rules
 from companion.games.genial.scoring import four
 from companion.games.genial.screens.grid import (
@@ -36,10 +36,6 @@ from companion.games.genial.screens.grid import (
 )
 from companion.games.genial.screens.labels import COLOUR
 from companion.games.genial.screens.result import StandingsScreen, draw_winner, winner_rows
-from companion.ui.paint import Painter
-from companion.ui.playing import playing
-from companion.ui.screen import Context, Screen
-from companion.ui.widgets import TITLE_H, hint
 
 _, ngettext = translator(__name__)
 
