@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from companion.app.loop import App
-from companion.app.session import replay
-from companion.config.registry import rules_module
+from companion.config import registry
 
 
 def frame_and_log_agree(app: App, where: str) -> None:
@@ -16,5 +15,5 @@ def frame_and_log_agree(app: App, where: str) -> None:
     if session is not None:
         logged = app.store.actions(session.game_id)
         assert logged == session.actions, f"{where}: screen and log disagree"
-        assert replay(rules_module(session.key), session.options, logged) == session.state, \
+        assert registry.rules(session.key).replay(session.options, logged) == session.state, \
             f"{where}: the state is not the replay of the log"

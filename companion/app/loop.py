@@ -18,7 +18,6 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from PIL import Image
@@ -29,8 +28,9 @@ from companion.app.session import GameSession
 from companion.app.setting_changes import SettingChanges
 from companion.app.stack import ScreenStack
 from companion.app.table import Table
+from companion.config import registry
 from companion.config.file import Config
-from companion.config.registry import screens_module
+from companion.config.game_modules import Screens
 from companion.core import i18n
 from companion.core.dice import Dice
 from companion.core.errors import RuleError
@@ -43,10 +43,10 @@ from companion.ui.paint import Painter, check_panel
 from companion.ui.screen import Screen
 
 
-def _screens(key: str) -> ModuleType:
-    """Game ``key``'s screens module, looked up at each call (a test swaps
-    ``screens_module`` here for one whose import fails)."""
-    return screens_module(key)
+def _screens(key: str) -> Screens:
+    """Game ``key``'s screens, looked up at each call (a test swaps ``registry.screens``
+    for one whose import fails)."""
+    return registry.screens(key)
 
 
 class App:

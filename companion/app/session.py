@@ -18,21 +18,14 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from companion.config.registry import find, rules_module
+from companion.config import registry
+from companion.config.registry import find
 from companion.core.errors import RuleError, StorageError
 from companion.core.i18n import _
 from companion.log.store import Store
-
-
-def replay(rules: Any, options: Mapping[str, Any], actions: Iterable[Mapping[str, Any]]) -> Any:
-    """Fold ``actions`` over the game's start state."""
-    state = rules.new_game(options)
-    for action in actions:
-        state = rules.step(state, action)
-    return state
 
 
 def as_logged(value: Mapping[str, Any]) -> dict[str, Any]:
@@ -62,12 +55,12 @@ class GameSession:
         self.options = dict(options)
         self.actions = actions
         self.state = state
-        self.rules = rules_module(key)
+        self.rules = registry.rules(key)
 
     @classmethod
     def start(cls, store: Store, key: str, options: Mapping[str, Any]) -> GameSession:
         """Check ``options`` against the rules, log a new game and return it."""
-        rules = rules_module(key)  # RuleError when the game is not installed
+        rules = registry.rules(key)  # RuleError when the game is not installed
         options = as_logged(options)
         state = rules.new_game(options)  # raises RuleError before anything is logged
         game_id = store.new_game(key, dict(options))
@@ -83,7 +76,7 @@ class GameSession:
         record = store.game(game_id)
         if record is None:
             raise RuleError(f"there is no saved game {game_id}.")
-        rules = rules_module(record.kind)  # RuleError when the game is not installed
+        rules = registry.rules(record.kind)  # RuleError when the game is not installed
         state = rules.new_game(record.options)
         actions = store.actions(game_id)
         for n, action in enumerate(actions):
@@ -142,14 +135,14 @@ class GameSession:
             return None
         dropped = self.store.drop_last(self.game_id, reopen=self.over)
         self.actions.pop()
-        self.state = replay(self.rules, self.options, self.actions)
+        self.state = self.rules.replay(self.options, self.actions)
         return dropped
 
     def player_of(self, action: dict[str, Any]) -> str | None:
         """Whose ``action`` was, asked of the rules' optional ``player_of(state, action)``
         with the state before it (after an undo: the state now); None when the game does
         not say, or says nothing sensible (a plugin's bug costs only the name)."""
-        player_of = getattr(self.rules, "player_of", None)
+        player_of = self.rules.player_of
         if player_of is None:
             return None
         try:
@@ -172,17 +165,17 @@ class GameSession:
             return None
         if len(self.actions) == 1:
             return _("Undo the game's first action?")
-        round_of = getattr(self.rules, "round_of", None)
+        round_of = self.rules.round_of
         if round_of is None:
             return None
-        before = round_of(replay(self.rules, self.options, self.actions[:-1]))
+        before = round_of(self.rules.replay(self.options, self.actions[:-1]))
         if before != round_of(self.state):
             return _("Undo back into round {n}?").format(n=before)
         return None
 
     def end_action(self) -> dict[str, Any] | None:
         """The action that ends this game now with a result, if the game allows that."""
-        end = getattr(self.rules, "end_action", None)
+        end = self.rules.end_action
         return None if end is None or self.over else end(self.state)
 
     def abandon(self) -> None:

@@ -8,13 +8,13 @@ the game's own words, and the game is as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from companion.app.overlays import Overlays
 from companion.app.session import GameSession
 from companion.app.stack import ScreenStack
 from companion.config import registry
+from companion.config.game_modules import Screens
 from companion.core import i18n, seat_names
 from companion.core.errors import RuleError, StorageError, Translatable
 from companion.core.i18n import _
@@ -26,11 +26,11 @@ class Table:
     """The current game (``session``, None between games) and the log it is kept in.
 
     :param ctx: what the game's play screen is built with (the app).
-    :param load_screens: ``load_screens(key)`` imports game ``key``'s screens module.
+    :param load_screens: ``load_screens(key)`` gives game ``key``'s screens (imported then).
     """
 
     def __init__(self, *, store: Store, stack: ScreenStack, overlays: Overlays, ctx: Context,
-                 load_screens: Callable[[str], ModuleType]) -> None:
+                 load_screens: Callable[[str], Screens]) -> None:
         self.store = store
         self.stack = stack
         self.overlays = overlays

@@ -36,6 +36,7 @@ from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
+from companion.config.game_modules import Rules, Screens
 from companion.core import i18n
 from companion.core.dicesets import GameDice
 from companion.core.errors import RuleError
@@ -413,11 +414,6 @@ def position(key: str, order: Iterable[str] = (), hide: Iterable[str] = ()) -> i
     return [g.key for g in menu(order, hide)].index(key)
 
 
-#: What the box calls in a game's rules and screens modules (the others are optional).
-NEEDS = {"rules": ("new_game", "step", "is_over", "result"),
-         "screens": ("new_game", "play_screen")}
-
-
 def _module(key: str, which: str) -> ModuleType:
     info = find(key)
     if info is None:
@@ -434,20 +430,19 @@ def _module(key: str, which: str) -> ModuleType:
 
 def _lacking(module: ModuleType, which: str) -> Notice | None:
     """Which function the box calls is missing from a game's ``which`` module."""
-    missing = [n for n in NEEDS[which] if not callable(getattr(module, n, None))]
+    missing = (Rules if which == "rules" else Screens).missing(module)
     if not missing:
         return None
     return Notice("its {which} module {module} has no {function}().", which=which,
                   module=module.__name__, function=missing[0])
 
 
-def _dice_problem(info: GameInfo, rules: ModuleType) -> Notice | None:
+def _dice_problem(info: GameInfo, rules: Rules) -> Notice | None:
     """Which of the dice its declaration names the game's rules module does not give."""
-    given = getattr(rules, "DICE", {})
     for name in info.dice:
-        if not isinstance(given, Mapping) or not isinstance(given.get(name), GameDice):
+        if not isinstance(rules.DICE, Mapping) or not isinstance(rules.DICE.get(name), GameDice):
             return Notice("its rules module {module} has no GameDice {name} in DICE.",
-                          module=rules.__name__, name=repr(name))
+                          module=info.rules, name=repr(name))
     return None
 
 
@@ -462,23 +457,25 @@ def game_dice(name: str) -> tuple[GameInfo, GameDice] | None:
     wanted = name.strip().lower().replace("_", "-")
     for entry in discover().values():
         if isinstance(entry, GameInfo) and wanted in entry.dice:
-            rules = rules_module(entry.key)
-            if _dice_problem(entry, rules) is not None:
+            given = rules(entry.key)
+            if _dice_problem(entry, given) is not None:
                 return None
-            return entry, rules.DICE[wanted]
+            return entry, given.DICE[wanted]
     return None
 
 
-def rules_module(key: str) -> ModuleType:
-    """The rules module of game ``key``; :class:`RuleError` if the game is not available."""
-    return _module(key, "rules")
+def rules(key: str) -> Rules:
+    """The rules of game ``key`` (:class:`~companion.config.game_modules.Rules`: its
+    functions, every optional one None where the game has none); :class:`RuleError` if
+    the game is not available."""
+    return Rules.of(_module(key, "rules"))
 
 
-def screens_module(key: str) -> ModuleType:
-    """The screens module of game ``key``; :class:`RuleError` if it is not available
-    (nor when its rules module cannot be played: the game is not opened then)."""
+def screens(key: str) -> Screens:
+    """The screens of game ``key``; :class:`RuleError` if they are not available (nor
+    when its rules module cannot be played: the game is not opened then)."""
     _module(key, "rules")
-    return _module(key, "screens")
+    return Screens.of(_module(key, "screens"))
 
 
 def import_problem(key: str) -> Notice | None:
@@ -501,7 +498,7 @@ def import_problem(key: str) -> Notice | None:
         if lacking is not None:
             return lacking
         if which == "rules":
-            undeclared = _dice_problem(info, imported)
+            undeclared = _dice_problem(info, Rules.of(imported))
             if undeclared is not None:
                 return undeclared
     for lang in i18n.LANGUAGES:

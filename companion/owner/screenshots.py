@@ -139,7 +139,7 @@ def scenes() -> dict[str, Callable[[App], None]]:
         problem = (game.problem if isinstance(game, registry.Unavailable)
                    else registry.import_problem(key))
         if problem is None:
-            out.update(getattr(registry.screens_module(key), "SCREENSHOTS", {}))
+            out.update(registry.screens(key).SCREENSHOTS)
         elif (key, problem) not in _SAID:  # once, though --all asks for every scene
             _SAID.add((key, problem))
             print(_("companion: the game {key} is left out: {why}").format(

@@ -69,20 +69,18 @@ def standings(kind: str, options: dict[str, Any], actions: list[dict[str, Any]])
     gives so far and its sentence (where the game gives one before its end)."""
     out = Standings([str(p) for p in options.get("players", [])])
     try:
-        rules = registry.rules_module(kind)
-        state = rules.new_game(options)  # the fold the box's session makes
-        for action in actions:
-            state = rules.step(state, action)
+        rules = registry.rules(kind)
+        state = rules.replay(options, actions)  # the fold the box's session makes
     except Exception:  # a game no longer installed, an action it no longer takes
         return out
-    whose = getattr(rules, "current_player", None)
-    if callable(whose) and not rules.is_over(state):
+    whose = rules.current_player
+    if whose is not None and not rules.is_over(state):
         try:
             out.turn = str(whose(state))
         except Exception:  # between turns (a game's setup step): nobody's
             out.turn = None
-    shown = getattr(rules, "figures", None)
-    if callable(shown):
+    shown = rules.figures
+    if shown is not None:
         try:
             out.figures = dict(shown(state))
         except Exception:  # the figures are a courtesy; the page goes on without them

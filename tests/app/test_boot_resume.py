@@ -92,19 +92,19 @@ def test_a_game_whose_screens_no_longer_import_does_not_stop_the_box_starting(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     db = tmp_path / "companion.db"
     dice_game(db)
-    real = companion.app.loop.screens_module
+    real = companion.app.loop.registry.screens
 
     def broken(key: str):  # noqa: ANN202
         raise ModuleNotFoundError("No module named 'fancy_cards_lib'")
 
-    monkeypatch.setattr(companion.app.loop, "screens_module", broken)
+    monkeypatch.setattr(companion.app.loop.registry, "screens", broken)
     rig = Rig(db=str(db))
     try:
         assert says(rig, "Dice roller " + SAYS), rig.text
         assert rig.app.session is None
         assert "fancy_cards_lib" in capsys.readouterr().err
         rig.keys("ok")
-        monkeypatch.setattr(companion.app.loop, "screens_module", real)  # the library is back
+        monkeypatch.setattr(companion.app.loop.registry, "screens", real)  # the library is back
         menu(rig, "Resume Dice roller")
         assert rig.app.session is not None and "Dice" in rig.text
     finally:

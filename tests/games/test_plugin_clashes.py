@@ -65,6 +65,6 @@ def test_the_box_plays_the_built_in_game_and_shows_the_plugin_as_broken() -> Non
         assert "does not" in rig.text and "doctor" in rig.text
         rig.app.start_game("genial", {"players": ["Ann", "Bob"], "first": 0})
         assert rig.app.session is not None
-        assert rig.app.session.rules.__name__ == "companion.games.genial.rules"
+        assert rig.app.session.rules.step.__module__ == "companion.games.genial.rules"
     finally:
         rig.close()

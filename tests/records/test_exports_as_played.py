@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from companion.app.session import GameSession
-from companion.config.registry import position, rules_module
+from companion.config import registry
+from companion.config.registry import position
 from companion.log.store import Store
 from companion.testing import Rig
 from tests.bgstats_schema import check_file
@@ -45,7 +46,7 @@ def setup_row(rig: Rig, label: str) -> None:
 def first_to_play(rig: Rig) -> str:
     """Who the game itself lets play first, read from its state at the start."""
     s, key = rig.app.session.state, rig.app.session.key
-    rules = rules_module(key)
+    rules = registry.rules(key)
     if key == "genial":
         return rules.current_player(s)
     if key == "brain_crush":

@@ -34,7 +34,7 @@ Actions (``player`` is a seat index from 0):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -251,85 +251,144 @@ def _gain(t: Tracker, amount: int) -> dict[str, int]:
 
 
 def step(state: State, action: Mapping[str, Any]) -> State:
-    """Apply one action (see the module docstring); return the new state."""
+    """Apply one action (see the module docstring); return the new state. The move is
+    looked up by its type in :data:`MOVES`, once :func:`legal` allows it now."""
     kind = action.get("type")
     if kind not in legal(state):
         raise _refusal(state, kind)
-    if kind == "start_block":
-        seat, colour = _player(state, action), _colour(action.get("colour"))
-        require(state.start_blocks[seat] is None,
-                "{name} already has a start block.", name=state.players[seat])
-        if state.pick_order == "rules":
-            picker = next_picker(state)
-            assert picker is not None  # seat's own start block is still free
-            require(seat == picker, "{name} picks a start block now.",
-                    name=state.players[picker])
-        require(colour in free_start_blocks(state), "the {colour} start block is taken.",
-                colour=colour)
-        blocks = state.start_blocks[:seat] + (colour,) + state.start_blocks[seat + 1:]
-        return replace(state, start_blocks=blocks, phase="start" if None in blocks else "play")
-    if kind in ("roll", "reroll"):
-        number = _int(action.get("number"), 1, D.COLUMNS, "the d4")
-        colour = _colour(action.get("colour"))
-        entered = action.get("entered", False)
-        require(isinstance(entered, bool), "entered is true or false.")
-        if kind == "roll" and state.rolled:
-            seat, rnd = _advance(state)
-            state = replace(state, turn=seat, round=rnd, turn_no=state.turn_no + 1)
-        roll = Roll(state.turn_no, state.round, state.turn, number, colour,
-                    reroll=kind == "reroll", entered=entered)
-        return replace(state, rolls=state.rolls + (roll,), acted=False)
-    if kind == "finish":
-        survivor = next(i for i, t in enumerate(state.trackers) if not t.out)
-        return replace(state, phase="over", survivor=survivor)
-    seat = _player(state, action)
+    return MOVES[kind](state, action)
+
+
+Move = Callable[[State, Mapping[str, Any]], State]
+SheetMove = Callable[[State, int, Mapping[str, Any]], State]
+
+
+def _start_block(state: State, action: Mapping[str, Any]) -> State:
+    seat, colour = _player(state, action), _colour(action.get("colour"))
+    require(state.start_blocks[seat] is None,
+            "{name} already has a start block.", name=state.players[seat])
+    if state.pick_order == "rules":
+        picker = next_picker(state)
+        assert picker is not None  # seat's own start block is still free
+        require(seat == picker, "{name} picks a start block now.",
+                name=state.players[picker])
+    require(colour in free_start_blocks(state), "the {colour} start block is taken.",
+            colour=colour)
+    blocks = state.start_blocks[:seat] + (colour,) + state.start_blocks[seat + 1:]
+    return replace(state, start_blocks=blocks, phase="start" if None in blocks else "play")
+
+
+def _roll(state: State, action: Mapping[str, Any]) -> State:
+    """A roll (the next player's turn, once this one's block was rolled) or a reroll."""
+    kind = action.get("type")
+    number = _int(action.get("number"), 1, D.COLUMNS, "the d4")
+    colour = _colour(action.get("colour"))
+    entered = action.get("entered", False)
+    require(isinstance(entered, bool), "entered is true or false.")
+    if kind == "roll" and state.rolled:
+        seat, rnd = _advance(state)
+        state = replace(state, turn=seat, round=rnd, turn_no=state.turn_no + 1)
+    roll = Roll(state.turn_no, state.round, state.turn, number, colour,
+                reroll=kind == "reroll", entered=entered)
+    return replace(state, rolls=state.rolls + (roll,), acted=False)
+
+
+def _finish(state: State, action: Mapping[str, Any]) -> State:
+    survivor = next(i for i, t in enumerate(state.trackers) if not t.out)
+    return replace(state, phase="over", survivor=survivor)
+
+
+def _on_sheet(move: SheetMove) -> Move:
+    """A move a player makes on their own sheet: they must still be in, and have acted
+    this turn once it is made."""
+
+    def made(state: State, action: Mapping[str, Any]) -> State:
+        seat = _player(state, action)
+        require(not state.trackers[seat].out, "{name} is out already.",
+                name=state.players[seat])
+        return move(replace(state, acted=True), seat, action)
+
+    return made
+
+
+def _out(state: State, seat: int, action: Mapping[str, Any]) -> State:
+    state = _set(state, seat, out=True)
+    if all(x.out for x in state.trackers):
+        return replace(state, phase="scoring")
+    if seat == state.turn and not state.rolled:
+        seat, rnd = _advance(state)
+        state = replace(state, turn=seat, round=rnd)
+    return state
+
+
+def _circle(state: State, seat: int, action: Mapping[str, Any]) -> State:
     t = state.trackers[seat]
-    name = state.players[seat]
-    if kind == "score":
-        return _score(state, seat, action)
-    require(not t.out, "{name} is out already.", name=name)
-    state = replace(state, acted=True)
-    if kind == "out":
-        state = _set(state, seat, out=True)
-        if all(x.out for x in state.trackers):
-            return replace(state, phase="scoring")
-        if seat == state.turn and not state.rolled:
-            seat, rnd = _advance(state)
-            state = replace(state, turn=seat, round=rnd)
-        return state
-    if kind == "circle":
-        match = action.get("match")
-        require(isinstance(match, bool),
-                "say whether the circle matched the block's colour (true/false).")
-        change = D.SAME_COLOUR_ENERGY if match else D.OTHER_COLOUR_ENERGY[state.levels[seat]]
-        if change >= 0:
-            return _set(state, seat, used=True, **_gain(t, change))
-        return _set(state, seat, used=True, energy=max(0, t.energy + change))
-    if kind == "rows":
-        count = _int(action.get("count"), 2, 4, "rows completed at once")
-        return _set(state, seat, used=True, bonus_marks=t.bonus_marks + D.MULTI_ROW_MARKS[count])
-    if kind == "bomb":
-        require(t.bomb_turn != state.turn_no, "{name} already bombed this block.", name=name)
-        require(t.bombs_left > 0, "{name} has no bombs left.", name=name)
-        return _set(state, seat, used=True, bombs_left=t.bombs_left - 1, bomb_turn=state.turn_no)
-    block = player_block(state, seat)
-    assert block is not None  # legal() allows these actions only while a block is in play
-    colour, column = block
-    if kind == "rotate":
-        target = _int(action.get("column"), 1, D.COLUMNS, "the column")
-        require(target != column, "{name}'s block is already in column {column}.",
-                name=name, column=column)
-        cost = rotation_cost(column, target)
-        require(t.energy >= cost, "{name} has {energy} energy; that rotation costs {cost}.",
-                name=name, energy=t.energy, cost=cost)
-    else:  # swap
-        colour = _colour(action.get("colour"))
-        target = _int(action.get("column"), 1, D.COLUMNS, "the column")
-        cost = D.SWAP_COST
-        require(t.energy >= cost, "{name} has {energy} energy; a swap costs {cost}.",
-                name=name, energy=t.energy, cost=cost)
+    match = action.get("match")
+    require(isinstance(match, bool),
+            "say whether the circle matched the block's colour (true/false).")
+    change = D.SAME_COLOUR_ENERGY if match else D.OTHER_COLOUR_ENERGY[state.levels[seat]]
+    if change >= 0:
+        return _set(state, seat, used=True, **_gain(t, change))
+    return _set(state, seat, used=True, energy=max(0, t.energy + change))
+
+
+def _rows_at_once(state: State, seat: int, action: Mapping[str, Any]) -> State:
+    count = _int(action.get("count"), 2, 4, "rows completed at once")
+    marks = state.trackers[seat].bonus_marks + D.MULTI_ROW_MARKS[count]
+    return _set(state, seat, used=True, bonus_marks=marks)
+
+
+def _bomb(state: State, seat: int, action: Mapping[str, Any]) -> State:
+    t, name = state.trackers[seat], state.players[seat]
+    require(t.bomb_turn != state.turn_no, "{name} already bombed this block.", name=name)
+    require(t.bombs_left > 0, "{name} has no bombs left.", name=name)
+    return _set(state, seat, used=True, bombs_left=t.bombs_left - 1, bomb_turn=state.turn_no)
+
+
+def _rotate(state: State, seat: int, action: Mapping[str, Any]) -> State:
+    t, name = state.trackers[seat], state.players[seat]
+    colour, column = _block(state, seat)
+    target = _int(action.get("column"), 1, D.COLUMNS, "the column")
+    require(target != column, "{name}'s block is already in column {column}.",
+            name=name, column=column)
+    cost = rotation_cost(column, target)
+    require(t.energy >= cost, "{name} has {energy} energy; that rotation costs {cost}.",
+            name=name, energy=t.energy, cost=cost)
     return _set(state, seat, used=True, energy=t.energy - cost, chip=(colour, target),
                 chip_turn=state.turn_no)
+
+
+def _swap(state: State, seat: int, action: Mapping[str, Any]) -> State:
+    t, name = state.trackers[seat], state.players[seat]
+    _block(state, seat)
+    colour = _colour(action.get("colour"))
+    target = _int(action.get("column"), 1, D.COLUMNS, "the column")
+    require(t.energy >= D.SWAP_COST, "{name} has {energy} energy; a swap costs {cost}.",
+            name=name, energy=t.energy, cost=D.SWAP_COST)
+    return _set(state, seat, used=True, energy=t.energy - D.SWAP_COST,
+                chip=(colour, target), chip_turn=state.turn_no)
+
+
+def _block(state: State, seat: int) -> tuple[str, int]:
+    block = player_block(state, seat)
+    assert block is not None  # legal() allows these actions only while a block is in play
+    return block
+
+
+#: Every move by its action type (the declaration names each in a player's words).
+MOVES: dict[str, Move] = {
+    "start_block": _start_block,
+    "roll": _roll,
+    "reroll": _roll,
+    "finish": _finish,
+    "score": lambda state, action: _score(state, _player(state, action), action),
+    "out": _on_sheet(_out),
+    "circle": _on_sheet(_circle),
+    "rows": _on_sheet(_rows_at_once),
+    "bomb": _on_sheet(_bomb),
+    "rotate": _on_sheet(_rotate),
+    "swap": _on_sheet(_swap),
+}
 
 
 def _score(state: State, seat: int, action: Mapping[str, Any]) -> State:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app.session import replay
+from companion.api.game import Rules
 from companion.games.dice_roller import rules as dice_roller
 from companion.log.store import Store
 
@@ -129,7 +129,7 @@ class Lane:
             if record is None:
                 return [], store.notice
             actions = store.actions(record.id)
-            states = [shown_by(replay(dice_roller, record.options, actions[:i]))
+            states = [shown_by(Rules.of(dice_roller).replay(record.options, actions[:i]))
                       for i in range(len(actions) + 1)]
             return states, store.notice
         finally:
