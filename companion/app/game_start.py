@@ -37,7 +37,7 @@ class GameStart:
             notice(_("{game} cannot be opened: {why}").format(game=registry.title(key),
                                                               why=err))
             return
-        screens.new_game(self.table.ctx)
+        screens.new_game(self.table.game_ctx)
 
     def start_game(self, key: str, options: dict[str, Any]) -> None:
         """Start a new game of ``key`` and show its play screen."""

@@ -24,6 +24,7 @@ from PIL import Image
 
 from companion.app.game_start import GameStart
 from companion.app.overlays import Overlays
+from companion.app.screensaver import Screensaver, moved
 from companion.app.session import GameSession
 from companion.app.setting_changes import SettingChanges
 from companion.app.stack import ScreenStack
@@ -105,6 +106,12 @@ class App:
         #: Re-raise unexpected exceptions from screens (tests) instead of carrying on.
         self.strict = strict
         self.slips: list[Exception] = []
+        #: The panel's rest: dimmed, then off, when nobody presses a key.
+        self.saver = Screensaver(display, dim_after=config.display["dim_after"],
+                                 off_after=config.display["off_after"],
+                                 contrast=lambda: self.config.display["contrast"],
+                                 clock=self.clock)
+        self._shift = (0, 0)  # how far the frame on the panel is moved (the screensaver's)
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -149,7 +156,16 @@ class App:
         band = self.overlays.band_in()
         if band is not None:
             waits.append(band)
+        rest = self.saver.next_in(self._must_be_seen())
+        if rest is not None:
+            waits.append(rest)
         return min(waits) if waits else None
+
+    def _must_be_seen(self) -> bool:
+        """Something on screen a player must see now keeps the panel awake: a clock
+        running, an animation, a log that cannot be saved."""
+        return (self.top.wake_in() is not None or self._animating is not None
+                or self.store.read_only)
 
     def _beat_if_due(self) -> None:
         if self.heartbeat is not None and self.clock() >= self._next_beat:
@@ -158,6 +174,8 @@ class App:
 
     def _on_timer(self) -> None:
         self._beat_if_due()
+        if self.saver.step(self._must_be_seen()) or self.saver.shift() != self._shift:
+            self.redraw()
         if self.settings.refresh():  # saved by the phone page
             self.redraw()
         if self.overlays.band_over():
@@ -207,7 +225,11 @@ class App:
         then redraw.
 
         ``draw=False`` skips the frame: the loop passes it while more keys are waiting.
+        A key that wakes a resting panel only wakes it.
         """
+        if self.saver.woken():
+            self.redraw()
+            return
         if self._animating is not None:  # a key ends an animation at once
             while self.top.tick():
                 pass
@@ -267,7 +289,8 @@ class App:
 
     def redraw(self) -> bool:
         """Send the frame to the display if it differs from the last one sent."""
-        frame = self.render()
+        self._shift = self.saver.shift()
+        frame = moved(self.render(), *self._shift)
         data = frame.tobytes()
         if data == self._last_frame:
             return False
@@ -290,7 +313,13 @@ class App:
             print("companion: " + _("the buzzer failed: {why}").format(why=err),
                   file=sys.stderr)
 
-    # -- what screens may do (companion.ui.screen.Context), each from its part ---------
+    # -- what screens may do (companion.ui.screen.BoxContext), each from its part ------
+
+    @property
+    def roster(self) -> Store:
+        """The people, for a setup: the log's roster (a game's screens see no more of the
+        log than :class:`~companion.ui.screen.Roster`)."""
+        return self.store
 
     @property
     def top(self) -> Screen:

@@ -41,6 +41,13 @@ class Trace:
             self.out.flush()
 
         app.display.display = display
+        app.saver.report = self.panel
+
+    def panel(self, state: str) -> None:
+        """A line when the panel dims, goes off or wakes (the screensaver's)."""
+        line = {"dim": _("[panel dimmed]"), "off": _("[panel off]")}.get(state, _("[panel on]"))
+        self.out.write(line + "\n")
+        self.out.flush()
 
 
 def keys_line() -> str:

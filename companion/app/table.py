@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.app.game_context import GameContext
 from companion.app.overlays import Overlays
 from companion.app.session import GameSession
 from companion.app.stack import ScreenStack
@@ -25,7 +26,8 @@ from companion.ui.screen import Context
 class Table:
     """The current game (``session``, None between games) and the log it is kept in.
 
-    :param ctx: what the game's play screen is built with (the app).
+    :param ctx: the app; a game's screens are built with :attr:`game_ctx`, the part of
+        it a game may use.
     :param load_screens: ``load_screens(key)`` gives game ``key``'s screens (imported then).
     """
 
@@ -35,6 +37,8 @@ class Table:
         self.stack = stack
         self.overlays = overlays
         self.ctx = ctx
+        #: What a game's screens get: the box through the Context protocol, no more.
+        self.game_ctx = GameContext(ctx)
         self.load_screens = load_screens
         self.session: GameSession | None = None
 
@@ -51,7 +55,7 @@ class Table:
         if self.session is None:
             return
         self.stack.home()
-        self.stack.push(self.load_screens(self.session.key).play_screen(self.ctx))
+        self.stack.push(self.load_screens(self.session.key).play_screen(self.game_ctx))
 
     def play(self, action: dict[str, Any]) -> Any:
         """Apply ``action`` to the current game: it is in the log before this returns.

@@ -115,6 +115,11 @@ SCHEMA: dict[str, dict[str, Option]] = {
         "rotate": Option(0, "turn the picture: 0 = none, 2 = 180° (a panel mounted upside "
                          "down)", (0, 2)),
         "contrast": Option(255, "brightness 0-255", low=0, high=255),
+        "dim_after": Option(120, "seconds without a key before the panel dims to its lowest "
+                            "contrast (0 = never)", low=0, high=86400),
+        "off_after": Option(900, "seconds without a key before the panel goes off (0 = "
+                            "never); the key that wakes it does nothing else", low=0,
+                            high=86400),
         "on_stop": Option("message", "what the screen shows after the companion stops",
                           ("message", "blank")),
     },

@@ -10,7 +10,7 @@ Python adds are listed too and simply unused on an older one). Its counted messa
 ("expected %s arguments") need ``nargs`` counts the companion never uses, so they stay
 English.
 
->>> from companion import i18n
+>>> from companion.core import i18n
 >>> speak_argparse()
 >>> i18n.use("ja"); argparse._("usage: "); i18n.use("en")
 '使い方: '

@@ -5,10 +5,13 @@ from __future__ import annotations
 from companion.config import registry
 from companion.core.i18n import N_, _
 from companion.ui.lists import ListScreen
+from companion.ui.screen import BoxContext
 
 
 class GamePicker(ListScreen):
     """Every installed game, in the config's order; one that failed to load says why."""
+
+    ctx: BoxContext
 
     title = N_("New game")
 

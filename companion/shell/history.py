@@ -12,13 +12,15 @@ from companion.records import result_text
 from companion.shell import unfinished
 from companion.ui.lists import ListScreen
 from companion.ui.paint import Painter
-from companion.ui.screen import Context, Screen
+from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import grid_text, hint, title_bar, wrap
 
 
 class HistoryScreen(ListScreen):
     """*Unfinished (n)* first, then finished games, newest first, by local end date.
     OK opens the unfinished list or shows one game's result."""
+
+    ctx: BoxContext
 
     title = N_("History")
 
@@ -61,7 +63,9 @@ class HistoryScreen(ListScreen):
 class GameSummary(Screen):
     """One finished (or running) game: players, scores, how it was decided."""
 
-    def __init__(self, ctx: Context, record: Any) -> None:
+    ctx: BoxContext
+
+    def __init__(self, ctx: BoxContext, record: Any) -> None:
         super().__init__(ctx)
         self.record = record
         self.top = 0

@@ -18,15 +18,17 @@ from companion.shell.settings import SettingsScreen
 from companion.ui.fonts import text_width
 from companion.ui.lists import ListScreen
 from companion.ui.paint import WIDTH, Painter
-from companion.ui.screen import Context
+from companion.ui.screen import BoxContext
 
 
 class HomeScreen(ListScreen):
     """The start menu: continue or resume a game, start one, see history, key help."""
 
+    ctx: BoxContext
+
     title = N_("Table Companion")
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: BoxContext) -> None:
         super().__init__(ctx)
         self._shown: list[str] | None = None
 

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from companion.core.i18n import N_, _
 from companion.ui.paint import Painter
-from companion.ui.screen import Context, Screen
+from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import grid_text, title_bar
 
 
 class KeysHelp(Screen):
     """What each button does, in words."""
 
+    ctx: BoxContext
+
     LINES = (N_("UP/DOWN  choose"), N_("LEFT/RIGHT  change"), N_("OK       confirm"),
              N_("BACK     back"), N_("hold BACK  undo"), N_("ROLL     roll dice"))
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: BoxContext) -> None:
         super().__init__(ctx)
         self.top = 0
 

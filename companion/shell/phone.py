@@ -18,7 +18,7 @@ from companion.core.i18n import _
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.paint import HEIGHT, Painter
-from companion.ui.screen import Context, Screen
+from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import fitting, wrap_px
 from companion.web import address, pairing
 
@@ -26,7 +26,7 @@ MODULE = 2
 SQUARE = 64
 
 
-def state_folder(ctx: Context) -> Path:
+def state_folder(ctx: BoxContext) -> Path:
     """Where the log is: the web process finds the pairing code there too."""
     path = getattr(ctx.store, "path", ":memory:")
     return ctx.config.state_dir() if path == ":memory:" else Path(path).parent
@@ -43,7 +43,9 @@ def qr_matrix(text: str) -> list[list[bool]]:
 class PhoneScreen(Screen):
     """The pairing QR code and the address in text."""
 
-    def __init__(self, ctx: Context) -> None:
+    ctx: BoxContext
+
+    def __init__(self, ctx: BoxContext) -> None:
         super().__init__(ctx)
         self.folder = state_folder(ctx)
         self.host = address.lan_address()

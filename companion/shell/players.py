@@ -24,7 +24,7 @@ from companion.ui.linebreak import cells
 from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import HEIGHT, WIDTH, Painter
-from companion.ui.screen import Context, Screen
+from companion.ui.screen import BoxContext, Screen
 from companion.ui.setup import ask_to_add
 from companion.ui.widgets import grid, hint, page_list, title_bar, wrap, wrap_px
 
@@ -61,6 +61,8 @@ def played(plays: int, wins: int) -> str:
 class PlayersScreen(ListScreen):
     """Everyone on the roster with plays/wins, then + New player and Records."""
 
+    ctx: BoxContext
+
     title = N_("Players")
 
     def people(self) -> list[tuple[str, str]]:
@@ -91,7 +93,9 @@ class PlayersScreen(ListScreen):
 class PlayerCard(Screen):
     """One person: plays, wins, last played, then a line per game. OK: rename or hide."""
 
-    def __init__(self, ctx: Context, name: str) -> None:
+    ctx: BoxContext
+
+    def __init__(self, ctx: BoxContext, name: str) -> None:
         super().__init__(ctx)
         self.name = name
         self.top = 0
@@ -157,7 +161,9 @@ class PlayerCard(Screen):
 class PlayerActions(ListScreen):
     """Rename (the keyboard, starting from the name) or hide from the setup."""
 
-    def __init__(self, ctx: Context, card: PlayerCard) -> None:
+    ctx: BoxContext
+
+    def __init__(self, ctx: BoxContext, card: PlayerCard) -> None:
         super().__init__(ctx)
         self.card = card
         self.title = card.name
@@ -238,6 +244,8 @@ class PlayerActions(ListScreen):
 class RecordsScreen(ListScreen):
     """The games someone on the roster has finished; OK shows that game's records."""
 
+    ctx: BoxContext
+
     title = N_("Records")
 
     def keys(self) -> list[str]:
@@ -257,7 +265,9 @@ class GameRecords(Screen):
     each with everyone who holds it (a tie names them all, on further lines if need be;
     UP/DOWN scroll when they do not fit)."""
 
-    def __init__(self, ctx: Context, key: str) -> None:
+    ctx: BoxContext
+
+    def __init__(self, ctx: BoxContext, key: str) -> None:
         super().__init__(ctx)
         self.key = key
         self.top = 0
@@ -341,7 +351,7 @@ class GameRecords(Screen):
 # --- screenshot scenes ---------------------------------------------------------------------
 
 
-def _nights(app: Context) -> None:
+def _nights(app: BoxContext) -> None:
     """Two Genial Spezial games and a solo Brikks game by the demo roster."""
     for players, bonus in ((["Ann", "Ben", "Cleo"], 3), (["Ben", "Ann"], 2)):
         app.start_game("genial", {"players": players, "first": 0})
@@ -357,22 +367,22 @@ def _nights(app: Context) -> None:
     app.home()
 
 
-def _players(app: Context) -> None:
+def _players(app: BoxContext) -> None:
     _nights(app)
     app.push(PlayersScreen(app))
 
 
-def _card(app: Context) -> None:
+def _card(app: BoxContext) -> None:
     _players(app)
     app.push(PlayerCard(app, "Ann"))
 
 
-def _records(app: Context, key: str) -> None:
+def _records(app: BoxContext, key: str) -> None:
     _nights(app)
     app.push(GameRecords(app, key))
 
 
-def _keyboard(app: Context, *keys: str) -> None:
+def _keyboard(app: BoxContext, *keys: str) -> None:
     from companion.ui.scenes import press
 
     entry = NameEntry(app, _("New player"), lambda name: None)

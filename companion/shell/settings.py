@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from companion.core.i18n import LANGUAGES, NAMES, _
 from companion.ui.paint import Painter
-from companion.ui.screen import Context, Screen
+from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import grid, hint, menu_list, title_bar
 
 CONTRAST = (15, 47, 79, 111, 143, 175, 207, 239, 255)
 
 
 class SettingsScreen(Screen):
-    def __init__(self, ctx: Context) -> None:
+    ctx: BoxContext
+
+    def __init__(self, ctx: BoxContext) -> None:
         super().__init__(ctx)
         self.row = 0
 

@@ -22,7 +22,7 @@ from companion.ui.fonts import text_width
 from companion.ui.linebreak import cells
 from companion.ui.paint import WIDTH, Painter
 from companion.ui.scenes import SET_ASIDE
-from companion.ui.screen import Context, Screen
+from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import grid_text, page_list, title_bar
 
 CARRY_ON, END = N_("Carry on"), N_("End, save result")
@@ -31,7 +31,7 @@ CARRY_ON, END = N_("Carry on"), N_("End, save result")
 RESUME, ABANDON = N_("Resume"), N_("Abandon")
 
 
-def new_game(ctx: Context, open_picker: Callable[[], None]) -> None:
+def new_game(ctx: BoxContext, open_picker: Callable[[], None]) -> None:
     """What *New game* does: ask first while the current game is unfinished."""
     if ctx.session is not None and not ctx.session.over:
         ctx.push(NewGameQuestion(ctx, open_picker))
@@ -42,7 +42,9 @@ def new_game(ctx: Context, open_picker: Callable[[], None]) -> None:
 class _Menu(Screen):
     """A few entries under some lines of text; UP/DOWN move, OK chooses, BACK leaves."""
 
-    def __init__(self, ctx: Context) -> None:
+    ctx: BoxContext
+
+    def __init__(self, ctx: BoxContext) -> None:
         super().__init__(ctx)
         self.index = 0
 
@@ -67,7 +69,9 @@ class _Menu(Screen):
 class NewGameQuestion(_Menu):
     """"Brikks is not finished": carry on / set it aside, new game / end, save result."""
 
-    def __init__(self, ctx: Context, open_picker: Callable[[], None]) -> None:
+    ctx: BoxContext
+
+    def __init__(self, ctx: BoxContext, open_picker: Callable[[], None]) -> None:
         super().__init__(ctx)
         self.open_picker = open_picker
 
@@ -175,7 +179,9 @@ class UnfinishedList(Screen):
     The cursor stays on its game when the log changes (the game abandoned from here
     gives its row to the next older one)."""
 
-    def __init__(self, ctx: Context) -> None:
+    ctx: BoxContext
+
+    def __init__(self, ctx: BoxContext) -> None:
         super().__init__(ctx)
         self.index = 0
         self._lines: _Lines | None = None
@@ -225,7 +231,9 @@ class UnfinishedList(Screen):
 class UnfinishedGame(_Menu):
     """One unfinished game: when it started, who plays; Resume, or Abandon (asks first)."""
 
-    def __init__(self, ctx: Context, record: Any) -> None:
+    ctx: BoxContext
+
+    def __init__(self, ctx: BoxContext, record: Any) -> None:
         super().__init__(ctx)
         self.record = record
 

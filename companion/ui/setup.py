@@ -13,7 +13,7 @@ from companion.core.i18n import N_, _
 from companion.ui.fonts import text_width
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import WIDTH, Painter
-from companion.ui.screen import Context, Screen
+from companion.ui.screen import Context, Roster, Screen
 from companion.ui.widgets import pinned_list, title_bar
 
 #: The seat choice that types a new name into the roster.
@@ -25,14 +25,14 @@ def _numbered(n: int) -> Callable[[str], str]:
     return lambda label: _(label).format(n=n)
 
 
-def ask_to_add(store: Any, name: str) -> str | None:
+def ask_to_add(people: Roster, name: str) -> str | None:
     """The question before a name typed on the box joins the roster; None where the
     roster refuses the name anyway (the reason is shown at once, with nothing to answer)."""
     try:
         clean = roster.clean_name(name)
     except BadName:
         return None
-    if store.player(clean) is not None:
+    if people.player(clean) is not None:
         return None
     return _("Add {name} to the players?").format(name=clean)
 
@@ -121,10 +121,10 @@ class SetupScreen(Screen):
         if not self.from_roster or self.title is not None:  # the score pad's shelf games
             return []
         try:
-            last = next((g for g in self.ctx.store.history(50) if g.kind == self.key), None)
+            last = next((g for g in self.ctx.roster.history(50) if g.kind == self.key), None)
             if last is None:
                 return []
-            seats = self.ctx.store.seat_players().get(last.id, {})
+            seats = self.ctx.roster.seat_players().get(last.id, {})
         except StorageError:
             return []
         count = len(last.options.get("players", []))
@@ -140,7 +140,7 @@ class SetupScreen(Screen):
         return {"players": players, **chosen, **({"house_rules": house} if house else {})}
 
     def _roster(self) -> list[str]:
-        return [p.name for p in self.ctx.store.players()]
+        return [p.name for p in self.ctx.roster.players()]
 
     def _values(self, seat: int) -> list[str]:
         if not self.from_roster:
@@ -216,7 +216,7 @@ class SetupScreen(Screen):
         if row in self.seats and row.value == NEW_PLAYER:
             self.ctx.push(NameEntry(self.ctx, _("New player"),
                                     lambda name: self._join(row, name),
-                                    confirm=lambda name: ask_to_add(self.ctx.store, name)))
+                                    confirm=lambda name: ask_to_add(self.ctx.roster, name)))
             return
         if row is not None:
             self.row = len(self.rows()) - 1  # OK on a row jumps to Start
@@ -241,7 +241,7 @@ class SetupScreen(Screen):
     def _join(self, seat: Choice, name: str) -> str | None:
         """Add ``name`` to the roster (saved before the screen says so) and seat them."""
         try:
-            player = self.ctx.store.add_player(name)
+            player = self.ctx.roster.add_player(name)
         except RosterError as err:
             return err.translated(_) if isinstance(err, Translatable) else str(err)
         except StorageError as err:

@@ -1,6 +1,6 @@
 """Genial Spezial: the words the score, turn and standings screens share.
 
->>> from companion import i18n
+>>> from companion.core import i18n
 >>> i18n.use("ja"); _(COLOUR["orange"]), _(ABBR["orange"])
 ('橙', '橙')
 >>> i18n.use("en")
