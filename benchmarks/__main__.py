@@ -28,6 +28,7 @@ from typing import Any
 
 from benchmarks import (
     backups,
+    burn_in,
     burst,
     bus,
     bus_floor,
@@ -76,6 +77,7 @@ def run(*, turns: int = 10, idle_seconds: float = 30.0, starts: int = 5,
     result["name_entry"] = {k: v for k, v in typed.items() if k != "names"}
     result["seating"] = seating.measure()
     result["japanese_grid"] = japanese_grid.measure()
+    result["burn_in"] = burn_in.measure()
     if subprocesses:
         result["start"] = report.summarise_starts(process.cold_starts(starts))
         result["start_ja"] = report.summarise_starts(process.cold_starts(starts, "ja"))
@@ -115,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         print(seating.table(result["seating"]))
     if "japanese_grid" in result:
         print(japanese_grid.table(result["japanese_grid"]))
+    if "burn_in" in result:
+        print(burn_in.table(result["burn_in"]))
     if args.json:
         path = Path(args.json)
         path.parent.mkdir(parents=True, exist_ok=True)
