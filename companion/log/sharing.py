@@ -41,11 +41,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from companion.core.errors import StorageError
+from companion.core.i18n import N_
 
 #: Seconds a repair waits for a guest's write transaction (an import is the longest).
 GUEST_WAIT = 5.0
 #: Seconds a guest's write waits while the box repairs the log.
 REPAIR_WAIT = 30.0
+
+
+#: Said when a guest's file is no longer the log.
+REPLACED = N_("the box has replaced its log; try again.")
 
 
 class Replaced(StorageError):
@@ -152,7 +157,7 @@ class GuestLog(sqlite3.Connection):
         try:
             fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
         except OSError:
-            raise Replaced("the box has replaced its log; try again.") from None
+            raise Replaced(REPLACED) from None
         if not _lock(fd, fcntl.LOCK_SH, REPAIR_WAIT):
             os.close(fd)
             raise StorageError("the box is repairing its log; try again in a moment.")
@@ -164,7 +169,7 @@ class GuestLog(sqlite3.Connection):
         if (held.st_dev, held.st_ino) != self.inode or now is None \
                 or (now.st_dev, now.st_ino) != self.inode:
             os.close(fd)
-            raise Replaced("the box has replaced its log; try again.")
+            raise Replaced(REPLACED)
         self._fd = fd
 
     def _end(self) -> None:
