@@ -32,7 +32,13 @@ def served(folder: Path) -> Iterator[tuple[Any, int, int]]:
     for each in server.map.values():
         if hasattr(each, "effective_port"):
             ports[each.socket.family] = each.effective_port
-    thread = threading.Thread(target=server.run, daemon=True)
+    def run() -> None:
+        try:
+            server.run()
+        except OSError:  # its sockets closed under it at the end of the test
+            pass
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     yield server, ports[socket.AF_INET], ports[socket.AF_INET6]
     server.close()
