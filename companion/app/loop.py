@@ -281,6 +281,8 @@ class App:
             p = Painter(Image.new("1", self.size, 0))
             self.top.render(p)
         self.overlays.draw(p)
+        if self.store.read_only:  # every frame, not only the first, says so
+            self.overlays.draw_unsaved(p)
         self.texts = p.texts
         self.painter = p  # what was drawn where: the cut-text test reads it
         if p.focus is not None and not self.overlays.covers:

@@ -23,6 +23,9 @@ from companion.ui.overlay import BAND_SECONDS, Band, Question, draw_band, draw_q
 from companion.ui.paint import Painter
 from companion.ui.widgets import message_box
 
+#: The side in pixels of the mark every frame carries while the box saves nothing.
+UNSAVED_SIZE = 9
+
 
 class Overlays:
     """The message, band and question over the screens; ``clock`` times the band."""
@@ -73,6 +76,16 @@ class Overlays:
     def covers(self) -> bool:
         """True while a question or a message hides the screen's focus."""
         return self.question is not None or bool(self.message)
+
+    def draw_unsaved(self, p: Painter) -> None:
+        """The mark of a box that saves nothing, on every frame while it cannot (the first
+        frame said why): a lit square crossed out in the top right corner."""
+        x1 = p.width - 1
+        x0 = x1 - UNSAVED_SIZE + 1
+        p.rect((x0 - 1, 0, x1, UNSAVED_SIZE), fill=0, outline=0)  # a dark edge around it
+        p.rect((x0, 0, x1, UNSAVED_SIZE - 1), fill=1, outline=1)
+        p.line((x0 + 2, 2, x1 - 2, UNSAVED_SIZE - 3), fill=0)
+        p.line((x0 + 2, UNSAVED_SIZE - 3, x1 - 2, 2), fill=0)
 
     def draw(self, p: Painter) -> None:
         """Draw the band, then the question or else the message, over the screen."""

@@ -15,6 +15,7 @@ companion.core.errors.StorageError: there is no log at /no/such/companion.db.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 import time
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Self
 
 from companion.core.errors import StorageError
 from companion.core.i18n import Notice
+from companion.log import sharing
 from companion.log.schema import SCHEMA_VERSION, migrate, problem
 
 #: Where the service keeps its log (systemd's StateDirectory=companion), which an owner
@@ -222,9 +224,15 @@ class Opening:
         if write and damaged:
             raise StorageError("the log at {path} is damaged; the companion repairs it when "
                                "it starts (companion run), then try again.", path=path)
+        conn: sqlite3.Connection
         try:
             if write:
-                conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+                # A guest: each write holds the log's shared lock and runs only while this
+                # file is still the log (the box may repair and replace it any time).
+                before = os.stat(path)
+                guest = sharing.GuestLog(path, isolation_level=None, check_same_thread=False)
+                guest.path, guest.inode = path, (before.st_dev, before.st_ino)
+                conn = guest
                 conn.execute("PRAGMA synchronous=FULL")
                 conn.execute("PRAGMA foreign_keys=ON")
             else:
@@ -285,7 +293,9 @@ class Opening:
                                      why=reason)
             finally:
                 probe.close()
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        conn = sharing.BoxLog(path, isolation_level=None, check_same_thread=False)
+        if path != ":memory:":
+            conn.held = sharing.Held(path)  # a repair elsewhere waits until it is closed
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
         return conn
@@ -301,11 +311,18 @@ class Opening:
         still holds (``err`` None: it is whole but behind its newest backup), then set
         the file aside and put the new log in its place. A power cut at any point
         leaves the file, or the whole new log (which :meth:`open` then puts in place)."""
+        # A guest (the page) follows the new log; a running box keeps it from moving:
+        # its writes would go to the file set aside.
+        with sharing.exclusive(path) as mine:
+            if not mine:
+                return cls._read_only(path, Notice("the log is damaged, and another program "
+                                                   "is using it"), keep=True)
+            return cls._repair(path, err, clock)
+
+    @classmethod
+    def _repair(cls, path: str, err: Exception | None, clock: Callable[[], float]) -> Self:
         from companion.log import salvage
 
-        if in_use_elsewhere(path):  # another program writes it: moving it would lose that
-            return cls._read_only(path, Notice("the log is damaged, and another program is "
-                                               "using it"), keep=True)
         kind = "behind" if err is None else "foreign" if isinstance(err, ForeignLog) \
             else "corrupt"
         if kind == "foreign":

@@ -62,9 +62,23 @@ def _hidden(name: str, value: str) -> Markup:
     return Markup('<input type="hidden" name="{}" value="{}">').format(name, value)
 
 
+#: Cards on one page of Players: a roster of thousands (one BG Stats upload) costs
+#: a page of cards, and the names to merge into are listed once (a datalist), not on
+#: every card.
+PAGE = 50
+
+
+def _first() -> int:
+    try:
+        return max(0, int(request.args.get("from", "0")))
+    except ValueError:
+        return 0
+
+
 def page() -> str:
     store = box().store()
     everyone = store.players(hidden=True)
+    first = _first() // PAGE * PAGE
     counted = {s.name: s for s in box().people()}
     months = box().months()
     this_month = datetime.now().strftime("%Y-%m")
@@ -73,8 +87,7 @@ def page() -> str:
         '<input name="name" required maxlength="40" autocomplete="off"></label> '
         '<button>{}</button></form>').format(html.csrf_field(csrf()), _("Name"), _("Add"))
     cards = []
-    names = [p.name for p in everyone]
-    for p in everyone:
+    for p in everyone[first:first + PAGE]:
         seen: Any = counted.get(p.name)
         numbers = _tally(seen.plays if seen else 0, seen.wins if seen else 0)
         per_game = Markup("").join(
@@ -89,18 +102,19 @@ def page() -> str:
                 _("New name"), _("New name")), _("Rename"))
         hide = _form("/players/hide", _hidden("name", p.name) + _hidden(
             "show", "1" if p.hidden else ""), _("Show") if p.hidden else _("Hide"))
-        others = [n for n in names if n != p.name]
         merge = _form("/players/merge", _hidden("name", p.name) + Markup(
-            '<label>{} <select name="into">{}</select></label> ').format(
-                _("Merge into"), Markup("").join(Markup("<option>{}</option>").format(n)
-                                                 for n in others)),
-                      _("Merge")) if others else Markup("")
+            '<label>{} <input name="into" list="roster" required maxlength="40" '
+            'autocomplete="off"></label> ').format(_("Merge into")),
+                      _("Merge")) if len(everyone) > 1 else Markup("")
         cards.append(Markup('<div class="card player"><h2>{}{}</h2><p>{}</p><ul>{}</ul>{}'
                             '<p>{} {} {}</p></div>').format(
             p.name, Markup(" <span class=small>({})</span>").format(_("hidden"))
             if p.hidden else "", numbers, per_game, drawn, rename, hide, merge))
     if not cards:
         cards.append(Markup("<p>{}</p>").format(_("Nobody on the roster yet: add a name.")))
+    roster = Markup('<datalist id="roster">{}</datalist>').format(
+        Markup("").join(Markup("<option value=\"{}\">").format(p.name) for p in everyone))
+    cards.append(_pages(first, len(everyone)) + roster)
     take = Markup(
         '<form method="post" action="/players/import" enctype="multipart/form-data" '
         'class="card"><h2>{}</h2><p class=small>{}</p>{}<input type="file" name="file" '
@@ -110,6 +124,23 @@ def page() -> str:
                "UUIDs BG Stats knows them by. You see what it will do first."),
              html.csrf_field(csrf()), _("Read the file"))
     return html.page(_("Players"), add_form + Markup("").join(cards) + take, here="/players")
+
+
+def _pages(first: int, count: int) -> Markup:
+    """Links to the page of players before and after this one, when there are more."""
+    if count <= PAGE:
+        return Markup("")
+    links = []
+    if first > 0:
+        links.append(Markup('<a href="/players?from={}">{}</a>').format(
+            max(0, first - PAGE), _("Previous players")))
+    links.append(Markup("<span>{}</span>").format(
+        _("{first}–{last} of {count}").format(first=first + 1,
+                                              last=min(first + PAGE, count), count=count)))
+    if first + PAGE < count:
+        links.append(Markup('<a href="/players?from={}">{}</a>').format(
+            first + PAGE, _("Next players")))
+    return Markup('<p class="card">{}</p>').format(Markup(" ").join(links))
 
 
 def upload() -> str:

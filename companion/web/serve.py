@@ -93,21 +93,22 @@ def warm(box: Any) -> None:
 
 
 def serve(config: Config, db: Path, host: str, port: int) -> int:
-    import waitress
-
+    from companion.web import fair
     from companion.web.app import MAX_BODY
     from companion.web.site import create_app
 
     app = create_app(db, config)
     one_heap()
     warm(app.extensions["companion"])
-    address.save_port(db.parent, port)
-    print(_("The phone page is on port {port}; pair a phone from Phone on the box's start "
-            "menu.").format(port=port), flush=True)
-    try:
-        waitress.serve(app, host=host, port=port, threads=THREADS, ident="companion",
-                       clear_untrusted_proxy_headers=True, max_request_body_size=MAX_BODY)
+    try:  # bound before anything says it is served: a port in use is one line, exit 2
+        server = fair.make_server(app, host=host, port=port, threads=THREADS,
+                                  ident="companion", clear_untrusted_proxy_headers=True,
+                                  max_request_body_size=MAX_BODY)
     except OSError as err:
         raise CommandError("cannot listen on {host}:{port}: {why}.", host=host, port=port,
                            why=err.strerror or err) from None
+    address.save_port(db.parent, port)
+    print(_("The phone page is on port {port}; pair a phone from Phone on the box's start "
+            "menu.").format(port=port), flush=True)
+    server.run()
     return 0

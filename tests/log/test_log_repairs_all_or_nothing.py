@@ -162,7 +162,8 @@ def test_a_second_app_does_not_move_the_log_the_first_one_writes(tmp_path: Path)
     game_id = dice_game(db)
     damage_an_index_page(db)
     first = subprocess.Popen(  # the running box, in its own process
-        [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1]); "
+        [sys.executable, "-c", "import sqlite3, sys, time; from companion.log import sharing; "
+         "held = sharing.Held(sys.argv[1]); c = sqlite3.connect(sys.argv[1]); "
          "c.execute('SELECT * FROM games').fetchall(); print('open', flush=True); "
          "time.sleep(60)", str(db)], stdout=subprocess.PIPE, text=True)
     try:
