@@ -22,8 +22,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Self
 
-from companion.core.errors import StorageError
+from companion.core.errors import StorageError, StorageKind
 from companion.core.i18n import Notice
+from companion.log.faults import kind_of
 from companion.log.schema import SCHEMA_VERSION, migrate, problem
 
 #: Where the service keeps its log (systemd's StateDirectory=companion), which an owner
@@ -32,23 +33,26 @@ SERVICE_STATE = Path("/var/lib/companion")
 
 
 def why(err: Exception, path: str) -> StorageError:
-    """A short reason for the screen, from an OS or SQLite error."""
-    text = str(err).lower()
-    if "full" in text or getattr(err, "errno", None) == 28:
-        return StorageError("the storage is full")
+    """A short reason for the screen, from an OS or SQLite error, with its
+    :class:`~companion.core.errors.StorageKind` (:func:`~companion.log.faults.kind_of`)."""
+    kind = kind_of(err)
+    if kind is StorageKind.FULL:
+        return StorageError("the storage is full", kind=kind)
     if path != ":memory:" and Path(path).is_dir():
-        return StorageError("{path} is a folder, not a log", path=path)
-    if path != ":memory:" and "unable to open" in text and not Path(path).parent.is_dir():
-        return StorageError("its folder {folder} is missing", folder=str(Path(path).parent))
-    if "readonly" in text or "read-only" in text or isinstance(err, PermissionError) \
-            or "unable to open" in text:
-        return StorageError("its folder is read-only")
-    if "locked" in text:
-        return StorageError("the log is in use by another program")
-    if "disk i/o" in text and path != ":memory:" and card_full(path):
-        return StorageError("the storage is full")
+        return StorageError("{path} is a folder, not a log", path=path,
+                            kind=StorageKind.NOT_A_LOG)
+    if path != ":memory:" and kind is StorageKind.CANNOT_OPEN \
+            and not Path(path).parent.is_dir():
+        return StorageError("its folder {folder} is missing", folder=str(Path(path).parent),
+                            kind=StorageKind.MISSING)
+    if kind in (StorageKind.READ_ONLY, StorageKind.CANNOT_OPEN):
+        return StorageError("its folder is read-only", kind=StorageKind.READ_ONLY)
+    if kind is StorageKind.BUSY:
+        return StorageError("the log is in use by another program", kind=kind)
+    if kind is StorageKind.IO and path != ":memory:" and card_full(path):
+        return StorageError("the storage is full", kind=StorageKind.FULL)
     return StorageError("the log cannot be written ({why})",
-                        why=getattr(err, "strerror", None) or err)
+                        why=getattr(err, "strerror", None) or err, kind=kind)
 
 
 def card_full(path: str) -> bool:
@@ -85,6 +89,8 @@ def in_use_elsewhere(path: str) -> bool:
 class ForeignLog(StorageError):
     """A SQLite file whose objects are not exactly a companion log's (a trigger, a view,
     a missing column, a schema version that is no number): never written, never run."""
+
+    kind = StorageKind.NOT_A_LOG
 
 
 def foreign(path: str | Path) -> str | None:
@@ -187,14 +193,17 @@ class Opening:
         """
         path = str(path)
         if Path(path).is_dir():
-            raise StorageError("{path} is a folder, not a companion log.", path=path)
+            raise StorageError("{path} is a folder, not a companion log.", path=path,
+                               kind=StorageKind.NOT_A_LOG)
         if not Path(path).exists():
             service = SERVICE_STATE / "companion.db"
             if SERVICE_STATE.is_dir() and Path(path) != service:
                 raise StorageError("there is no log at {path}; the service keeps its log in "
                                    "{service}: add --db {service} (with sudo).",
-                                   path=path, service=str(service))
-            raise StorageError("there is no log at {path}.", path=path)
+                                   path=path, service=str(service),
+                                   kind=StorageKind.MISSING)
+            raise StorageError("there is no log at {path}.", path=path,
+                               kind=StorageKind.MISSING)
         # Without a -wal beside it no program has the log open (WAL mode keeps one while
         # open): read it as immutable, so that reading does not leave a -wal/-shm there.
         flags = "mode=ro" if Path(path + "-wal").exists() else "mode=ro&immutable=1"
@@ -210,18 +219,21 @@ class Opening:
             finally:
                 probe.close()
         except sqlite3.OperationalError as err:
-            if "not a database" not in str(err):
-                raise StorageError("cannot read {path}: {why}", path=path,
-                                   why=why(err, path)) from None
+            if kind_of(err) is not StorageKind.DAMAGED:
+                reason = why(err, path)
+                raise StorageError("cannot read {path}: {why}", path=path, why=reason,
+                                   kind=reason.kind) from None
             tables, check = set(), None
         except sqlite3.DatabaseError:
             tables, check = set(), None
         if check is None:
-            raise StorageError("{path} is not a companion log.", path=path)
+            raise StorageError("{path} is not a companion log.", path=path,
+                               kind=StorageKind.NOT_A_LOG)
         damaged = check != "ok"
         if write and damaged:
             raise StorageError("the log at {path} is damaged; the companion repairs it when "
-                               "it starts (companion run), then try again.", path=path)
+                               "it starts (companion run), then try again.", path=path,
+                               kind=StorageKind.DAMAGED)
         try:
             if write:
                 conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -234,8 +246,9 @@ class Opening:
                     cls._copy_read_only(path, conn, flags)
             cls._migrate(conn)
         except sqlite3.Error as err:
-            raise StorageError("cannot read {path}: {why}", path=path,
-                               why=why(err, path)) from None
+            reason = why(err, path)
+            raise StorageError("cannot read {path}: {why}", path=path, why=reason,
+                               kind=reason.kind) from None
         notice = Notice("the log is damaged: showing what can still be read; the companion "
                         "repairs it when it starts") if damaged else None
         return cls(conn, path, notice=notice, read_only=not write)

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.errors import StorageError
+from companion.core.errors import StorageError, StorageKind
 from companion.core.i18n import N_, Notice, notice_n
 from companion.log.opening import Opening
 from companion.log.opening import why as _why
@@ -50,6 +50,8 @@ _UNFINISHED = "g.finished IS NULL AND g.abandoned = 0"
 class DamagedRecord(StorageError):
     """A row of the log that does not read as what it must hold (a damaged card, a
     hand edit): the message names the game; the rest of the log is fine."""
+
+    kind = StorageKind.DAMAGED
 
 
 def _parsed(text: Any, want: type, game: int, what: str) -> Any:
@@ -141,17 +143,17 @@ class Store(RosterLog, Opening):
 
     def _write(self, sql: str, args: tuple[Any, ...], event: str) -> sqlite3.Cursor:
         try:
+            cur = self._commit(sql, args)
+        except sqlite3.Error as err:
+            refused = _why(err, self.path)
+            # A full card: the backups make room first, then the write is tried once more.
+            if refused.kind is not StorageKind.FULL or self.make_room is None \
+                    or not self.make_room():
+                raise refused from err
             try:
                 cur = self._commit(sql, args)
-            except sqlite3.Error as err:
-                # A full card: the backups make room first, then the write is tried once more.
-                if _why(err, self.path).template != "the storage is full" \
-                        or self.make_room is None \
-                        or not self.make_room():
-                    raise
-                cur = self._commit(sql, args)
-        except sqlite3.Error as err:
-            raise _why(err, self.path) from err
+            except sqlite3.Error as again:
+                raise _why(again, self.path) from again
         if self.on_saved is not None:
             self.on_saved(event)
         return cur
