@@ -32,6 +32,16 @@ from companion.log.schema import SCHEMA_VERSION, migrate, problem
 SERVICE_STATE = Path("/var/lib/companion")
 
 
+def log_path(state_dir: str | Path) -> Path:
+    """The log in the state folder ``state_dir``: the one place that knows the log's
+    file name (a command's ``--db`` names another file instead)::
+
+        >>> log_path("/var/lib/companion")
+        PosixPath('/var/lib/companion/companion.db')
+    """
+    return Path(state_dir) / "companion.db"
+
+
 def why(err: Exception, path: str) -> StorageError:
     """A short reason for the screen, from an OS or SQLite error, with its
     :class:`~companion.core.errors.StorageKind` (:func:`~companion.log.faults.kind_of`)."""
@@ -196,7 +206,7 @@ class Opening:
             raise StorageError("{path} is a folder, not a companion log.", path=path,
                                kind=StorageKind.NOT_A_LOG)
         if not Path(path).exists():
-            service = SERVICE_STATE / "companion.db"
+            service = log_path(SERVICE_STATE)
             if SERVICE_STATE.is_dir() and Path(path) != service:
                 raise StorageError("there is no log at {path}; the service keeps its log in "
                                    "{service}: add --db {service} (with sudo).",

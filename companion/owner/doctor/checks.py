@@ -27,6 +27,7 @@ from typing import Any
 
 from companion.config.file import Config
 from companion.core.i18n import N_, _
+from companion.log.opening import log_path
 from companion.owner.doctor.display import bus_check, bus_device, display_check, probe_i2c
 from companion.owner.doctor.games import games_report
 from companion.owner.doctor.report import Check, print_report
@@ -254,7 +255,7 @@ class Doctor:
 
     def _backups(self, *, on_pi: bool) -> Iterator[Check]:
         """The newest backup's age, and the free space on the card (on a laptop: disk)."""
-        return backup_checks(self._state_dir() / "companion.db", on_pi=on_pi)
+        return backup_checks(log_path(self._state_dir()), on_pi=on_pi)
 
     def _needed_groups(self, oled: bool) -> list[str]:
         need = ["gpio"]
