@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.core import i18n
-from companion.log.store import Store
+from companion.log import opening
 from companion.testing import Rig
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -64,14 +64,14 @@ def japanese():
 def full_card(monkeypatch: pytest.MonkeyPatch):
     """``full_card()``: from then on, opening a log's file fails as on a full card (a log
     in memory still opens)."""
-    real = Store._migrate
+    real = opening._migrate
 
     def full(conn: sqlite3.Connection) -> int:
         if conn.execute("PRAGMA database_list").fetchone()[2]:  # the file, not memory
             raise sqlite3.OperationalError("database or disk is full")
         return real(conn)
 
-    return lambda: monkeypatch.setattr(Store, "_migrate", staticmethod(full))
+    return lambda: monkeypatch.setattr(opening, "_migrate", full)
 
 
 @pytest.fixture

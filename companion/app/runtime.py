@@ -22,7 +22,7 @@ from companion.core.dice import Dice
 from companion.core.errors import CommandError, HardwareError, PanelSizeError
 from companion.core.i18n import _
 from companion.core.keys import QUIT
-from companion.log.opening import not_a_log
+from companion.log.opening import log_path, not_a_log
 from companion.log.store import Store
 
 
@@ -60,7 +60,7 @@ def keys_line() -> str:
 
 def open_store(config: Config, path: str | None = None) -> Store:
     """The action log in the configured state directory."""
-    store = Store.open(path or Path(config.state_dir()) / "companion.db")
+    store = Store.open(path or log_path(config.state_dir()))
     if store.notice:  # the screen says it short; the journal gets the file's name
         print(f"companion: {i18n.shown(store.notice)} ({store.path})", file=sys.stderr,
               flush=True)
@@ -131,7 +131,7 @@ def run(config: Config, *, emulator: str | None = None, db: str | None = None,
     """
     if db == ":memory:":
         return _run(config, emulator=emulator, db=db, trace=trace, dice=dice)
-    log = Path(db) if db else Path(config.state_dir()) / "companion.db"
+    log = Path(db) if db else log_path(config.state_dir())
     if db and (reason := not_a_log(log)) is not None:
         raise CommandError("{path} is not a companion log ({why}); name a companion log, "
                            "or a new file to start one.", path=str(log), why=reason)

@@ -104,6 +104,8 @@ SCHEMA: dict[str, dict[str, Option]] = {
                          DRIVERS),
         "emulator": Option("terminal", "where the laptop screen is drawn (driver = emulator)",
                            EMULATORS),
+        "width": Option(128, "the panel's width in pixels", (128, 96, 64)),
+        "height": Option(64, "the panel's height in pixels", (64, 48, 32, 16)),
         "bus": Option("i2c", "how the OLED is wired", ("i2c", "spi")),
         "port": Option(1, "I²C bus number (/dev/i2c-N) or SPI port", low=0, high=10),
         "address": Option(0x3C, "I²C address of the OLED (0x3C or 0x3D)", (0x3C, 0x3D),

@@ -11,6 +11,7 @@ The message is always a sentence a player or a maker can act on.
 """
 
 from collections.abc import Callable
+from enum import Enum
 from typing import Protocol, runtime_checkable
 
 
@@ -68,8 +69,48 @@ class ConfigError(Translatable, CompanionError, ValueError):
     """A configuration value is wrong; the message names the key and what is allowed."""
 
 
+class StorageKind(Enum):
+    """What went wrong with the storage, as the code decides on it (never the message,
+    which is for people and translated). Set where the SQLite or OS error is first
+    caught (:func:`companion.log.faults.kind_of`)."""
+
+    #: No room left on the card (SQLITE_FULL, ENOSPC, EDQUOT).
+    FULL = "full"
+    #: The file or its folder may not be written (SQLITE_READONLY, EROFS, EACCES).
+    READ_ONLY = "read-only"
+    #: The log's folder does not exist.
+    MISSING = "missing"
+    #: Another program holds the log (SQLITE_BUSY, SQLITE_LOCKED).
+    BUSY = "busy"
+    #: SQLite could not open the file (SQLITE_CANTOPEN): its folder is missing or
+    #: read-only, or a folder stands at its name.
+    CANNOT_OPEN = "cannot open"
+    #: The card failed a read or a write (SQLITE_IOERR).
+    IO = "i/o"
+    #: The file is damaged, or no SQLite file at all (SQLITE_CORRUPT, SQLITE_NOTADB).
+    DAMAGED = "damaged"
+    #: A file that is not a companion log (a folder at its name, another schema).
+    NOT_A_LOG = "not a log"
+    #: Anything else.
+    OTHER = "other"
+
+
 class StorageError(Translatable, CompanionError, OSError):
-    """The action log cannot be read or written."""
+    """The action log cannot be read or written; :attr:`kind` says how, for the code::
+
+        >>> err = StorageError("the storage is full", kind=StorageKind.FULL)
+        >>> err.kind is StorageKind.FULL, str(err)
+        (True, 'the storage is full')
+    """
+
+    #: What went wrong (a subclass may set its own default).
+    kind: StorageKind = StorageKind.OTHER
+
+    def __init__(self, template: str, /, *, kind: StorageKind | None = None,
+                 **params: object) -> None:
+        super().__init__(template, **params)
+        if kind is not None:
+            self.kind = kind
 
 
 class CommandError(Translatable, CompanionError, ValueError):

@@ -4,19 +4,27 @@
 >>> device = open_display(from_mapping({"display": {"driver": "dummy"}}))
 >>> device.size
 (128, 64)
+>>> open_display(from_mapping({"display": {"driver": "dummy", "height": 32}})).size
+(128, 32)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.config.file import Config
 from companion.core.errors import HardwareError
 from companion.core.i18n import _
 
-#: The panel size every driver here opens (the screens then ask the device its size).
+#: The panel size when the configuration names none (the screens ask the device its size).
 WIDTH, HEIGHT = 128, 64
+
+
+def panel_size(display: Mapping[str, Any]) -> tuple[int, int]:
+    """(width, height) of the panel ``display`` (a config's ``[display]``, its preset's
+    first) describes: ``display.width`` and ``display.height``, else 128×64."""
+    return display.get("width", WIDTH), display.get("height", HEIGHT)
 
 
 def open_display(config: Config, *, emulator: str | None = None,
@@ -29,27 +37,29 @@ def open_display(config: Config, *, emulator: str | None = None,
     """
     d = config.display
     driver = d["driver"]
+    width, height = panel_size(d)
     if driver == "dummy":
         from luma.core.device import dummy
 
-        return dummy(width=WIDTH, height=HEIGHT, mode="1")
+        return dummy(width=width, height=height, mode="1")
     if driver == "emulator":
         kind = emulator or d["emulator"]
         if kind == "pygame":
-            return _pygame_device()
+            return _pygame_device(width, height)
         from companion.hw.terminal import TerminalDisplay
 
-        return TerminalDisplay(WIDTH, HEIGHT, footer=footer)
+        return TerminalDisplay(width, height, footer=footer)
     return _oled(d)
 
 
-def _pygame_device() -> Any:
+def _pygame_device(width: int, height: int) -> Any:
     try:
         from luma.emulator.device import pygame as pygame_device
     except ImportError:
         raise HardwareError("the pygame window needs the emulator extra: "
                             "pip install '{extra}'.", extra="companion[emulator]") from None
-    device = pygame_device(width=WIDTH, height=HEIGHT, mode="1", scale=4, transform="identity")
+    device = pygame_device(width=width, height=height, mode="1", scale=4,
+                           transform="identity")
     device._pygame.display.set_caption("Table Companion")
     return device
 
@@ -70,7 +80,8 @@ def _oled(d: dict[str, Any] | Any) -> Any:
                          gpio_RST=d["gpio_rst"])
         try:
             driver = {"ssd1306": ssd1306, "sh1106": sh1106, "ssd1309": ssd1309}[d["driver"]]
-            device = driver(serial, width=WIDTH, height=HEIGHT, rotate=d["rotate"])
+            width, height = panel_size(d)
+            device = driver(serial, width=width, height=height, rotate=d["rotate"])
             device.contrast(d["contrast"])
         except BaseException:
             _let_go(serial)

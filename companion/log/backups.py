@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.core.errors import Translatable
+from companion.core.errors import StorageKind, Translatable
 from companion.core.i18n import _
 from companion.log.backup_order import _STAMP as _STAMP
 from companion.log.backup_order import _key as _key
@@ -49,6 +49,7 @@ from companion.log.backup_order import listing as listing
 from companion.log.backup_order import log_identity as log_identity
 from companion.log.backup_order import own as own
 from companion.log.backup_order import stamp_of as stamp_of
+from companion.log.faults import kind_of
 from companion.log.leftovers import clear_stale as clear_stale
 from companion.log.leftovers import stale_copies as stale_copies
 
@@ -64,7 +65,13 @@ STEP_PAGES = 64
 
 
 class BackupError(Translatable, OSError):
-    """A backup could not be made; the message says why. The log is never touched."""
+    """A backup could not be made; the message says why, :attr:`kind` says how (a full
+    card makes room, :meth:`Backups.make`). The log is never touched."""
+
+    def __init__(self, template: str, /, *, kind: StorageKind = StorageKind.OTHER,
+                 **params: object) -> None:
+        super().__init__(template, **params)
+        self.kind = kind
 
 
 class Cancelled(Exception):
@@ -109,11 +116,6 @@ def fsync_dir(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def is_full(err: BaseException) -> bool:
-    """True for the errors a full card gives (ENOSPC, SQLITE_FULL)."""
-    return getattr(err, "errno", None) == 28 or "full" in str(err).lower()
 
 
 def check(path: str | Path, *, full: bool = True) -> str:
@@ -190,14 +192,14 @@ def copy_log(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
     except sqlite3.Error as err:
         if writing:
             raise BackupError("cannot write {folder}: {why}",
-                              folder=dest, why=str(err)) from err
+                              folder=dest, why=str(err), kind=kind_of(err)) from err
         raise BackupError("cannot copy {name}: {why}",
-                          name=source.name, why=err) from err
+                          name=source.name, why=err, kind=kind_of(err)) from err
     except OSError as err:
         if isinstance(err, BackupError):
             raise
         raise BackupError("cannot write {folder}: {why}",
-                          folder=dest, why=reason(err)) from err
+                          folder=dest, why=reason(err), kind=kind_of(err)) from err
     finally:
         for conn in (dst, src):
             if conn is not None:
@@ -314,14 +316,14 @@ class Backups:
             try:
                 path = copy_log(self.log, self._name(), step=self._stepped, like=like)
             except BackupError as err:
-                if not is_full(err) or not self.make_room():
+                if err.kind is not StorageKind.FULL or not self.make_room():
                     raise
                 path = copy_log(self.log, self._name(), step=self._stepped, like=like)
         except OSError as err:
             if isinstance(err, BackupError):
                 raise
             raise BackupError("cannot write {folder}: {why}",
-                              folder=self.folder, why=reason(err)) from err
+                              folder=self.folder, why=reason(err), kind=kind_of(err)) from err
         self.last = self.clock()
         self.made += 1
         self.prune()

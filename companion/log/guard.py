@@ -59,8 +59,8 @@ def companion_file(dest: str | Path, log: str | Path) -> bool:
 def refuse_writing(dest: str | Path, log: str | Path) -> None:
     """Raise :class:`StorageError` (one sentence) when ``dest`` is one of the files of
     the log at ``log`` or of the service's log (:func:`companion_file`)."""
-    from companion.log.opening import SERVICE_STATE
+    from companion.log.opening import SERVICE_STATE, log_path
 
-    if any(companion_file(dest, home) for home in (log, SERVICE_STATE / "companion.db")):
+    if any(companion_file(dest, home) for home in (log, log_path(SERVICE_STATE))):
         raise StorageError("{dest} is the companion's log or one of its files (its backups, "
                            "its -wal); name another file.", dest=str(dest))

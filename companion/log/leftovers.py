@@ -1,7 +1,7 @@
 """Temporary copies an interrupted backup, restore, salvage or settings write left behind.
 
 Each is as big as the log; the app deletes them when it starts
-(:meth:`companion.log.opening.Opening.open`) and, on a full card, before any real backup
+(:func:`companion.log.opening.open_log`) and, on a full card, before any real backup
 (:meth:`companion.log.backups.Backups.make_room`).
 
 >>> import tempfile

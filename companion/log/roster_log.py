@@ -1,5 +1,6 @@
 """The roster in the action log: the people who sit at the table, kept with the games
-(:class:`companion.log.store.Store` takes these methods from :class:`RosterLog`).
+(:class:`Roster`: the store keeps one, :attr:`companion.log.store.Store.roster`, and
+answers for it: ``store.add_player``).
 
 A person keeps their ``uuid`` whatever their name becomes; names follow the roster's
 rules (:mod:`companion.core.roster`), compared case- and width-insensitively.
@@ -19,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from companion.core import roster
 from companion.core.errors import BadName, RosterError
@@ -71,17 +72,28 @@ def utc_now(clock: Callable[[], float] = time.time) -> str:
     return datetime.fromtimestamp(clock(), UTC).isoformat(timespec="seconds")
 
 
-class RosterLog:
-    """The roster's reads and writes; the store gives the connection and its writes."""
+class Log(Protocol):
+    """What the roster needs of the log it is kept in (:class:`~companion.log.store.Store`):
+    its connection and clock, one write, and several writes all or nothing."""
 
     _db: sqlite3.Connection
     clock: Callable[[], float]
 
-    def _write(self, sql: str, args: tuple[Any, ...], event: str) -> sqlite3.Cursor:
-        raise NotImplementedError  # the store's: one write, counted, committed
+    def _write(self, sql: str, args: tuple[Any, ...], event: str) -> sqlite3.Cursor: ...
 
-    def _transaction(self, event: str) -> AbstractContextManager[None]:
-        raise NotImplementedError  # the store's: several writes, all or nothing
+    def _transaction(self, event: str) -> AbstractContextManager[None]: ...
+
+
+class Roster:
+    """The roster's reads and writes, in the log ``log`` (the store, whose connection,
+    writes and clock it uses: a change to the roster is counted and backed up as any)."""
+
+    def __init__(self, log: Log) -> None:
+        self._log = log
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        return self._log._db  # asked each time: a test may hand the store a failing one
 
     def players(self, *, hidden: bool = False) -> list[Player]:
         """The roster, most recently played first (by seat in their last game), then
@@ -122,9 +134,10 @@ class RosterLog:
         (the name, or a ``colour`` that is not short plain text)."""
         clean = self._free(name)
         colour = _colour(colour)
-        self._write("INSERT INTO players (uuid, name, key, colour, created) VALUES (?, ?, ?, ?, ?)",
-                    (roster.new_uuid(), clean, roster.name_key(clean), colour, utc_now(self.clock)),
-                    "player")
+        self._log._write("INSERT INTO players (uuid, name, key, colour, created) "
+                         "VALUES (?, ?, ?, ?, ?)",
+                         (roster.new_uuid(), clean, roster.name_key(clean), colour,
+                          utc_now(self._log.clock)), "player")
         return self._known(clean)
 
     def take_uuids(self, people: list[tuple[str, str]]) -> list[Player]:
@@ -142,8 +155,8 @@ class RosterLog:
                 raise RosterError("{uuid} already belongs to {name} on the roster; nothing "
                                   "was changed.", uuid=uuid, name=holder[0])
             plan.append((clean, uuid, who))
-        now = utc_now(self.clock)
-        with self._transaction("player"):
+        now = utc_now(self._log.clock)
+        with self._log._transaction("player"):
             for clean, uuid, who in plan:
                 if who is not None:
                     self._db.execute("UPDATE players SET uuid = ? WHERE id = ?", (uuid, who.id))
@@ -157,8 +170,8 @@ class RosterLog:
         """Give a player a new name; every game they played stays theirs."""
         who = self._known(name)
         clean = self._free(new, but=who.id)
-        self._write("UPDATE players SET name = ?, key = ? WHERE id = ?",
-                    (clean, roster.name_key(clean), who.id), "player")
+        self._log._write("UPDATE players SET name = ?, key = ? WHERE id = ?",
+                         (clean, roster.name_key(clean), who.id), "player")
         return self._known(clean)
 
     def merge_players(self, name: str, into: str) -> Player:
@@ -174,7 +187,7 @@ class RosterLog:
             raise RosterError("{gone} and {kept} played each other in game {game}: they are "
                               "two people, not one.", gone=gone.name, kept=kept.name,
                               game=both[0])
-        with self._transaction("player"):
+        with self._log._transaction("player"):
             self._db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?",
                              (kept.id, gone.id))
             self._db.execute(
@@ -187,9 +200,9 @@ class RosterLog:
         """Take a player who sat in no game off the roster (a slip of the keyboard); one
         with games is hidden instead (:meth:`hide_player`), so no game loses a name."""
         who = self._known(name)
-        cur = self._write("DELETE FROM players WHERE id = ? AND NOT EXISTS "
-                          "(SELECT 1 FROM seats WHERE player_id = ?)", (who.id, who.id),
-                          "player")
+        cur = self._log._write("DELETE FROM players WHERE id = ? AND NOT EXISTS "
+                               "(SELECT 1 FROM seats WHERE player_id = ?)", (who.id, who.id),
+                               "player")
         if cur.rowcount == 0:
             raise RosterError("{name} has played: hide them instead, so their games keep "
                               "their name.", name=who.name)
@@ -197,8 +210,8 @@ class RosterLog:
     def hide_player(self, name: str, hidden: bool = True) -> Player:
         """Leave a player out of the setup (``hidden=False`` brings them back)."""
         who = self._known(name)
-        self._write("UPDATE players SET hidden = ? WHERE id = ?", (int(hidden), who.id),
-                    "player")
+        self._log._write("UPDATE players SET hidden = ? WHERE id = ?", (int(hidden), who.id),
+                         "player")
         return self._known(who.name)
 
     def seat_players(self, games: Iterable[int] | None = None) -> dict[int, dict[int, Player]]:

@@ -27,18 +27,19 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Self
 
-from companion.core.errors import StorageError
+from companion.core.errors import StorageError, StorageKind
 from companion.core.i18n import N_, Notice, notice_n
-from companion.log.opening import Opening
+from companion.log import opening
 from companion.log.opening import why as _why
 from companion.log.roster_log import _PLAYER as _PLAYER
 from companion.log.roster_log import MAX_COLOUR as MAX_COLOUR
 from companion.log.roster_log import Player as Player
-from companion.log.roster_log import RosterLog
+from companion.log.roster_log import Roster
 from companion.log.roster_log import utc_now as _now
 from companion.log.schema import SCHEMA_VERSION as SCHEMA_VERSION
 from companion.log.schema import link_seats
@@ -50,6 +51,8 @@ _UNFINISHED = "g.finished IS NULL AND g.abandoned = 0"
 class DamagedRecord(StorageError):
     """A row of the log that does not read as what it must hold (a damaged card, a
     hand edit): the message names the game; the rest of the log is fine."""
+
+    kind = StorageKind.DAMAGED
 
 
 def _parsed(text: Any, want: type, game: int, what: str) -> Any:
@@ -100,12 +103,17 @@ class GameRecord:
     actions: int
 
 
-class Store(RosterLog, Opening):
+class Store:
     """The SQLite action log. Open it with :meth:`open` (the app) or :meth:`open_existing`
-    (a one-shot command); only this module and :mod:`companion.log.opening` touch sqlite3."""
+    (a one-shot command), which :mod:`companion.log.opening` does; the people who play
+    are its :attr:`roster`. Only this package touches sqlite3.
 
-    def __init__(self, conn: sqlite3.Connection, path: str, notice: str | None = None,
-                 read_only: bool = False) -> None:
+    :param clock: where the log's times come from (a fixed clock makes pictures
+        repeatable).
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: str, notice: str | Notice | None = None,
+                 read_only: bool = False, clock: Callable[[], float] = time.time) -> None:
         self._db = conn
         self.path = path
         #: A one-time message for the screen (a quarantined file, read-only mode), or None.
@@ -121,11 +129,26 @@ class Store(RosterLog, Opening):
         #: Called when a write fails on a full card; True if it freed space to retry.
         self.make_room: Callable[[], bool] | None = None
         #: Where the log's times come from (a fixed clock makes pictures repeatable).
-        self.clock: Callable[[], float] = time.time
+        self.clock = clock
         #: How many damaged game records the last list of games left out.
         self.skipped = 0
+        #: The people on the roster, kept in this log (the store answers for it:
+        #: ``store.add_player`` is ``store.roster.add_player``).
+        self.roster = Roster(self)
         self._unfinished: tuple[tuple[int, int], list[GameRecord], int] | None = None
         self._resumable: tuple[tuple[int, int], GameRecord | None, int] | None = None
+
+    @classmethod
+    def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time) -> Self:
+        """Open (or create) the log at ``path`` for the app, repairing it if it must
+        (:func:`companion.log.opening.open_log`); ``":memory:"`` for a throwaway log."""
+        return opening.open_log(cls, path, clock=clock)
+
+    @classmethod
+    def open_existing(cls, path: str | Path, *, write: bool = False) -> Self:
+        """The log at ``path`` for a one-shot command, never created, moved or repaired
+        (:func:`companion.log.opening.open_existing`)."""
+        return opening.open_existing(cls, path, write=write)
 
     def skipped_line(self) -> Notice | None:
         """The line saying the last list of games left damaged records out, if it did."""
@@ -141,17 +164,17 @@ class Store(RosterLog, Opening):
 
     def _write(self, sql: str, args: tuple[Any, ...], event: str) -> sqlite3.Cursor:
         try:
+            cur = self._commit(sql, args)
+        except sqlite3.Error as err:
+            refused = _why(err, self.path)
+            # A full card: the backups make room first, then the write is tried once more.
+            if refused.kind is not StorageKind.FULL or self.make_room is None \
+                    or not self.make_room():
+                raise refused from err
             try:
                 cur = self._commit(sql, args)
-            except sqlite3.Error as err:
-                # A full card: the backups make room first, then the write is tried once more.
-                if _why(err, self.path).template != "the storage is full" \
-                        or self.make_room is None \
-                        or not self.make_room():
-                    raise
-                cur = self._commit(sql, args)
-        except sqlite3.Error as err:
-            raise _why(err, self.path) from err
+            except sqlite3.Error as again:
+                raise _why(again, self.path) from again
         if self.on_saved is not None:
             self.on_saved(event)
         return cur
@@ -445,4 +468,31 @@ class Store(RosterLog, Opening):
                 self.skipped += 1
         return out
 
-    # -- the roster ----------------------------------------------------------------------
+    # -- the roster: kept by :attr:`roster` (roster_log.Roster), asked through the store --
+
+    def players(self, *, hidden: bool = False) -> list[Player]:
+        return self.roster.players(hidden=hidden)
+
+    def player(self, name: str) -> Player | None:
+        return self.roster.player(name)
+
+    def add_player(self, name: str, colour: str | None = None) -> Player:
+        return self.roster.add_player(name, colour)
+
+    def take_uuids(self, people: list[tuple[str, str]]) -> list[Player]:
+        return self.roster.take_uuids(people)
+
+    def rename_player(self, name: str, new: str) -> Player:
+        return self.roster.rename_player(name, new)
+
+    def merge_players(self, name: str, into: str) -> Player:
+        return self.roster.merge_players(name, into)
+
+    def delete_player(self, name: str) -> None:
+        self.roster.delete_player(name)
+
+    def hide_player(self, name: str, hidden: bool = True) -> Player:
+        return self.roster.hide_player(name, hidden)
+
+    def seat_players(self, games: Iterable[int] | None = None) -> dict[int, dict[int, Player]]:
+        return self.roster.seat_players(games)

@@ -25,6 +25,7 @@ from pathlib import Path
 from companion.core.errors import CommandError
 from companion.core.i18n import _, ngettext, number
 from companion.core.os_reasons import reason
+from companion.log import opening
 from companion.log.backups import (
     BackupError,
     Backups,
@@ -53,7 +54,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def log_path(config: object, db: str | None) -> Path:
     if db:
         return Path(db)
-    return Path(config.state_dir()) / "companion.db"  # type: ignore[attr-defined]
+    return opening.log_path(config.state_dir())  # type: ignore[attr-defined]
 
 
 def _read(path: Path) -> tuple[str, int, int, int]:

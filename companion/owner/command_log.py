@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.config.file import Config
 from companion.core import i18n
+from companion.log.opening import log_path
 
 
 def tell_stderr(line: str) -> None:
@@ -23,7 +24,7 @@ def open_log(config: Config, db: str | None = None, *, write: bool = False) -> A
     copy unless ``write``."""
     from companion.log.store import Store
 
-    path = Path(db) if db else Path(config.state_dir()) / "companion.db"
+    path = Path(db) if db else log_path(config.state_dir())
     if write and not db and not path.exists():
         return Store.open(path)  # the box's own log, before its first start
     store = Store.open_existing(path, write=write)

@@ -12,6 +12,7 @@ from companion.core.errors import CommandError
 from companion.core.i18n import ngettext
 from companion.core.i18n import number as as_number
 from companion.core.os_reasons import reason
+from companion.log.opening import log_path
 from companion.owner.command_log import open_log, tell_stderr
 
 
@@ -39,7 +40,7 @@ def history(config: Config, *, db: str | None = None, fmt: str = "table",
     from companion.records.plays import plays
 
     if bgstats:  # before anything is read: the file named may be the log itself
-        refuse_writing(bgstats, Path(db) if db else Path(config.state_dir()) / "companion.db")
+        refuse_writing(bgstats, Path(db) if db else log_path(config.state_dir()))
     store = open_log(config, db)
     try:
         rows = plays(store, since=since, game=game)

@@ -16,6 +16,7 @@ from typing import Any
 from companion.config.file import Config
 from companion.core.errors import CommandError
 from companion.core.i18n import _
+from companion.log import opening
 from companion.web import address, pairing
 
 #: Waitress's worker threads: the page answers one request at a time anyway
@@ -40,7 +41,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def log_path(config: Config, db: str | None) -> Path:
-    return Path(db) if db else Path(config.state_dir()) / "companion.db"
+    return Path(db) if db else opening.log_path(config.state_dir())
 
 
 def main(config: Config, args: argparse.Namespace) -> int:

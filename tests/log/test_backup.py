@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 
 from companion.app.session import GameSession
+from companion.core.errors import StorageKind
 from companion.log import backups as backup
 from companion.log.backups import BackupError, Backups, Cancelled, copy_log, to_prune
 from companion.log.store import Store
 from companion.testing import Rig
+
+FULL = StorageKind.FULL
 
 
 def finished_game(store: Store, rolls: int = 3) -> int:
@@ -192,14 +195,14 @@ def test_a_backup_on_a_full_card_makes_room_once(tmp_path: Path,
     def full_once(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         calls.append(1)
         if len(calls) == 1:
-            raise BackupError("cannot copy c.db: database or disk is full")
+            raise BackupError("cannot copy c.db: database or disk is full", kind=FULL)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(backup, "copy_log", full_once)
     made = backups.make()
     assert len(backups.all()) == 2 and backups.newest() == made and len(calls) == 2
     monkeypatch.setattr(backup, "copy_log", lambda *a, **k: (_ for _ in ()).throw(
-        BackupError("cannot copy c.db: database or disk is full")))
+        BackupError("cannot copy c.db: database or disk is full", kind=FULL)))
     with pytest.raises(BackupError, match="full"):
         backups.make()
     assert backups.all() == [made]  # a failed backup never costs the newest one

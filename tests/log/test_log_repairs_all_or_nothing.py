@@ -11,6 +11,7 @@ import pytest
 
 from companion.app.session import GameSession
 from companion.core.errors import StorageError
+from companion.log import opening
 from companion.log.store import Store, _why
 from companion.owner import cli
 from tests.logs import dice_game
@@ -104,7 +105,7 @@ def test_a_damaged_log_that_cannot_be_repaired_still_shows_its_games(
     def read_only_card(*args: object) -> None:
         raise OSError(30, "Read-only file system")
 
-    monkeypatch.setattr(Store, "_swap", staticmethod(read_only_card))
+    monkeypatch.setattr(opening, "_swap", read_only_card)
     store = Store.open(db)
     assert store.read_only
     assert store.notice == "Not saving games: the log is damaged and cannot be repaired here."
@@ -141,7 +142,7 @@ def test_the_box_says_a_damaged_log_cannot_be_repaired_and_shows_its_games(
     def read_only_card(*args: object) -> None:
         raise OSError(30, "Read-only file system")
 
-    monkeypatch.setattr(Store, "_swap", staticmethod(read_only_card))
+    monkeypatch.setattr(opening, "_swap", read_only_card)
     rig = Rig(db=str(db))
     try:
         assert rig.text.endswith("Not saving games: | the log is damaged | and cannot be | "

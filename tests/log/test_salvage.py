@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from companion.app.session import GameSession
-from companion.log import salvage
+from companion.log import opening, salvage
 from companion.log.backups import Backups, listing
 from companion.log.salvage import Report, read_rows
 from companion.log.store import SCHEMA_VERSION, Store
@@ -259,7 +259,7 @@ def test_a_damaged_newest_backup_is_passed_over(tmp_path: Path) -> None:
     gone = db.with_name("gone.db")
     gone.write_bytes(b"\x00" * 100 + db.read_bytes()[100:200])  # nothing readable left
     db.unlink()
-    report = salvage.rebuild(db, gone, migrate=Store._migrate, schema=SCHEMA_VERSION)
+    report = salvage.rebuild(db, gone, migrate=opening._migrate, schema=SCHEMA_VERSION)
     assert report.backup == older and report.games == 1
     assert any("fails its integrity check" in n or "unreadable" in n for n in report.notes)
     again = Store.open(db)  # counted past the damaged newest backup: no salvage loop

@@ -15,7 +15,7 @@ Two lines after the display answered on I²C:
 ok bus clock - I²C bus 1 runs at 400 kHz (dt): a whole frame needs 23.3 ms on the wire
 ok frame rate - a whole frame took 25.0 ms: 40 frames per second
 
-The doctor prints them as its other checks (:class:`companion.owner.doctor.report.Check`).
+Each line is a :class:`companion.owner.doctor.report.Check`, as every other check's.
 """
 
 from __future__ import annotations
@@ -24,23 +24,14 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NamedTuple
 
 from companion.config.file import Config
 from companion.core.i18n import N_, _
 from companion.hw import busclock
 from companion.hw.guarded import BUS_ERRORS
+from companion.owner.doctor.report import Check
 
 FAST = 400_000
-
-
-class Check(NamedTuple):
-    """One line of the report: the fields of :class:`companion.owner.doctor.report.Check`."""
-
-    name: str
-    status: str  # "ok", "fail", "skip" or "info"
-    detail: str
-    fix: str = ""
 
 
 def companion_command() -> str:

@@ -12,109 +12,45 @@ it says so and looks at what it can (the config, the state directory).
 :mod:`~companion.owner.doctor.games`, :mod:`~companion.owner.doctor.libraries`,
 :mod:`~companion.owner.doctor.display` (bus device, the display answering),
 :mod:`~companion.owner.doctor.bus_clock`, :mod:`~companion.owner.doctor.buttons`.
-All the places it looks are parameters, so the tests run it on fakes.
+Every place it looks is one of its :class:`~companion.owner.doctor.probes.Probes`, so the
+tests run it on fakes; every line is a :class:`~companion.owner.doctor.report.Check`.
 """
 
 from __future__ import annotations
 
 import argparse
-import grp
 import os
-import pwd
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from companion.config.file import Config
 from companion.core.i18n import N_, _
-from companion.owner.doctor.display import bus_check, bus_device, display_check, probe_i2c
+from companion.log.opening import log_path
+from companion.owner.doctor.display import bus_check, bus_device, display_check
 from companion.owner.doctor.games import games_report
+from companion.owner.doctor.probes import Probes
 from companion.owner.doctor.report import Check, print_report
 from companion.owner.doctor.storage import backup_checks, card_check, state_check
 
-__all__ = ["Check", "Doctor", "add_parser", "games_report", "main"]
-
-
-def _my_groups() -> set[str]:
-    names = set()
-    for gid in {os.getegid(), *os.getgroups()}:
-        try:
-            names.add(grp.getgrgid(gid).gr_name)
-        except KeyError:
-            continue
-    return names
-
-
-def _user() -> str:
-    try:
-        return pwd.getpwuid(os.geteuid()).pw_name
-    except KeyError:
-        return str(os.geteuid())
-
-
-def _service_running() -> bool:
-    """True when systemd says companion.service is active (False without systemd)."""
-    import subprocess
-
-    try:
-        return subprocess.run(["systemctl", "is-active", "--quiet", "companion.service"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              timeout=5, check=False).returncode == 0
-    except (OSError, subprocess.SubprocessError):
-        return False
+__all__ = ["Check", "Doctor", "Probes", "add_parser", "games_report", "main"]
 
 
 class Doctor:
-    """Runs the checks for ``config``.
-
-    :param dev: where device nodes live (``/dev``).
-    :param model: the board's model file (``/proc/device-tree/model``).
-    :param groups: the current user's group names.
-    :param pin_factory: gpiozero pin factory (``None``: gpiozero's choice on a Pi).
-    :param probe: ``probe(bus_device, address)`` raises OSError when the display is silent.
-    :param bus_speed: the bus clock and frame-rate lines for a display that answered on I²C.
-    :param libs: where the pin-factory and display-library checks look (``libraries.Probe``).
-    :param service_config: the config file install-service writes; read without a
-        ``state.dir``, it is the service's, whose games live in ``service_state``.
+    """Runs the checks for ``config``, looking where ``probes`` say (the real machine by
+    default); ``changes`` replace single probes by name (``Doctor(config, dev=tmp)``).
     """
 
-    def __init__(
-        self,
-        config: Config,
-        *,
-        dev: Path = Path("/dev"),
-        model: Path = Path("/proc/device-tree/model"),
-        groups: Callable[[], set[str]] = _my_groups,
-        user: Callable[[], str] = _user,
-        is_root: Callable[[], bool] = lambda: os.geteuid() == 0,
-        pin_factory: Any = None,
-        probe: Callable[[Path, int], None] = probe_i2c,
-        bus_speed: Callable[[Config], Iterator[Any]] | None = None,
-        libs: Any = None,
-        service_config: Path = Path("/etc/companion/config.toml"),
-        service_state: Path = Path("/var/lib/companion"),
-        service_running: Callable[[], bool] | None = None,
-    ) -> None:
+    def __init__(self, config: Config, probes: Probes | None = None, **changes: Any) -> None:
         self.config = config
-        #: install-service's config file, and the state folder systemd gives the service
-        self.service_config = service_config
-        self.service_state = service_state
-        #: whether companion.service runs now (it then owns the pins and the panel)
-        self.service_running = service_running or _service_running
-        self.dev = dev
-        self.model = model
-        self.groups = groups
-        self.user = user
-        self.is_root = is_root
-        self.pin_factory = pin_factory
-        self.probe = probe
-        #: the I²C clock and frame-rate lines (:mod:`.bus_clock`; fakes in tests)
-        self.bus_speed = bus_speed
-        self.libs = libs  # a libraries.Probe (None: the real imports and environment)
+        self.probes = replace(probes or Probes(), **changes)
+        #: gpiozero's pin factory: the probes' one, or the one :meth:`_pins` chose
+        self.pin_factory = self.probes.pin_factory
 
     def board(self) -> str | None:
         try:
-            text = self.model.read_bytes().decode("ascii", "replace").strip("\x00\n ")
+            text = self.probes.model.read_bytes().decode("ascii", "replace").strip("\x00\n ")
         except OSError:
             return None
         return text if "Raspberry Pi" in text else None
@@ -140,7 +76,7 @@ class Doctor:
             _(self.config.source),  # "built-in default" or the file's path
         )
         service = self._service_state()
-        if service is not None and not self.is_root():
+        if service is not None and not self.probes.is_root():
             # The service's folder is its own user's (mode 0700): only root looks inside.
             from companion.owner.doctor.bus_clock import companion_command
 
@@ -170,7 +106,7 @@ class Doctor:
             return
         yield Check(N_("board"), "ok", board)
         yield self._groups(oled)
-        running = not self.config.uses_keyboard and self.service_running()
+        running = not self.config.uses_keyboard and self.probes.service_running()
         if running:
             yield Check(
                 N_("service"),
@@ -181,10 +117,10 @@ class Doctor:
             )
         if oled:
             yield from self._libraries(board)
-            bus = bus_check(self.config, self.dev, self.user())
+            bus = bus_check(self.config, self.probes.dev, self.probes.user())
             yield bus
             if bus.status == "ok":
-                display = display_check(self.config, self.dev, self.probe)
+                display = display_check(self.config, self.probes.dev, self.probes.probe)
                 yield display
                 if self.config.display["bus"] == "i2c":
                     # the clock in force, whatever the display said; whole frames only to
@@ -220,16 +156,16 @@ class Doctor:
             buses.setdefault(config.display["bus"], []).append(name)
             configs.setdefault(config.display["bus"], config)
         for bus, users in buses.items():
-            line = bus_check(configs[bus], self.dev, self.user())
+            line = bus_check(configs[bus], self.probes.dev, self.probes.user())
             yield Check(_("bus for {presets}").format(presets=", ".join(users)), line.status,
                         line.detail, line.fix)
-        chips = sorted(self.dev.glob("gpiochip*"))
+        chips = sorted(self.probes.dev.glob("gpiochip*"))
         if chips:
             yield Check(N_("GPIO"), "ok", ", ".join(str(c) for c in chips))
         else:
             yield Check(N_("GPIO"), "fail",
                         _("no GPIO chip in {dev}: the buttons cannot be read").format(
-                            dev=self.dev),
+                            dev=self.probes.dev),
                         _("the kernel gives every Raspberry Pi one (/dev/gpiochip0); in a "
                           "container or a chroot, bind-mount /dev"))
 
@@ -241,20 +177,20 @@ class Doctor:
                 or os.environ.get("STATE_DIRECTORY")):
             return None
         try:
-            same = self.config.path.resolve() == self.service_config.resolve()
+            same = self.config.path.resolve() == self.probes.service_config.resolve()
         except OSError:
             return None
-        return self.service_state if same else None
+        return self.probes.service_state if same else None
 
     def _state_dir(self) -> Path:
         return self._service_state() or self.config.state_dir()
 
     def _state(self, *, on_pi: bool) -> Check:
-        return state_check(self._state_dir(), self.user(), on_pi=on_pi)
+        return state_check(self._state_dir(), self.probes.user(), on_pi=on_pi)
 
     def _backups(self, *, on_pi: bool) -> Iterator[Check]:
         """The newest backup's age, and the free space on the card (on a laptop: disk)."""
-        return backup_checks(self._state_dir() / "companion.db", on_pi=on_pi)
+        return backup_checks(log_path(self._state_dir()), on_pi=on_pi)
 
     def _needed_groups(self, oled: bool) -> list[str]:
         need = ["gpio"]
@@ -264,7 +200,7 @@ class Doctor:
 
     def _groups(self, oled: bool) -> Check:
         need = self._needed_groups(oled)
-        if self.is_root():
+        if self.probes.is_root():
             return Check(
                 N_("groups"),
                 "ok",
@@ -273,45 +209,44 @@ class Doctor:
                     "with the gpio, i2c and spi groups)"
                 ),
             )
-        missing = [g for g in need if g not in self.groups()]
+        missing = [g for g in need if g not in self.probes.groups()]
         if not missing:
             return Check(
                 N_("groups"),
                 "ok",
                 _("{self_user} is in {join_need}").format(
-                    self_user=self.user(), join_need=", ".join(need)
+                    self_user=self.probes.user(), join_need=", ".join(need)
                 ),
             )
         return Check(
             N_("groups"),
             "fail",
             _("{self_user} is not in {join_missing}").format(
-                self_user=self.user(), join_missing=", ".join(missing)
+                self_user=self.probes.user(), join_missing=", ".join(missing)
             ),
             _("sudo usermod -aG {join_missing} {self_user}, then log out and back in").format(
-                join_missing=",".join(missing), self_user=self.user()
+                join_missing=",".join(missing), self_user=self.probes.user()
             ),
         )
 
     def _bus_device(self) -> Path:
-        return bus_device(self.config, self.dev)
+        return bus_device(self.config, self.probes.dev)
 
     def _bus_speed(self, time_frames: bool = True) -> Iterator[Check]:
-        if self.bus_speed is not None:
-            lines = self.bus_speed(self.config)
+        if self.probes.bus_speed is not None:
+            lines = self.probes.bus_speed(self.config)
         else:
             from companion.hw.busclock import read_clock
             from companion.owner.doctor.bus_clock import bus_speed_checks
 
-            tree = self.model.parent  # /proc/device-tree
+            tree = self.probes.model.parent  # /proc/device-tree
             lines = bus_speed_checks(
                 self.config,
                 bus_device=self._bus_device(),
                 read=lambda port: read_clock(port, tree=tree),
                 time_frames=time_frames,
             )
-        for line in lines:
-            yield Check(*line)
+        yield from lines
 
     def _libraries(self, board: str | None) -> Iterator[Check]:
         """The display's libraries, and (off a Pi) which pin factory gpiozero would use."""
@@ -319,16 +254,15 @@ class Doctor:
 
         if self.config.uses_keyboard:
             return
-        probe = self.libs or doctor_libs.Probe()
+        probe = self.probes.libs or doctor_libs.Probe()
         if board is None and self.pin_factory is None:
             line, factory = doctor_libs.pin_factory_check(probe, on_pi=False)
             if factory is not None:
                 factory.close()
-            yield Check(*line)
-        for line in doctor_libs.library_checks(
+            yield line
+        yield from doctor_libs.library_checks(
             self.config, probe, on_pi=board is not None, board=board or ""
-        ):
-            yield Check(*line)
+        )
 
     def _pins(self) -> Iterator[Check]:
         if self.config.uses_keyboard:
@@ -338,9 +272,9 @@ class Doctor:
             from companion.owner.doctor import libraries as doctor_libs
 
             line, factory = doctor_libs.pin_factory_check(
-                self.libs or doctor_libs.Probe(), on_pi=True
+                self.probes.libs or doctor_libs.Probe(), on_pi=True
             )
-            yield Check(*line)
+            yield line
             if factory is None:
                 return
             self.pin_factory = factory

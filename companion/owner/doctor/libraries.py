@@ -19,7 +19,7 @@ Everything it looks at comes through a :class:`Probe`, so the tests run it on fa
 ...     print(line.status, line.name, "·", line.detail, "·", line.fix)
 fail library smbus2 · not installed (luma talks I²C through it) · sudo apt install python3-smbus2
 
-Each line is a :class:`Line`, which ``doctor`` prints as its ``Check(*line)``.
+Each line is a :class:`companion.owner.doctor.report.Check`, as every other check's.
 """
 
 from __future__ import annotations
@@ -31,20 +31,11 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.config.file import Config
 from companion.core.i18n import N_, _
-
-
-class Line(NamedTuple):
-    """One line of the report: ``ok``, ``fail``, ``skip`` or ``info``, and a fix if any."""
-
-    name: str
-    status: str
-    detail: str
-    fix: str = ""
-
+from companion.owner.doctor.report import Check
 
 #: gpiozero 2.x tries these in this order when GPIOZERO_PIN_FACTORY is not set.
 FACTORY_ORDER = ("lgpio", "rpigpio", "pigpio", "native")
@@ -134,7 +125,7 @@ def _apt_fix(module: str, probe: Probe, *, here: bool = True) -> str:
     return fix
 
 
-def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
+def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Check, Any | None]:
     """(the report line, the factory gpiozero would use or None). The caller closes it.
 
     Off a Pi a factory that does not load is expected, so it is a ``skip``, not a failure.
@@ -145,7 +136,7 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
         try:
             factory = probe.load_factory(chosen)
         except Exception as err:  # noqa: BLE001 - any load error is the finding
-            return Line(
+            return Check(
                 N_("pin factory"),
                 fail,
                 _("GPIOZERO_PIN_FACTORY={chosen} does not load ({why_err})").format(
@@ -154,7 +145,7 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
                 _("unset GPIOZERO_PIN_FACTORY to let gpiozero choose (it prefers lgpio)"),
             ), None
         status = "ok" if chosen.lower() == "lgpio" else "info"
-        return Line(
+        return Check(
             N_("pin factory"),
             status,
             _("{chosen}, set by GPIOZERO_PIN_FACTORY").format(chosen=chosen),
@@ -170,7 +161,7 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
                               and not _imports("lgpio", probe))
             continue
         if name == "lgpio":
-            return Line(
+            return Check(
                 N_("pin factory"),
                 "ok",
                 _("lgpio, gpiozero's first choice (works on every Pi, the Pi 5 included)"),
@@ -180,7 +171,7 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
             if lgpio_missing
             else _chip_fix()
         )
-        return Line(
+        return Check(
             N_("pin factory"),
             fail,
             _("{name}, because {join_reasons} (only lgpio works on a Pi 5)").format(
@@ -188,7 +179,7 @@ def pin_factory_check(probe: Probe, *, on_pi: bool) -> tuple[Line, Any | None]:
             ),
             fix if on_pi else "",
         ), factory
-    return Line(
+    return Check(
         N_("pin factory"),
         fail,
         _("none loads ({reasons})").format(reasons="; ".join(reasons)),
@@ -215,13 +206,14 @@ def _needs(config: Config) -> list[_Need]:
     ]
 
 
-def library_checks(config: Config, probe: Probe, *, on_pi: bool, board: str = "") -> Iterator[Line]:
+def library_checks(config: Config, probe: Probe, *, on_pi: bool,
+                   board: str = "") -> Iterator[Check]:
     """One line per library the configured display needs: does it import, and from where."""
     for need in _needs(config):
         yield _library(need, probe, on_pi, board)
 
 
-def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
+def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Check:
     name = _("library {module}").format(module=need.module)
     top = need.module.split(".")[0]
     try:
@@ -229,7 +221,7 @@ def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
     except ImportError as err:
         return _missing(name, need, err, probe, on_pi)
     except Exception as err:  # noqa: BLE001 - RPi.GPIO raises RuntimeError off a Pi
-        return Line(
+        return Check(
             name,
             "fail" if on_pi else "skip",
             _("installed but does not load here ({why_err})").format(why_err=_why(err)),
@@ -237,7 +229,7 @@ def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
     dist = probe.distribution(top)
     where = f"{dist[0]} {dist[1]}" if dist else _("installed")
     if top == "RPi" and dist and dist[0].lower() in ("rpi.gpio", "rpi-gpio") and "Pi 5" in board:
-        return Line(
+        return Check(
             name,
             "fail",
             _("{where} does not work on a Pi 5").format(where=where),
@@ -245,10 +237,10 @@ def _library(need: _Need, probe: Probe, on_pi: bool, board: str) -> Line:
                 probe_venv=probe.venv
             ),
         )
-    return Line(name, "ok", _("{where} ({need_why})").format(where=where, need_why=need.why))
+    return Check(name, "ok", _("{where} ({need_why})").format(where=where, need_why=need.why))
 
 
-def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool) -> Line:
+def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool) -> Check:
     gone = (err.name or need.module).split(".")[0]
     if need.module == "RPi.GPIO" and gone == "RPi":
         pip = _("sudo {venv}/bin/pip install rpi-lgpio (a pure-Python wheel)").format(
@@ -261,11 +253,11 @@ def _missing(name: str, need: _Need, err: ImportError, probe: Probe, on_pi: bool
         detail = (_("not installed") if gone == need.module
                   else _("{module} is missing ({why})").format(module=gone, why=_why(err)))
     if not on_pi:
-        return Line(
+        return Check(
             name,
             "skip",
             _("{detail} on this machine; the box needs it: {fix}").format(detail=detail, fix=fix),
         )
-    return Line(
+    return Check(
         name, "fail", _("{detail} ({need_why})").format(detail=detail, need_why=need.why), fix
     )

@@ -8,14 +8,15 @@ FAIL  bus: /dev/i2c-1 does not exist
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.core.i18n import _, ngettext
 
 
-@dataclass(frozen=True)
-class Check:
-    """One line of the report: ``ok``, ``fail`` (with a ``fix``), ``skip`` or ``info``."""
+class Check(NamedTuple):
+    """One line of the report: ``ok``, ``fail`` (with a ``fix``), ``skip`` or ``info``;
+    every check of the doctor gives these (:mod:`.storage`, :mod:`.display`,
+    :mod:`.bus_clock`, :mod:`.libraries`, :mod:`.buttons`, :mod:`.games`)."""
 
     name: str
     status: str  # "ok", "fail", "skip" or "info"

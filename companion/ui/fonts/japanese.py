@@ -42,7 +42,7 @@ from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
-from companion.ui.fonts import CELLS, LOOKALIKES, font
+from companion.ui.fonts.latin import CELLS, LOOKALIKES, font
 
 #: What a character neither font can draw becomes (a Latin "?", as in English).
 REPLACEMENT = "?"

@@ -60,8 +60,9 @@ def test_a_healthy_box(pi) -> None:
 
 
 def vars_of(d: Doctor) -> dict:
-    return {"dev": d.dev, "model": d.model, "groups": d.groups, "user": d.user,
-            "is_root": d.is_root, "pin_factory": d.pin_factory, "probe": d.probe}
+    p = d.probes
+    return {"dev": p.dev, "model": p.model, "groups": p.groups, "user": p.user,
+            "is_root": p.is_root, "pin_factory": p.pin_factory, "probe": p.probe}
 
 
 def test_missing_group_says_how_to_join(pi) -> None:

@@ -1,0 +1,59 @@
+"""Guards companion.log.roster_log's Roster as a part of the store, not a base class: the
+store keeps one (store.roster), answers for it (store.add_player …), and the roster's
+writes are the store's (counted, announced, refused on a read-only log)."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from companion.core.errors import RosterError
+from companion.log.roster_log import Roster
+from companion.log.store import Store
+
+
+def test_the_store_is_one_class_that_keeps_a_roster() -> None:
+    assert Store.__bases__ == (object,)
+    store = Store.open(":memory:")
+    assert isinstance(store.roster, Roster)
+
+
+def test_the_store_answers_for_its_roster() -> None:
+    store = Store.open(":memory:")
+    ann = store.add_player("Ann", "red")
+    assert store.roster.player("ann") == store.player("ANN") == ann
+    assert store.rename_player("Ann", "Anna").name == "Anna"
+    assert store.hide_player("Anna").hidden and store.players() == []
+    assert [p.name for p in store.players(hidden=True)] == ["Anna"]
+    store.add_player("Anne")
+    assert store.merge_players("Anne", "Anna").name == "Anna" and store.player("Anne") is None
+    assert store.seat_players() == {}
+    store.add_player("Bo")
+    store.delete_player("Bo")
+    with pytest.raises(RosterError):
+        store.delete_player("Bo")
+
+
+def test_every_public_roster_method_is_asked_through_the_store() -> None:
+    public = {name for name, _f in inspect.getmembers(Roster, inspect.isfunction)
+              if not name.startswith("_")}
+    assert public and all(callable(getattr(Store, name, None)) for name in public)
+
+
+def test_a_roster_write_is_a_write_of_the_log() -> None:
+    store = Store.open(":memory:")
+    saved: list[str] = []
+    store.on_saved = saved.append
+    before = store.generation
+    store.add_player("Cy")
+    store.roster.take_uuids([("Di", "0E984725-C51C-4BF4-9960-E1C80E27ABA0")])
+    assert saved == ["player", "player"] and store.generation == before + 2
+
+
+def test_the_roster_follows_the_store_s_connection() -> None:
+    store = Store.open(":memory:")
+    store.add_player("Ed")
+    other = Store.open(":memory:")
+    store._db = other._db
+    assert store.player("Ed") is None  # asked of the connection the store has now
