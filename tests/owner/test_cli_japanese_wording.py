@@ -19,7 +19,7 @@ from companion.owner import cli
 from companion.owner.doctor.checks import Doctor
 from companion.owner.doctor.storage import backup_checks, card_check
 from companion.owner.players_command import game_key
-from tests.records.test_records_as_declared import genial
+from tests.records.test_stats_as_declared import genial
 
 
 @pytest.fixture

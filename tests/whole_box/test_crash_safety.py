@@ -34,7 +34,7 @@ from companion.api.game import Rules
 from companion.games.dice_roller import rules as dice_roller
 from companion.log.store import Store
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 FULL = os.environ.get("COMPANION_SOAK") == "full"
 KILLS = 240 if FULL else 60
 LANES = 2

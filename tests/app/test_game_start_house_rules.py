@@ -20,7 +20,7 @@ from companion.games.brikks import house_rules as brikks_house
 from companion.log.store import Store
 from companion.testing import Rig
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SOLO_BRIKKS, AREA_TILES_SCORING, ROBBERY_FIGHT = 19, 39, 25  # games in the 0.1.0 log
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from companion.testing import Rig
 
-from .test_brain_robbery_screens import ROSTER, start
+from .test_screens import ROSTER, start
 
 
 def test_the_decoupling_reads_in_the_rulebooks_words(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from companion.owner.doctor.libraries import Probe, library_checks
 from companion.owner.doctor.storage import state_fix as _state_fix
 from companion.owner.install import clock_steps, execute, plan
 from companion.ui.widgets import wrap
-from tests.owner.test_bus_speed import BOOKWORM, boot, device_tree
+from tests.owner.test_bootconfig import BOOKWORM, boot, device_tree
 
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from companion.testing import Rig
-from tests.games.brain_robbery.test_brain_robbery_fight_picker_names import open_attack_list
+from tests.games.brain_robbery.test_screens_fight_picker import open_attack_list
 
 NAMES = ["山田はなこ", "佐藤太郎", "Cy"]
 

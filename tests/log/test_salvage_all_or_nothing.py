@@ -15,7 +15,7 @@ from companion.log import opening
 from companion.log.store import Store, _why
 from companion.owner import cli
 from tests.logs import dice_game
-from tests.owner.test_commands_leave_the_log_alone import damage_an_index_page
+from tests.owner.test_command_log import damage_an_index_page
 
 
 def finished_and_backed_up(db: Path) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.config.file import from_mapping
 from companion.games.turn_timer.screens import FakeClock
-from tests.games.turn_timer.test_turn_timer import T0, open_timer, timer_rig
+from tests.games.turn_timer.test_rules import T0, open_timer, timer_rig
 
 
 def test_sound_off_in_the_config_can_be_turned_on_for_one_game() -> None:

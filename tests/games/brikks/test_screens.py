@@ -315,7 +315,7 @@ def test_golden_roll_screen(rig: Rig, golden) -> None:
     start_two(rig)
     rig.app.play({"type": "roll", "number": 3, "colour": "red"})
     rig.app.redraw()
-    golden("brikks-roll", rig.frame)  # the costs: tests/games/brikks/test_brikks_readable.py
+    golden("brikks-roll", rig.frame)  # the costs: tests/games/brikks/test_screens_readable.py
 
 
 def test_a_finished_solo_game_reads_in_history(rig: Rig) -> None:

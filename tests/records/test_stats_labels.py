@@ -11,7 +11,7 @@ from companion.records.plays import Play
 from companion.shell.players import GameRecords
 from companion.testing import Rig
 from companion.ui.paint import text_width
-from tests.records.test_records_as_declared import genial
+from tests.records.test_stats_as_declared import genial
 
 UUIDS = {"ゆい": "u-1", "山田 一郎": "u-2", "健太": "u-3"}
 

@@ -63,7 +63,7 @@ def test_english_keeps_its_grid() -> None:
 
 def test_a_player_card_and_its_records_stand_apart() -> None:
     from companion.shell.players import GameRecords, PlayerCard
-    from tests.records.test_records_as_declared import genial
+    from tests.records.test_stats_as_declared import genial
 
     rig = Rig(players=("ゆい", "健太"), language="ja")
     try:

@@ -12,7 +12,7 @@ from companion.core import i18n, localtime
 from companion.shell.players import PlayerCard
 from companion.shell.unfinished import UnfinishedList, dated
 from companion.testing import Rig
-from tests.records.test_records_as_declared import genial
+from tests.records.test_stats_as_declared import genial
 
 NOV_27 = datetime(2026, 11, 27, 12, tzinfo=UTC).timestamp()
 JAN_5 = "2026-01-05T12:00:00+00:00"

@@ -16,7 +16,7 @@ import pytest
 from companion.log.backups import Backups, log_identity
 from companion.log.schema import identity
 from companion.log.store import Store
-from tests.log.test_backups_by_content import counts, play
+from tests.log.test_backup_order import counts, play
 
 AHEAD = float(calendar.timegm((2027, 1, 15, 8, 0, 0)))
 PAGE = 4096

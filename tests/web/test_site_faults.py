@@ -74,7 +74,7 @@ def test_the_box_repairs_the_log_the_page_holds_and_the_page_follows(tmp_path: P
     import sys
 
     from tests.logs import dice_game
-    from tests.owner.test_commands_leave_the_log_alone import damage_an_index_page
+    from tests.owner.test_command_log import damage_an_index_page
 
     db = tmp_path / "companion.db"
     game_id = dice_game(db, rolls=5)
