@@ -66,6 +66,8 @@ class Rig:
         notice band's two seconds pass).
     :param players: names put on the roster (when not there yet) before the app starts,
         in this order: the setup offers them for seats 1, 2, … on a log with no games.
+    :param on_memory: what keeps the log in memory only, as the box would find it
+        (``"overlay"``; :mod:`companion.log.memory`); None: the card.
     :param language: ``"en"`` or ``"ja"``, the language the box speaks (when no
         ``config`` is given; a config says it with ``language = "ja"``): English unless
         asked, whatever the locale of the machine the tests run on. :meth:`close` puts
@@ -76,7 +78,8 @@ class Rig:
                  display: Any = None, hold_ms: int = 100, start: bool = True,
                  wall_clock: Callable[[], float] = time.time,
                  clock: Callable[[], float] | None = None,
-                 players: tuple[str, ...] = (), language: str = "en") -> None:
+                 players: tuple[str, ...] = (), language: str = "en",
+                 on_memory: str | None = None) -> None:
         self.config = config or from_mapping({
             "display": {"driver": "dummy"},
             "input": {"bounce_ms": 20, "hold_ms": hold_ms},
@@ -92,7 +95,7 @@ class Rig:
         self.display = display or dummy(width=WIDTH, height=HEIGHT, mode="1")
         self.app = App(config=self.config, store=self.store, display=self.display,
                        dice=Dice.seeded(seed), strict=True, wall_clock=wall_clock,
-                       clock=clock or time.monotonic)
+                       clock=clock or time.monotonic, on_memory=on_memory)
         self.sounder = open_sounder(self.config, pin_factory=self.factory,
                                     sleep=lambda seconds: None)
         if self.sounder is not None:

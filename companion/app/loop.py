@@ -67,7 +67,8 @@ class App:
     def __init__(self, *, config: Config, store: Store, display: Any, dice: Dice | None = None,
                  clock: Callable[[], float] = time.monotonic, strict: bool = False,
                  keep_settings: bool = False,
-                 wall_clock: Callable[[], float] = time.time) -> None:
+                 wall_clock: Callable[[], float] = time.time,
+                 on_memory: str | None = None) -> None:
         self.store = store
         self.display = display
         #: The frame's width and height: the display's.
@@ -85,6 +86,12 @@ class App:
         self.sound: Callable[[str, str], None] | None = None
         self.keys: queue.Queue[Any] = queue.Queue()
         self.overlays = Overlays(clock, i18n.shown(store.notice))
+        #: What keeps the log's writes in memory only (``"overlay"``, ``"tmpfs"``; None:
+        #: the card): every frame says games are not kept, the first one why.
+        self.on_memory = on_memory
+        if on_memory is not None and not store.read_only:
+            self.overlays.notice(_("Games are saved to memory only ({kind}): a reboot "
+                                   "loses them.").format(kind=on_memory))
         self.screens = ScreenStack(HomeScreen(self))
         self.table = Table(store=store, stack=self.screens, overlays=self.overlays, ctx=self,
                            load_screens=_screens)
@@ -163,9 +170,9 @@ class App:
 
     def _must_be_seen(self) -> bool:
         """Something on screen a player must see now keeps the panel awake: a clock
-        running, an animation, a log that cannot be saved."""
+        running, an animation, a log that cannot be saved or is kept in memory only."""
         return (self.top.wake_in() is not None or self._animating is not None
-                or self.store.read_only)
+                or self.store.read_only or self.on_memory is not None)
 
     def _beat_if_due(self) -> None:
         if self.heartbeat is not None and self.clock() >= self._next_beat:
@@ -281,7 +288,7 @@ class App:
             p = Painter(Image.new("1", self.size, 0))
             self.top.render(p)
         self.overlays.draw(p)
-        if self.store.read_only:  # every frame, not only the first, says so
+        if self.store.read_only or self.on_memory:  # every frame, not only the first
             self.overlays.draw_unsaved(p)
         self.texts = p.texts
         self.painter = p  # what was drawn where: the cut-text test reads it

@@ -149,6 +149,7 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
     from companion.hw.display import open_display
     from companion.hw.guarded import open_guarded
     from companion.log.backups import start_for
+    from companion.log.memory import on_memory
 
     store = open_store(config, db)
     backups = start_for(store)
@@ -156,7 +157,8 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
     display = open_guarded(lambda: open_display(config, emulator=emulator, footer=footer),
                            reopen=not config.uses_keyboard)
     try:
-        app = App(config=config, store=store, display=display, dice=dice, keep_settings=True)
+        app = App(config=config, store=store, display=display, dice=dice, keep_settings=True,
+                  on_memory=on_memory(Path(db).parent))
     except PanelSizeError:
         if backups is not None:
             backups.stop()

@@ -186,7 +186,8 @@ class Doctor:
         return self._service_state() or self.config.state_dir()
 
     def _state(self, *, on_pi: bool) -> Check:
-        return state_check(self._state_dir(), self.probes.user(), on_pi=on_pi)
+        return state_check(self._state_dir(), self.probes.user(), on_pi=on_pi,
+                           memory=self.probes.on_memory(self._state_dir()))
 
     def _backups(self, *, on_pi: bool) -> Iterator[Check]:
         """The newest backup's age, and the free space on the card (on a laptop: disk)."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.log.memory import on_memory
 from companion.owner.doctor.display import probe_i2c
 
 if TYPE_CHECKING:
@@ -72,6 +73,8 @@ class Probes:
     The service: ``service_config`` (the file install-service writes; read without a
     ``state.dir`` it is the service's, whose games live in ``service_state``) and
     ``service_running()`` (companion.service then holds the pins and the panel).
+    The storage: ``on_memory(folder)`` (what keeps a folder's writes in memory only:
+    ``"tmpfs"``, ``"overlay"``, or None; :func:`companion.log.memory.on_memory`).
     """
 
     dev: Path = Path("/dev")
@@ -86,3 +89,4 @@ class Probes:
     service_config: Path = Path("/etc/companion/config.toml")
     service_state: Path = Path("/var/lib/companion")
     service_running: Callable[[], bool] = service_running
+    on_memory: Callable[[Path], str | None] = on_memory

@@ -17,18 +17,23 @@ from companion.core.i18n import N_, _, ngettext
 from companion.owner.doctor.report import Check
 
 
-def state_check(path: Path, user: str, *, on_pi: bool = True) -> Check:
+def state_check(path: Path, user: str, *, on_pi: bool = True,
+                memory: str | None = None) -> Check:
     """Whether games can be saved in ``path`` (really written: ``os.access`` says yes to
-    root even on a read-only mount)."""
+    root even on a read-only mount), and kept: ``memory`` names what keeps the folder's
+    writes in RAM only (``"overlay"``, ``"tmpfs"``; :mod:`companion.log.memory`)."""
     probe = path
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
     try:
         with tempfile.TemporaryFile(dir=probe):
             pass
-        return Check(N_("state"), "ok", _("games are saved in {path}").format(path=path))
     except OSError:
         pass
+    else:
+        if memory is not None:
+            return memory_check(path, memory)
+        return Check(N_("state"), "ok", _("games are saved in {path}").format(path=path))
     return Check(
         N_("state"),
         "fail",
@@ -37,6 +42,20 @@ def state_check(path: Path, user: str, *, on_pi: bool = True) -> Check:
         or _("sudo chown -R {user} {path} (the service uses /var/lib/companion, which "
              "systemd makes for it)").format(user=user, path=path),
     )
+
+
+def memory_check(path: Path, memory: str) -> Check:
+    """The state folder keeps its writes in memory: every game goes at the next reboot."""
+    if memory == "overlay":
+        why = _("{path} is under the overlay file system: games are written to memory and "
+                "gone at the next reboot").format(path=path)
+    else:
+        why = _("{path} is on {kind}, in memory: games are gone at the next "
+                "reboot").format(path=path, kind=memory)
+    return Check(N_("state"), "fail", why,
+                 _("mount a USB stick at {path}, or turn the overlay off (sudo raspi-config "
+                   "→ Performance → Overlay File System); README: \"The log and the overlay "
+                   "file system\"").format(path=path))
 
 
 def backup_checks(log: Path, *, on_pi: bool = True) -> Iterator[Check]:
