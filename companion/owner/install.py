@@ -400,9 +400,12 @@ def checkout(cwd: Path | None = None) -> Path:
 def main(args: argparse.Namespace, *, places: Places | None = None,
          runner: Callable[..., object] = subprocess.run, out: Callable[[str], None] = print,
          group_exists: Callable[[str], bool] = _group_exists,
-         user_exists: Callable[[str], bool] = _user_exists) -> int:
+         user_exists: Callable[[str], bool] = _user_exists,
+         memory: Callable[[Path], str | None] | None = None) -> int:
     """``companion install-service`` (root needed unless ``--dry-run``). The last line
-    printed is what the owner does next (the reboot, when config.txt changed)."""
+    printed is what the owner does next (the reboot, when config.txt changed).
+    ``memory(folder)`` says what keeps the service's state folder in memory only
+    (:func:`companion.log.memory.on_memory` on the box itself)."""
     places = places or Places()
     if not args.dry_run and os.geteuid() != 0:
         raise CommandError("install-service changes the system: run it with sudo "
@@ -434,6 +437,13 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
         if args.update:
             note = _("Updated: config and log kept as they were.")
     execute(steps, dry_run=args.dry_run, runner=runner, out=out, done=done)
+    if memory is None and places.root == Path("/"):
+        from companion.log.memory import on_memory as memory
+    kind = None if args.uninstall or memory is None else memory(places.state)
+    if kind is not None:
+        out(_("Warning: {path} is on memory ({kind}): the games are gone at every reboot. "
+              "README: \"The log and the overlay file system\".").format(
+                  path=places.state, kind=kind))
     if note:
         out(note)
     return 0
