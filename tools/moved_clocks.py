@@ -36,8 +36,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", metavar="CLOCK",
                         help=f"which clocks ({', '.join(CLOCKS)}); default all")
     parser.add_argument("--list", action="store_true", help="print the clocks and stop")
-    args, pytest_args = parser.parse_known_args(argv)
-    pytest_args = [a for a in pytest_args if a != "--"]
+    argv = sys.argv[1:] if argv is None else argv
+    # Everything after "--" is pytest's, flags included; argparse would read "-q" as a clock.
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = parser.parse_args(argv[:cut])
+    pytest_args = argv[cut + 1:]
     if args.list:
         for name, spec in CLOCKS.items():
             print(f"{name:12} {spec}")

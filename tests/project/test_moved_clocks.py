@@ -33,3 +33,21 @@ def test_every_clock_reads_and_ci_runs_one() -> None:
         assert moment(spec).utcoffset() is not None
     ci = (ROOT / ".ci" / "run").read_text()
     assert "test-clocks CLOCKS=new-year" in ci
+
+
+def test_pytest_flags_after_the_dashes_reach_pytest(monkeypatch) -> None:
+    """CI calls ``moved_clocks.py new-year -- -q -p no:cacheprovider``: the flags after
+    ``--`` are pytest's, never read as clock names (a fresh clone's CI failed on it)."""
+    import tools.moved_clocks as moved
+
+    calls: list[tuple[list[str], str]] = []
+
+    def fake_call(command: list[str], env: dict[str, str]) -> int:
+        calls.append((command[3:], env["COMPANION_TEST_CLOCK"]))
+        return 0
+
+    monkeypatch.setattr(moved.subprocess, "call", fake_call)
+    assert moved.main(["new-year", "--", "-q", "-p", "no:cacheprovider"]) == 0
+    assert calls == [(["-q", "-p", "no:cacheprovider"], CLOCKS["new-year"])]
+    assert moved.main(["--", "-q"]) == 0 and len(calls) == 1 + len(CLOCKS)
+    assert moved.main(["noon"]) == 2
