@@ -75,7 +75,8 @@ def date(stamp: str, *, today: datetime | None = None) -> str:
     """A day the way a card names it: ``2026-11-22`` in English; in Japanese
     ``11/22`` this year and ``2025/11/22`` another (Babel's ``Md``/``yMd``).
 
-    >>> date("2026-11-22T20:52:01+00:00")
+    >>> evening = datetime(2026, 11, 22, 20, 52).astimezone()  # 20:52 here, in any zone
+    >>> date(evening.isoformat())
     '2026-11-22'
     """
     when = local(stamp)
