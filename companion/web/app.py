@@ -28,7 +28,8 @@ from companion.config.file import Config
 from companion.core import i18n
 from companion.core.errors import CompanionError, StorageError
 from companion.core.i18n import _
-from companion.web import address, html, pairing
+from companion.pairing import address, codes
+from companion.web import html
 
 COOKIE = "companion_phone"
 LANG_COOKIE = "companion_lang"
@@ -82,7 +83,7 @@ class Box:
         self._tallies: dict[str, Any] = {}
         #: phone → the BG Stats export it read, waiting for "Import them".
         self.pending: dict[str, bytes] = {}
-        #: The names the box answers to (:func:`companion.web.address.own_names`).
+        #: The names the box answers to (:func:`companion.pairing.address.own_names`).
         self.names = address.own_names()
         self.tries: dict[str, deque[float]] = defaultdict(deque)
         self.all_tries: deque[float] = deque()
@@ -169,7 +170,7 @@ def phone() -> str:
 
 
 def csrf() -> str:
-    return pairing.csrf(box().folder, phone())
+    return codes.csrf(box().folder, phone())
 
 
 def make_flask(db: Path, config: Config, *, clock: Callable[[], float] = time.time) -> Flask:
@@ -192,7 +193,7 @@ def _guard() -> Response | None:
                              "open it from the code on the box's Phone screen."))
     chosen = request.args.get("lang") or request.cookies.get(LANG_COOKIE)
     i18n.use(chosen if chosen in i18n.LANGUAGES else box().language())
-    g.phone = pairing.paired(box().folder, request.cookies.get(COOKIE),
+    g.phone = codes.paired(box().folder, request.cookies.get(COOKIE),
                              now=box().clock())
     if request.endpoint in ("static", "pair") or request.path.startswith("/P/"):
         return None
@@ -201,7 +202,7 @@ def _guard() -> Response | None:
             _("This phone is not paired with the box yet. On the box, open Phone on the "
               "start menu and scan the code it shows."), title=_("Pair this phone")),
             status=401 if request.method == "POST" else 200)
-    if request.method == "POST" and not pairing.csrf_ok(
+    if request.method == "POST" and not codes.csrf_ok(
             box().folder, g.phone, request.form.get("csrf")):
         raise Refused(403, _("This form is out of date: reload the page and try again; "
                              "nothing was changed."))
@@ -211,7 +212,7 @@ def _guard() -> Response | None:
 def _remember_language(response: Response) -> Response:
     chosen = request.args.get("lang")
     if chosen in i18n.LANGUAGES:
-        response.set_cookie(LANG_COOKIE, chosen, max_age=pairing.COOKIE_LIFE,
+        response.set_cookie(LANG_COOKIE, chosen, max_age=codes.COOKIE_LIFE,
                             samesite="Lax", httponly=True)
     return response
 

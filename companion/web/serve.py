@@ -3,7 +3,7 @@ forget every paired phone.
 
 The default host is ``0.0.0.0``: phones reach the box over the table's Wi-Fi, so the page
 must listen on the box's network address, not only on loopback; callers outside the
-private ranges are refused by the page itself (:func:`companion.web.address.allowed`),
+private ranges are refused by the page itself (:func:`companion.pairing.address.allowed`),
 and the box is not meant to face the internet. ``--host 127.0.0.1`` keeps it on the box.
 """
 
@@ -17,7 +17,7 @@ from companion.config.file import Config
 from companion.core.errors import CommandError
 from companion.core.i18n import _
 from companion.log import opening
-from companion.web import address, pairing
+from companion.pairing import address, codes
 
 #: Waitress's worker threads: the page answers one request at a time anyway
 #: (:class:`companion.web.app.OneAtATime`); four keep four phones' polls queued, not refused.
@@ -53,10 +53,10 @@ def main(config: Config, args: argparse.Namespace) -> int:
     try:
         if args.pair_url:
             host = address.lan_address() or "127.0.0.1"
-            print(address.pair_url(host, address.port(folder), pairing.new_code(folder)))
+            print(address.pair_url(host, address.port(folder), codes.new_code(folder)))
             return 0
         if args.forget_phones:
-            pairing.forget_phones(folder)
+            codes.forget_phones(folder)
             print(_("Every phone must pair again."))
             return 0
     except OSError as err:

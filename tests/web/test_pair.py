@@ -4,7 +4,7 @@ rate limits; every refusal one sentence with nothing changed."""
 from __future__ import annotations
 
 from companion.log.store import Store
-from companion.web import pairing
+from companion.pairing import codes
 from tests.web.conftest import pair
 
 
@@ -23,7 +23,7 @@ def test_an_unpaired_phone_sees_only_how_to_pair(client, folder) -> None:
 
 
 def test_the_code_pairs_once_and_the_cookie_lasts(client, folder, clock) -> None:
-    code = pairing.new_code(folder, now=clock())
+    code = codes.new_code(folder, now=clock())
     assert client.get(f"/P/{code}").status_code == 303
     assert "Ann" in client.get("/players").get_data(as_text=True)
     clock.now += 300 * 24 * 3600  # months later, the same phone
@@ -35,15 +35,15 @@ def test_the_code_pairs_once_and_the_cookie_lasts(client, folder, clock) -> None
 
 
 def test_a_code_too_old_pairs_nobody(client, folder, clock) -> None:
-    code = pairing.new_code(folder, now=clock())
-    clock.now += pairing.CODE_LIFE + 1
+    code = codes.new_code(folder, now=clock())
+    clock.now += codes.CODE_LIFE + 1
     assert client.get(f"/P/{code}").status_code == 403
 
 
 def test_forgetting_the_phones_unpairs_every_one(client, folder, clock) -> None:
     pair(client, folder, clock)
     assert "Ann" in client.get("/players").get_data(as_text=True)
-    pairing.forget_phones(folder)
+    codes.forget_phones(folder)
     assert "Ann" not in client.get("/players").get_data(as_text=True)
 
 
@@ -62,7 +62,7 @@ def test_callers_outside_the_private_ranges_are_refused(client, folder, clock) -
 
 
 def test_guessing_codes_is_slowed_down(client, folder, clock) -> None:
-    code = pairing.new_code(folder, now=clock())
+    code = codes.new_code(folder, now=clock())
     for _n in range(5):
         assert client.get("/P/AAAAAAAAAAAAAAAA").status_code == 403
     page = client.get(f"/P/{code}")  # even the right code waits out the minute
