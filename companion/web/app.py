@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, g, redirect, request
+from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
 
 from companion.config.file import Config
@@ -176,8 +176,10 @@ def csrf() -> str:
 def make_flask(db: Path, config: Config, *, clock: Callable[[], float] = time.time) -> Flask:
     """The application with its guards and error pages, before any page is added
     (:func:`companion.web.site.create_app` adds them)."""
-    app = Flask("companion.web", static_folder="static")
+    app = Flask("companion.web", static_folder="static", template_folder="templates")
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    html.setup(app)
+    app.jinja_env.globals["csrf"] = csrf
     app.extensions["companion"] = Box(db, config, clock)
     app.before_request(_guard)
     app.after_request(_remember_language)
@@ -243,4 +245,4 @@ def _error_page(err: Exception) -> Response:
 
 def go(path: str) -> Response:
     """After a write: back to a page (a reload then does not send the form again)."""
-    return redirect(path, code=303)  # type: ignore[return-value]
+    return Response(status=303, headers={"Location": path})
