@@ -8,8 +8,9 @@ the box still knows sees only how to pair; a write (POST) without this phone's C
 token changes nothing. Anything that goes wrong is one sentence on a page, never a
 traceback.
 
-Requests are served one at a time (:class:`OneAtATime`): each takes milliseconds, and the
-language in use and the one open log are then never shared by two requests.
+Requests are served side by side (a slow one, a large import, does not hold up Tonight):
+each speaks its own language (:func:`companion.core.i18n.use_here`) and reads the log
+through its own thread's connection (:class:`Box`).
 """
 
 from __future__ import annotations
@@ -17,9 +18,8 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
@@ -28,8 +28,11 @@ from companion.config.file import Config
 from companion.core import i18n
 from companion.core.errors import CompanionError, StorageError
 from companion.core.i18n import _
+from companion.log.store import Store
 from companion.pairing import address, codes
+from companion.records.stats import PersonStats
 from companion.web import html
+from companion.web.tally import Tally
 
 COOKIE = "companion_phone"
 LANG_COOKIE = "companion_lang"
@@ -51,36 +54,27 @@ class Refused(Exception):
         self.text = text
 
 
-class OneAtATime:
-    """WSGI middleware: one request at a time, its whole answer included."""
-
-    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
-        self.app = app
-        self.lock = threading.Lock()
-
-    def __call__(self, environ: dict[str, Any], start: Callable[..., Any]) -> list[bytes]:
-        with self.lock:
-            body = self.app(environ, start)
-            try:
-                return list(body)
-            finally:
-                close = getattr(body, "close", None)
-                if close is not None:
-                    close()
-
-
 class Box:
-    """What the page knows of the box: its log (opened once, reopened when the box put
-    a repaired one in its place), its state folder, its config, the wrong codes tried."""
+    """What the page knows of the box: its log, its state folder, its config, the wrong
+    codes tried.
+
+    Requests are served side by side, each in a thread of waitress's: each thread has a
+    connection to the log of its own (sqlite3 connections belong to one thread), opened
+    at its first request and again when the box has put a repaired log in its place; what
+    the threads share (the counts, the wrong codes) is kept under a lock.
+    """
 
     def __init__(self, db: Path, config: Config, clock: Callable[[], float]) -> None:
         self.db = Path(db)
         self.folder = self.db.parent
         self.config = config
         self.clock = clock
-        self._store: Any = None
-        self._inode: tuple[int, int] | None = None
-        self._tallies: dict[str, Any] = {}
+        self._here = threading.local()
+        self._lock = threading.Lock()
+        self._open: set[Store] = set()
+        #: The log file the counts are of (its device and inode).
+        self._counted: tuple[int, int] | None = None
+        self._tallies: dict[str, Tally] = {}
         #: phone → the BG Stats export it read, waiting for "Import them".
         self.pending: dict[str, bytes] = {}
         #: The names the box answers to (:func:`companion.pairing.address.own_names`).
@@ -88,52 +82,70 @@ class Box:
         self.tries: dict[str, deque[float]] = defaultdict(deque)
         self.all_tries: deque[float] = deque()
 
-    def store(self) -> Any:
-        """The log, for reading and writing; :class:`StorageError` when there is none."""
-        from companion.log.store import Store
-
+    def store(self) -> Store:
+        """This thread's connection to the log, for reading and writing (opened anew
+        when the box has replaced the log); :class:`StorageError` when there is none."""
         try:
             st = self.db.stat()
-            inode = (st.st_dev, st.st_ino)
+            inode: tuple[int, int] | None = (st.st_dev, st.st_ino)
         except OSError:
             inode = None
-        if self._store is not None and inode == self._inode:
-            return self._store
-        self.close()
+        mine: Store | None = getattr(self._here, "store", None)
+        if mine is not None and inode == self._here.inode:
+            return mine
+        self.reopen_later()
         if inode is None:
             raise StorageError("there is no log yet: start the box once, then reload "
                                "this page.")
-        self._store = Store.open_existing(self.db, write=True)
+        mine = Store.open_existing(self.db, write=True)
         # SQLite's own cache of pages: 2 MiB by default, filled by one pass over a large
         # log; the page reads little twice and the OS caches the file anyway.
-        self._store.limit_cache(CACHE_KIB)
-        self._inode = inode
-        return self._store
+        mine.limit_cache(CACHE_KIB)
+        self._here.store, self._here.inode = mine, inode
+        with self._lock:
+            self._open.add(mine)
+            if inode != self._counted:  # another log: what was counted is of the old one
+                self._tallies, self._counted = {}, inode
+        return mine
 
-    def people(self) -> list[Any]:
+    def _tally(self, store: Store) -> Tally:
+        """This language's counts, brought up to date (the caller holds the lock)."""
+        tally = self._tallies.setdefault(i18n.language(), Tally())
+        tally.people(store)
+        return tally
+
+    def people(self) -> list[PersonStats]:
         """Plays and wins per person (:func:`companion.records.stats.people`), kept per
         language and brought up to date with the games finished since
         (:class:`companion.web.tally.Tally`)."""
-        from companion.web.tally import Tally
-
         store = self.store()  # first: opening the log anew drops what was counted
-        return self._tallies.setdefault(i18n.language(), Tally()).people(store)
+        with self._lock:
+            return self._tally(store).people(store)
 
     def months(self) -> dict[str, dict[str, list[int]]]:
         """person → month → [plays, wins] (:func:`companion.web.chart.months`), kept with
         :meth:`people`."""
-        from companion.web.tally import Tally
-
         store = self.store()
-        tally = self._tallies.setdefault(i18n.language(), Tally())
-        tally.people(store)
-        return tally.months
+        with self._lock:
+            return dict(self._tally(store).months)
+
+    def reopen_later(self) -> None:
+        """Close this thread's connection: its next request opens the log again."""
+        mine = getattr(self._here, "store", None)
+        self._here.store = None
+        if mine is not None:
+            with self._lock:
+                self._open.discard(mine)
+                self._counted = None
+            mine.close()
 
     def close(self) -> None:
-        self._tallies = {}
-        if self._store is not None:
-            self._store.close()
-            self._store = None
+        """Close every thread's connection (the page is done)."""
+        with self._lock:
+            every, self._open, self._counted = list(self._open), set(), None
+        self._here.store = None
+        for store in every:
+            store.close()
 
     def language(self) -> str:
         """The box's language: what its Settings saved, else its config, else English."""
@@ -183,6 +195,7 @@ def make_flask(db: Path, config: Config, *, clock: Callable[[], float] = time.ti
     app.extensions["companion"] = Box(db, config, clock)
     app.before_request(_guard)
     app.after_request(_remember_language)
+    app.teardown_request(lambda _err: i18n.use_here(None))
     app.register_error_handler(Exception, _error_page)
     return app
 
@@ -194,7 +207,7 @@ def _guard() -> Response | None:
         raise Refused(400, _("This page answers only to the box's own address or name; "
                              "open it from the code on the box's Phone screen."))
     chosen = request.args.get("lang") or request.cookies.get(LANG_COOKIE)
-    i18n.use(chosen if chosen in i18n.LANGUAGES else box().language())
+    i18n.use_here(chosen if chosen in i18n.LANGUAGES else box().language())
     g.phone = codes.paired(box().folder, request.cookies.get(COOKIE),
                              now=box().clock())
     if request.endpoint in ("static", "pair") or request.path.startswith("/P/"):
@@ -225,7 +238,7 @@ def _error_page(err: Exception) -> Response:
     if isinstance(err, CompanionError):
         text = i18n.shown(err)
         if isinstance(err, StorageError):
-            box().close()  # reopened on the next request
+            box().reopen_later()  # reopened on the next request
             return Response(html.sentence(_("The box's log cannot be used now: {why}").format(
                 why=text)), status=503)
         return Response(html.sentence(str(text)), status=400)

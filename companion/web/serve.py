@@ -19,8 +19,9 @@ from companion.core.i18n import _
 from companion.log import opening
 from companion.pairing import address, codes
 
-#: Waitress's worker threads: the page answers one request at a time anyway
-#: (:class:`companion.web.app.OneAtATime`); four keep four phones' polls queued, not refused.
+#: Waitress's worker threads: four requests are answered side by side (a slow import
+#: does not hold up Tonight), each with its own connection to the log; what they hold
+#: at once (four requests' worth, the largest an 8 MiB upload) bounds the memory.
 THREADS = 4
 
 
@@ -68,8 +69,8 @@ def main(config: Config, args: argparse.Namespace) -> int:
 def one_heap() -> None:
     """Have every thread allocate from one malloc heap (glibc's ``M_ARENA_MAX`` = 1, as
     ``MALLOC_ARENA_MAX=1`` would): each waitress thread otherwise keeps a heap of its
-    own, ~2 MiB of the page's RSS on a large log, for requests that run one at a time
-    anyway. Elsewhere (not glibc) nothing changes."""
+    own, ~2 MiB of the page's RSS on a large log, for requests that take turns holding
+    Python's interpreter lock anyway. Elsewhere (not glibc) nothing changes."""
     import ctypes
     import ctypes.util
 
