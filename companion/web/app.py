@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import defaultdict, deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,12 +32,10 @@ from companion.pairing import address, codes
 from companion.records.stats import PersonStats
 from companion.web import html
 from companion.web.tally import Tally
+from companion.web.wrong_codes import WrongCodes
 
 COOKIE = "companion_phone"
 LANG_COOKIE = "companion_lang"
-#: Wrong pairing codes one caller may try in a minute, and all callers together.
-TRIES_PER_CALLER = 5
-TRIES_IN_ALL = 20
 #: KiB of log pages SQLite keeps in the page's process (its default is 2000).
 CACHE_KIB = 256
 #: The largest request body (a form, a BG Stats file).
@@ -79,8 +76,8 @@ class Box:
         self.pending: dict[str, bytes] = {}
         #: The names the box answers to (:func:`companion.pairing.address.own_names`).
         self.names = address.own_names()
-        self.tries: dict[str, deque[float]] = defaultdict(deque)
-        self.all_tries: deque[float] = deque()
+        #: The wrong pairing codes of the last minute (:mod:`companion.web.wrong_codes`).
+        self.wrong_codes = WrongCodes(clock)
 
     def store(self) -> Store:
         """This thread's connection to the log, for reading and writing (opened anew
@@ -157,18 +154,6 @@ class Box:
             saved = None
         return saved or self.config.language or "en"
 
-    def too_many_tries(self, caller: str) -> bool:
-        now = self.clock()
-        for queue in (self.tries[caller], self.all_tries):
-            while queue and now - queue[0] > 60:
-                queue.popleft()
-        return len(self.tries[caller]) >= TRIES_PER_CALLER \
-            or len(self.all_tries) >= TRIES_IN_ALL
-
-    def wrong_try(self, caller: str) -> None:
-        self.tries[caller].append(self.clock())
-        self.all_tries.append(self.clock())
-
 
 def box() -> Box:
     from flask import current_app
@@ -210,7 +195,7 @@ def _guard() -> Response | None:
     i18n.use_here(chosen if chosen in i18n.LANGUAGES else box().language())
     g.phone = codes.paired(box().folder, request.cookies.get(COOKIE),
                              now=box().clock())
-    if request.endpoint in ("static", "pair") or request.path.startswith("/P/"):
+    if request.endpoint in ("static", "pair", "pair_lower"):
         return None
     if g.phone is None:
         return Response(html.sentence(
