@@ -112,5 +112,5 @@ def download() -> Response:
         text = json_export.as_json(rows)
     kind, ext = FORMATS[fmt]
     stamp = datetime.now().strftime("%Y%m%d-%H%M")
-    return Response(text, mimetype=kind, headers={
+    return Response(html.visible(text), mimetype=kind, headers={
         "Content-Disposition": f'attachment; filename="companion-{stamp}.{ext}"'})

@@ -17,9 +17,11 @@ holds the pieces several pages use (a table, a form with its CSRF field, the cha
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Flask, render_template
+from markupsafe import Markup
 
 from companion.core import i18n
 from companion.core.i18n import _
@@ -30,11 +32,29 @@ MENU = (("/", i18n.N_("Tonight")), ("/history", i18n.N_("History")),
         ("/settings", i18n.N_("Settings")))
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def visible(value: Any) -> Any:
+    """``value`` with any lone surrogate (a half of a character, which no page can be
+    encoded with: a name read from a crafted file) shown as U+FFFD, the replacement
+    character.
+
+    >>> visible("Bo\\ud800"), visible(3)
+    ('Bo\ufffd', 3)
+    """
+    if isinstance(value, str) and _SURROGATE.search(value):
+        cleaned = _SURROGATE.sub("\ufffd", value)
+        return Markup(cleaned) if isinstance(value, Markup) else cleaned
+    return value
+
+
 def setup(app: Flask) -> None:
     """Give ``app``'s templates the words (``_``, ``ngettext``; ``translated`` for a
     label marked elsewhere), the menu, and the page's language and the other one."""
     app.jinja_env.globals.update(_=i18n._, ngettext=i18n.ngettext, translated=i18n._,
                                  MENU=MENU, LANGUAGE_NAMES=i18n.NAMES)
+    app.jinja_env.finalize = visible  # every value a template shows
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 

