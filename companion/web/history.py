@@ -1,7 +1,11 @@
 """History: every finished game, filtered by game, player and date; each with its detail
 sentence and an *Add to BG Stats* link; downloads of a range (tonight, since this phone's
 last download, all) as a BG Stats file, CSV or JSON — the same exports as
-``companion history``."""
+``companion history``.
+
+No GET changes anything: "since my last download" is a form this phone posts with its
+CSRF token, and only that moves the phone's mark; a GET of the same address (a link on
+another site, a prefetch) downloads the same plays and leaves the mark where it was."""
 
 from __future__ import annotations
 
@@ -31,7 +35,8 @@ FORMATS = {"bgsplay": ("application/json", "bgsplay"), "csv": ("text/csv", "csv"
 
 def add_routes(app: Flask) -> None:
     app.add_url_rule("/history", "history", page)
-    app.add_url_rule("/history/download", "history_download", download)
+    app.add_url_rule("/history/download", "history_download", download,
+                     methods=["GET", "POST"])
 
 
 def _keep(r: Play) -> bool:
@@ -79,7 +84,7 @@ def _downloads(folder: Path) -> dict[str, Any]:
 
 
 def download() -> Response:
-    fmt, when = request.args.get("fmt", "bgsplay"), request.args.get("range", "all")
+    fmt, when = request.values.get("fmt", "bgsplay"), request.values.get("range", "all")
     if fmt not in FORMATS or when not in ("tonight", "since", "all"):
         raise Refused(400, _("Choose a download from the History page."))
     store = box().store()
@@ -97,7 +102,7 @@ def download() -> Response:
             rows = plays(store)
     else:
         rows = plays(store)
-    if rows:
+    if rows and request.method == "POST":  # a GET changes nothing (a link from elsewhere)
         last[phone()] = max(r.id for r in rows)
         try:
             (folder / DOWNLOADS).write_text(json.dumps(last), encoding="utf-8")
