@@ -45,8 +45,44 @@ def log_path(config: Config, db: str | None) -> Path:
     return Path(db) if db else opening.log_path(config.state_dir())
 
 
+#: What every SQLite database file begins with.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def checked_log(db: Path) -> Path:
+    """``db`` when it can be the box's log: in a folder that exists (the pairing files
+    are written beside it, and no folder is ever made) and, when it exists, a regular
+    file that is an SQLite database (not ``/dev/null``, not a folder, not a text file);
+    else one sentence (:class:`CommandError`, exit 2).
+
+    >>> checked_log(Path("/dev/null"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    companion.core.errors.CommandError: --db /dev/null: that is not a log file; give ...
+    """
+    if not db.parent.is_dir():
+        raise CommandError("--db {path}: the folder {folder} does not exist; give the box's "
+                           "log (companion.db in its state folder).", path=str(db),
+                           folder=str(db.parent))
+    if not db.exists():
+        return db  # the box makes it at its first start; the page says so meanwhile
+    head = None
+    if db.is_file():  # a device or a pipe is never opened
+        try:
+            with open(db, "rb") as f:
+                head = f.read(len(SQLITE_HEADER))
+        except OSError:
+            head = None
+    if head not in (SQLITE_HEADER, b""):
+        raise CommandError("--db {path}: that is not a log file; give the box's log "
+                           "(companion.db in its state folder).", path=str(db))
+    return db
+
+
 def main(config: Config, args: argparse.Namespace) -> int:
-    db = log_path(config, getattr(args, "db", None))
+    given = getattr(args, "db", None)
+    db = log_path(config, given)
+    if given or args.pair_url or args.forget_phones:  # files are written beside it
+        checked_log(db)
     folder = db.parent
     if not 0 < args.port < 65536:
         raise CommandError("--port {port}: a port is a number from 1 to 65535.",
