@@ -74,6 +74,8 @@ class Box:
         self._tallies: dict[str, Tally] = {}
         #: phone → the BG Stats export it read, waiting for "Import them".
         self.pending: dict[str, bytes] = {}
+        #: Held while a BG Stats export is read or imported: one at a time.
+        self.importing = threading.Lock()
         #: The names the box answers to (:func:`companion.pairing.address.own_names`).
         self.names = address.own_names()
         #: The wrong pairing codes of the last minute (:mod:`companion.web.wrong_codes`).

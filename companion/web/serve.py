@@ -130,18 +130,30 @@ def warm(box: Any) -> None:
         box.close()  # no log yet, or a damaged one: the pages say so when asked
 
 
-def serve(config: Config, db: Path, host: str, port: int) -> int:
+def make_server(app: Any, **listen: Any) -> Any:
+    """The waitress server ``companion web`` serves ``app`` with, bound to ``listen``
+    (``host`` and ``port``, or ``listen``).
+
+    Waitress reads a body up to twice the page's limit (into a temporary file) and hands
+    it on, so that Flask answers one over the limit with the "too big" page; a body
+    waitress refuses itself is cut off mid-send, which a phone shows as a reset
+    connection, and only a body over 16 MiB still gets that."""
     from companion.web import fair
     from companion.web.app import MAX_BODY
+
+    return fair.make_server(app, threads=THREADS, ident="companion",
+                            clear_untrusted_proxy_headers=True,
+                            max_request_body_size=2 * MAX_BODY, **listen)
+
+
+def serve(config: Config, db: Path, host: str, port: int) -> int:
     from companion.web.site import create_app
 
     app = create_app(db, config)
     one_heap()
     warm(app.extensions["companion"])
     try:  # bound before anything says it is served: a port in use is one line, exit 2
-        server = fair.make_server(app, host=host, port=port, threads=THREADS,
-                                  ident="companion", clear_untrusted_proxy_headers=True,
-                                  max_request_body_size=MAX_BODY)
+        server = make_server(app, host=host, port=port)
     except OSError as err:
         raise CommandError("cannot listen on {host}:{port}: {why}.", host=host, port=port,
                            why=err.strerror or err) from None

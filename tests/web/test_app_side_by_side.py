@@ -16,7 +16,7 @@ import pytest
 from companion.config.file import from_mapping
 from companion.core.i18n import _
 from companion.pairing import codes
-from companion.web import fair, serve
+from companion.web import serve
 from companion.web.app import box
 from companion.web.site import create_app
 from tests.web.conftest import Clock
@@ -37,7 +37,7 @@ def served(folder: Path) -> Iterator[int]:
         return _("Tonight") + " " + ",".join(names)
 
     app.add_url_rule("/slow", "slow", slow)
-    server = fair.make_server(app, listen="127.0.0.1:0", threads=serve.THREADS)
+    server = serve.make_server(app, listen="127.0.0.1:0")
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield server.effective_port

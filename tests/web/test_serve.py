@@ -84,3 +84,37 @@ def test_a_db_that_is_not_a_log_is_one_sentence_and_nothing_is_written(
     assert not (tmp_path / "no").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
     assert not Path("/dev/web-pairing.json").exists()
+
+
+def test_a_body_over_the_limit_gets_the_too_big_page(folder: Path) -> None:
+    """A body over the upload limit got a connection reset (issue 43): through the
+    server ``companion web`` runs, it gets the "too big" page with 413."""
+    import http.client
+    import threading
+
+    from companion.config.file import from_mapping
+    from companion.pairing import codes
+    from companion.web import serve
+    from companion.web.app import MAX_BODY
+    from companion.web.site import create_app
+
+    app = create_app(folder / "companion.db", from_mapping({"state": {"dir": str(folder)}}))
+    server = serve.make_server(app, listen="127.0.0.1:0")
+    threading.Thread(target=server.run, daemon=True).start()
+    try:
+        port = server.effective_port
+        cookie = "companion_phone=" + codes.sign(folder, "phone-1")
+        body = b"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"g.json\"" \
+               b"\r\n\r\n" + b" " * (MAX_BODY + 512 * 1024) + b"\r\n--b--\r\n"
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", "/players/import", body=body, headers={
+            "Host": f"127.0.0.1:{port}", "Cookie": cookie,
+            "Content-Type": "multipart/form-data; boundary=b"})
+        answer = conn.getresponse()
+        text = answer.read().decode()
+        assert answer.status == 413 and "too big for the box" in text
+        assert text.count("<p class=said>") == 1
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown()
+        app.extensions["companion"].close()
