@@ -122,10 +122,10 @@ def upload() -> str:
         count = len(plan.changes)
         lines = replace(plan, changes=plan.changes[:PLAN_SHOWN]).lines()
         del plan
-    the_box.pending.pop(phone(), None)
-    while len(the_box.pending) >= PENDING:
-        the_box.pending.pop(next(iter(the_box.pending)))
-    the_box.pending[phone()] = data
+        the_box.pending.pop(phone(), None)
+        while len(the_box.pending) >= PENDING:  # the phone that read one longest ago
+            the_box.pending.pop(next(iter(the_box.pending)))
+        the_box.pending[phone()] = data
     more = (ngettext("…and {n} more player.", "…and {n} more players.", count - PLAN_SHOWN)
             .format(n=number(count - PLAN_SHOWN)) if count > PLAN_SHOWN else "")
     return html.page("players_import.html", _("Players from BG Stats"), here="/players",
