@@ -61,7 +61,7 @@ def checked_log(db: Path) -> Path:
     """
     if not db.parent.is_dir():
         raise CommandError("--db {path}: the folder {folder} does not exist; give the box's "
-                           "log (companion.db in its state folder).", path=str(db),
+                           "log, in its state folder.", path=str(db),
                            folder=str(db.parent))
     if not db.exists():
         return db  # the box makes it at its first start; the page says so meanwhile
@@ -73,8 +73,8 @@ def checked_log(db: Path) -> Path:
         except OSError:
             head = None
     if head not in (SQLITE_HEADER, b""):
-        raise CommandError("--db {path}: that is not a log file; give the box's log "
-                           "(companion.db in its state folder).", path=str(db))
+        raise CommandError("--db {path}: that is not a log file; give the box's log, in its "
+                           "state folder.", path=str(db))
     return db
 
 
