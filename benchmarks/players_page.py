@@ -12,7 +12,7 @@ from pathlib import Path
 
 from companion.config.file import from_mapping
 from companion.log.store import Store
-from companion.web import pairing
+from companion.pairing import codes
 from companion.web.site import create_app
 
 
@@ -24,7 +24,7 @@ def measure(counts: tuple[int, ...] = (200, 800, 5000)) -> list[dict[str, float]
         Store.open(db).close()
         app = create_app(db, from_mapping({"state": {"dir": str(folder)}}))
         client = app.test_client()
-        code = pairing.new_code(folder)
+        code = codes.new_code(folder)
         client.get(f"/P/{code}")
         have = 0
         for count in counts:

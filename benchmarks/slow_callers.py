@@ -18,12 +18,13 @@ from pathlib import Path
 
 from companion.config.file import from_mapping
 from companion.log.store import Store
-from companion.web import fair, pairing
+from companion.pairing import codes
+from companion.web import fair
 from companion.web.site import create_app
 
 
 def tonight(folder: Path, port: int) -> float:
-    code = pairing.new_code(folder)
+    code = codes.new_code(folder)
     conn = http.client.HTTPConnection("::1", port, timeout=10)
     conn.request("GET", f"/P/{code}", headers={"Host": f"[::1]:{port}"})
     answer = conn.getresponse()

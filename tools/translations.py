@@ -3,7 +3,8 @@
 Each package that shows words has ``locale/<lang>/LC_MESSAGES/messages.po``: the core
 (``companion/``, without the games) and each game package (``companion/games/<key>/``,
 or a plugin's own package). This extracts the messages each one's code marks — ``_()``,
-``ngettext()``, ``N_()``, and the templates of ``require(cond, "...")``,
+``ngettext()``, ``N_()`` (in Python and in the phone page's Jinja templates), and the
+templates of ``require(cond, "...")``,
 ``RuleError("...")``, ``ConfigError("...")`` and ``NotationError("...")`` — and
 updates its ``.po`` files: new messages are added untranslated, vanished ones are kept
 as obsolete. ``--check`` changes nothing and exits 1 listing what is untranslated (the
@@ -57,7 +58,11 @@ def template(package: Path, core: bool) -> Catalog:
     catalog = Catalog(project="companion", charset="utf-8")
 
     for filename, lineno, message, comments, context in extract_from_dir(
-            package, method_map=[("**.py", "python")], keywords=KEYWORDS,
+            package, method_map=[("**.py", "python"),
+                                 ("**/templates/**.html", "jinja2.ext:babel_extract")],
+            options_map={"**/templates/**.html": {"trim_blocks": "true",
+                                                  "lstrip_blocks": "true"}},
+            keywords=KEYWORDS,
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         if core and Path(filename).parts[:1] == ("games",) and len(Path(filename).parts) > 2:
             continue  # a game's words live in the game's own catalogue

@@ -33,6 +33,7 @@ import gettext
 import importlib.util
 import io
 import os
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,8 @@ NAMES = {"en": "English", "ja": "日本語"}
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _current = "en"
+#: A language for one thread alone (:func:`use_here`).
+_here = threading.local()
 _cache: dict[tuple[Path, str], gettext.NullTranslations] = {}
 
 
@@ -97,15 +100,15 @@ class Translator:
 
     def gettext(self, message: str, lang: str | None = None) -> str:
         """``message`` in the language in use, or in ``lang``."""
-        return _load(self.folder, lang or _current).gettext(message)
+        return _load(self.folder, lang or language()).gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return _load(self.folder, _current).ngettext(singular, plural, n)
+        return _load(self.folder, language()).ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str, lang: str | None = None) -> str:
         """``message`` as translated in ``context`` (``msgctxt``), else as plain
         :meth:`gettext` translates it: one English word may need two translations."""
-        found = _load(self.folder, lang or _current).pgettext(context, message)
+        found = _load(self.folder, lang or language()).pgettext(context, message)
         return found if found != message else self.gettext(message, lang)
 
 
@@ -155,9 +158,29 @@ def use(lang: str) -> None:
     _current = lang
 
 
+def use_here(lang: str | None) -> None:
+    """Speak ``lang`` in this thread only, whatever the process speaks (None: speak as
+    the process does again). The phone page serves requests side by side, each in its
+    phone's language.
+
+    >>> import threading
+    >>> use_here("ja"); seen = []
+    >>> t = threading.Thread(target=lambda: seen.append(_("Settings"))); t.start(); t.join()
+    >>> _("Settings"), seen, language()
+    ('設定', ['Settings'], 'ja')
+    >>> use_here(None); language()
+    'en'
+    """
+    if lang is not None and lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}.")
+    if lang is not None:
+        _load(LOCALE_DIR, lang)
+    _here.lang = lang
+
+
 def language() -> str:
-    """The language in use: ``"en"`` or ``"ja"``."""
-    return _current
+    """The language in use: ``"en"`` or ``"ja"`` (this thread's own, if it has one)."""
+    return getattr(_here, "lang", None) or _current
 
 
 def from_environment(environ: Mapping[str, str] | None = None) -> str:
@@ -207,7 +230,7 @@ def number(value: float) -> str:
     """
     from babel.numbers import format_decimal
 
-    return format_decimal(value, locale=_current)
+    return format_decimal(value, locale=language())
 
 
 class Notice(str):

@@ -268,9 +268,10 @@ def restore(config: object, source: str, *, db: str | None = None) -> str:
             raise CommandError("cannot restore into {log}: {why}.",
                                log=log, why=reason(IsADirectoryError(21, "")))
         if in_use(log):
-            raise CommandError("cannot restore while the companion is using {log}: stop it "
-                               "first (sudo systemctl stop companion).",
-                               log=log)
+            # the box, or only its phone page (which stopping the box does not free)
+            raise CommandError("cannot restore while the box or its phone page is using "
+                               "{log}: stop both first (sudo systemctl stop companion "
+                               "companion-web).", log=log)
         try:
             log.parent.mkdir(parents=True, exist_ok=True)
         except OSError as err:

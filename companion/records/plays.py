@@ -178,13 +178,25 @@ def _play(r: GameRecord, people: dict[int, Any], pauses: list[tuple[str, str | N
         tool=bool(info is not None and info.tool))
 
 
-def plays(store: Store, *, since: date | None = None, game: str | None = None) -> list[Play]:
+def plays(store: Store, *, since: date | None = None, game: str | None = None,
+          newest: int | None = None, before: int | None = None) -> list[Play]:
     """Every finished game, newest first; with ``since`` only those started on that
-    local day or later, with ``game`` only those of that game key."""
-    out = []
-    seats = store.seat_players()
+    local day or later, with ``game`` only those of that game key. ``newest`` reads only
+    the newest that many finished games (of id below ``before``, when given): a page of
+    a long history costs its own plays, not the whole log's.
+
+    >>> store = Store.open(":memory:")
+    >>> for n in range(3):
+    ...     store.finish(store.new_game("brikks", {"players": ["Ann"]}), {})
+    >>> [p.id for p in plays(store, newest=2)], [p.id for p in plays(store, before=2)]
+    ([3, 2], [1])
+    """
+    rows = store.history(100_000 if newest is None else newest, before=before)
+    seats = store.seat_players(None if newest is None and before is None
+                               else [r.id for r in rows])
     pauses = store.pauses()
-    for r in store.history(100_000):
+    out = []
+    for r in rows:
         if game is not None and r.kind != game:
             continue
         if since is not None and local(r.started).date() < since:

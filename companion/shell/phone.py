@@ -1,7 +1,7 @@
 """*Phone* on the start menu: a QR code a phone's camera reads off the 128×64 panel.
 
 The code holds the page's address with a one-time pairing code
-(``HTTP://192.168.1.23:8080/P/K7M…``, :mod:`companion.web.address`); the address is
+(``HTTP://192.168.1.23:8080/P/K7M…``, :mod:`companion.pairing.address`); the address is
 written beside it for a laptop. OK makes a new code (each phone uses one up), DOWN asks
 to forget every paired phone, BACK leaves.
 
@@ -15,12 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.core.i18n import _
+from companion.pairing import address, codes
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.paint import HEIGHT, Painter
 from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import fitting, wrap_px
-from companion.web import address, pairing
 
 MODULE = 2
 SQUARE = 64
@@ -62,7 +62,7 @@ class PhoneScreen(Screen):
             self.problem = _("The phone page is not installed: see Phone in the README.")
             return
         try:
-            code = pairing.current_code(self.folder) or pairing.new_code(self.folder)
+            code = codes.current_code(self.folder) or codes.new_code(self.folder)
         except OSError as err:
             self.problem = _("The pairing code cannot be saved: {why}").format(
                 why=err.strerror or err)
@@ -72,7 +72,7 @@ class PhoneScreen(Screen):
 
     def key_ok(self) -> None:
         try:
-            pairing.new_code(self.folder)
+            codes.new_code(self.folder)
         except OSError:
             pass  # _new_code says so
         self._new_code()
@@ -82,7 +82,7 @@ class PhoneScreen(Screen):
 
     def _forget(self) -> None:
         try:
-            pairing.forget_phones(self.folder)
+            codes.forget_phones(self.folder)
         except OSError as err:
             self.ctx.notice(_("The phones cannot be forgotten: {why}").format(
                 why=err.strerror or err))

@@ -8,33 +8,34 @@ the box still knows sees only how to pair; a write (POST) without this phone's C
 token changes nothing. Anything that goes wrong is one sentence on a page, never a
 traceback.
 
-Requests are served one at a time (:class:`OneAtATime`): each takes milliseconds, and the
-language in use and the one open log are then never shared by two requests.
+Requests are served side by side (a slow one, a large import, does not hold up Tonight):
+each speaks its own language (:func:`companion.core.i18n.use_here`) and reads the log
+through its own thread's connection (:class:`Box`).
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections import defaultdict, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from flask import Flask, Response, g, redirect, request
+from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
 
 from companion.config.file import Config
 from companion.core import i18n
 from companion.core.errors import CompanionError, StorageError
 from companion.core.i18n import _
-from companion.web import address, html, pairing
+from companion.log.store import Store
+from companion.pairing import address, codes
+from companion.records.stats import PersonStats
+from companion.web import html
+from companion.web.tally import Tally
+from companion.web.wrong_codes import WrongCodes
 
 COOKIE = "companion_phone"
 LANG_COOKIE = "companion_lang"
-#: Wrong pairing codes one caller may try in a minute, and all callers together.
-TRIES_PER_CALLER = 5
-TRIES_IN_ALL = 20
 #: KiB of log pages SQLite keeps in the page's process (its default is 2000).
 CACHE_KIB = 256
 #: The largest request body (a form, a BG Stats file).
@@ -50,89 +51,100 @@ class Refused(Exception):
         self.text = text
 
 
-class OneAtATime:
-    """WSGI middleware: one request at a time, its whole answer included."""
-
-    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
-        self.app = app
-        self.lock = threading.Lock()
-
-    def __call__(self, environ: dict[str, Any], start: Callable[..., Any]) -> list[bytes]:
-        with self.lock:
-            body = self.app(environ, start)
-            try:
-                return list(body)
-            finally:
-                close = getattr(body, "close", None)
-                if close is not None:
-                    close()
-
-
 class Box:
-    """What the page knows of the box: its log (opened once, reopened when the box put
-    a repaired one in its place), its state folder, its config, the wrong codes tried."""
+    """What the page knows of the box: its log, its state folder, its config, the wrong
+    codes tried.
+
+    Requests are served side by side, each in a thread of waitress's: each thread has a
+    connection to the log of its own (sqlite3 connections belong to one thread), opened
+    at its first request and again when the box has put a repaired log in its place; what
+    the threads share (the counts, the wrong codes) is kept under a lock.
+    """
 
     def __init__(self, db: Path, config: Config, clock: Callable[[], float]) -> None:
         self.db = Path(db)
         self.folder = self.db.parent
         self.config = config
         self.clock = clock
-        self._store: Any = None
-        self._inode: tuple[int, int] | None = None
-        self._tallies: dict[str, Any] = {}
+        self._here = threading.local()
+        self._lock = threading.Lock()
+        self._open: set[Store] = set()
+        #: The log file the counts are of (its device and inode).
+        self._counted: tuple[int, int] | None = None
+        self._tallies: dict[str, Tally] = {}
         #: phone → the BG Stats export it read, waiting for "Import them".
         self.pending: dict[str, bytes] = {}
-        #: The names the box answers to (:func:`companion.web.address.own_names`).
+        #: Held while a BG Stats export is read or imported: one at a time.
+        self.importing = threading.Lock()
+        #: The names the box answers to (:func:`companion.pairing.address.own_names`).
         self.names = address.own_names()
-        self.tries: dict[str, deque[float]] = defaultdict(deque)
-        self.all_tries: deque[float] = deque()
+        #: The wrong pairing codes of the last minute (:mod:`companion.web.wrong_codes`).
+        self.wrong_codes = WrongCodes(clock)
 
-    def store(self) -> Any:
-        """The log, for reading and writing; :class:`StorageError` when there is none."""
-        from companion.log.store import Store
-
+    def store(self) -> Store:
+        """This thread's connection to the log, for reading and writing (opened anew
+        when the box has replaced the log); :class:`StorageError` when there is none."""
         try:
             st = self.db.stat()
-            inode = (st.st_dev, st.st_ino)
+            inode: tuple[int, int] | None = (st.st_dev, st.st_ino)
         except OSError:
             inode = None
-        if self._store is not None and inode == self._inode:
-            return self._store
-        self.close()
+        mine: Store | None = getattr(self._here, "store", None)
+        if mine is not None and inode == self._here.inode:
+            return mine
+        self.reopen_later()
         if inode is None:
             raise StorageError("there is no log yet: start the box once, then reload "
                                "this page.")
-        self._store = Store.open_existing(self.db, write=True)
+        mine = Store.open_existing(self.db, write=True)
         # SQLite's own cache of pages: 2 MiB by default, filled by one pass over a large
         # log; the page reads little twice and the OS caches the file anyway.
-        self._store.limit_cache(CACHE_KIB)
-        self._inode = inode
-        return self._store
+        mine.limit_cache(CACHE_KIB)
+        self._here.store, self._here.inode = mine, inode
+        with self._lock:
+            self._open.add(mine)
+            if inode != self._counted:  # another log: what was counted is of the old one
+                self._tallies, self._counted = {}, inode
+        return mine
 
-    def people(self) -> list[Any]:
+    def _tally(self, store: Store) -> Tally:
+        """This language's counts, brought up to date (the caller holds the lock)."""
+        tally = self._tallies.setdefault(i18n.language(), Tally())
+        tally.people(store)
+        return tally
+
+    def people(self) -> list[PersonStats]:
         """Plays and wins per person (:func:`companion.records.stats.people`), kept per
         language and brought up to date with the games finished since
         (:class:`companion.web.tally.Tally`)."""
-        from companion.web.tally import Tally
-
         store = self.store()  # first: opening the log anew drops what was counted
-        return self._tallies.setdefault(i18n.language(), Tally()).people(store)
+        with self._lock:
+            return self._tally(store).people(store)
 
     def months(self) -> dict[str, dict[str, list[int]]]:
         """person → month → [plays, wins] (:func:`companion.web.chart.months`), kept with
         :meth:`people`."""
-        from companion.web.tally import Tally
-
         store = self.store()
-        tally = self._tallies.setdefault(i18n.language(), Tally())
-        tally.people(store)
-        return tally.months
+        with self._lock:
+            return dict(self._tally(store).months)
+
+    def reopen_later(self) -> None:
+        """Close this thread's connection: its next request opens the log again."""
+        mine = getattr(self._here, "store", None)
+        self._here.store = None
+        if mine is not None:
+            with self._lock:
+                self._open.discard(mine)
+                self._counted = None
+            mine.close()
 
     def close(self) -> None:
-        self._tallies = {}
-        if self._store is not None:
-            self._store.close()
-            self._store = None
+        """Close every thread's connection (the page is done)."""
+        with self._lock:
+            every, self._open, self._counted = list(self._open), set(), None
+        self._here.store = None
+        for store in every:
+            store.close()
 
     def language(self) -> str:
         """The box's language: what its Settings saved, else its config, else English."""
@@ -143,18 +155,6 @@ class Box:
         except CompanionError:
             saved = None
         return saved or self.config.language or "en"
-
-    def too_many_tries(self, caller: str) -> bool:
-        now = self.clock()
-        for queue in (self.tries[caller], self.all_tries):
-            while queue and now - queue[0] > 60:
-                queue.popleft()
-        return len(self.tries[caller]) >= TRIES_PER_CALLER \
-            or len(self.all_tries) >= TRIES_IN_ALL
-
-    def wrong_try(self, caller: str) -> None:
-        self.tries[caller].append(self.clock())
-        self.all_tries.append(self.clock())
 
 
 def box() -> Box:
@@ -169,17 +169,21 @@ def phone() -> str:
 
 
 def csrf() -> str:
-    return pairing.csrf(box().folder, phone())
+    return codes.csrf(box().folder, phone())
 
 
 def make_flask(db: Path, config: Config, *, clock: Callable[[], float] = time.time) -> Flask:
     """The application with its guards and error pages, before any page is added
     (:func:`companion.web.site.create_app` adds them)."""
-    app = Flask("companion.web", static_folder="static")
+    app = Flask("companion.web", static_folder="static", template_folder="templates")
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    html.setup(app)
+    app.jinja_env.globals["csrf"] = csrf
     app.extensions["companion"] = Box(db, config, clock)
     app.before_request(_guard)
     app.after_request(_remember_language)
+    app.after_request(_security_headers)
+    app.teardown_request(lambda _err: i18n.use_here(None))
     app.register_error_handler(Exception, _error_page)
     return app
 
@@ -191,27 +195,45 @@ def _guard() -> Response | None:
         raise Refused(400, _("This page answers only to the box's own address or name; "
                              "open it from the code on the box's Phone screen."))
     chosen = request.args.get("lang") or request.cookies.get(LANG_COOKIE)
-    i18n.use(chosen if chosen in i18n.LANGUAGES else box().language())
-    g.phone = pairing.paired(box().folder, request.cookies.get(COOKIE),
+    i18n.use_here(chosen if chosen in i18n.LANGUAGES else box().language())
+    g.phone = codes.paired(box().folder, request.cookies.get(COOKIE),
                              now=box().clock())
-    if request.endpoint in ("static", "pair") or request.path.startswith("/P/"):
+    if request.endpoint in ("static", "pair", "pair_lower"):
         return None
     if g.phone is None:
         return Response(html.sentence(
             _("This phone is not paired with the box yet. On the box, open Phone on the "
               "start menu and scan the code it shows."), title=_("Pair this phone")),
             status=401 if request.method == "POST" else 200)
-    if request.method == "POST" and not pairing.csrf_ok(
+    if request.method == "POST" and not codes.csrf_ok(
             box().folder, g.phone, request.form.get("csrf")):
         raise Refused(403, _("This form is out of date: reload the page and try again; "
                              "nothing was changed."))
     return None
 
 
+#: On every answer: scripts and styles from the page's own files only (no inline script
+#: or style anywhere), nothing framed (clickjacking), no address sent on (a pairing
+#: link), no guessing at types.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self' data:; connect-src 'self'; form-action 'self'; "
+                               "base-uri 'none'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+def _security_headers(response: Response) -> Response:
+    response.headers.update(SECURITY_HEADERS)
+    return response
+
+
 def _remember_language(response: Response) -> Response:
     chosen = request.args.get("lang")
     if chosen in i18n.LANGUAGES:
-        response.set_cookie(LANG_COOKIE, chosen, max_age=pairing.COOKIE_LIFE,
+        response.set_cookie(LANG_COOKIE, chosen, max_age=codes.COOKIE_LIFE,
                             samesite="Lax", httponly=True)
     return response
 
@@ -222,7 +244,7 @@ def _error_page(err: Exception) -> Response:
     if isinstance(err, CompanionError):
         text = i18n.shown(err)
         if isinstance(err, StorageError):
-            box().close()  # reopened on the next request
+            box().reopen_later()  # reopened on the next request
             return Response(html.sentence(_("The box's log cannot be used now: {why}").format(
                 why=text)), status=503)
         return Response(html.sentence(str(text)), status=400)
@@ -242,4 +264,4 @@ def _error_page(err: Exception) -> Response:
 
 def go(path: str) -> Response:
     """After a write: back to a page (a reload then does not send the form again)."""
-    return redirect(path, code=303)  # type: ignore[return-value]
+    return Response(status=303, headers={"Location": path})

@@ -1,6 +1,6 @@
-"""A person's plays and wins month by month, as a small SVG drawn on the server (no chart
-library, nothing to load): a grey bar per month for the plays, a gold one inside it for
-the wins.
+"""A person's plays and wins month by month, as a small SVG drawn on the server
+(``macros.html``'s ``chart``; no chart library, nothing to load): a grey bar per month
+for the plays, a gold one inside it for the wins.
 
 >>> from companion.records.plays import Play
 >>> rows = [Play(1, "genial", "Genial", "2026-10-02T20:00:00+00:00",
@@ -8,16 +8,15 @@ the wins.
 ...              uuids={"Ann": "A"})]
 >>> months(rows)["Ann"]
 {'2026-10': [1, 1]}
->>> "<rect" in str(svg({"2026-10": [1, 1]}, "2026-11"))
-True
+>>> [(b["month"], b["height"]) for b in bars({"2026-10": [2, 1]}, "2026-11").bars]
+[('2026-10', 48), ('2026-10', 24)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
-
-from markupsafe import Markup
 
 from companion.core.localtime import local_iso
 
@@ -51,24 +50,34 @@ def _back(month: str, n: int) -> str:
     return f"{year:04d}-{mon:02d}"
 
 
-def svg(per_month: dict[str, list[int]], now: str, *, label: str = "") -> Markup:
+@dataclass(frozen=True)
+class Chart:
+    """What ``macros.html``'s ``chart`` draws: the bars (plays, then wins inside them)
+    and a month's name under every third one."""
+
+    width: int
+    height: int
+    label: str
+    bars: list[dict[str, Any]]
+    ticks: list[dict[str, Any]]
+
+
+def bars(per_month: dict[str, list[int]], now: str, *, label: str = "") -> Chart:
     """The chart of the :data:`MONTHS` months up to ``now`` (``YYYY-MM``)."""
     shown = [_back(now, n) for n in range(MONTHS - 1, -1, -1)]
     top = max([per_month.get(m, [0, 0])[0] for m in shown] + [1])
     width, height, bar = MONTHS * 20, 60, 14
-    bars = []
+    drawn: list[dict[str, Any]] = []
+    ticks: list[dict[str, Any]] = []
     for i, month in enumerate(shown):
         plays, wins = per_month.get(month, [0, 0])
         x = i * 20 + 3
         for value, colour in ((plays, "#666"), (wins, "#fc6")):
             h = round(value / top * (height - 12))
             if h:
-                bars.append(Markup('<rect x="{}" y="{}" width="{}" height="{}" fill="{}">'
-                                   '<title>{} {}</title></rect>').format(
-                    x, height - 12 - h, bar, h, colour, month, value))
+                drawn.append({"x": x, "y": height - 12 - h, "width": bar, "height": h,
+                              "colour": colour, "month": month, "value": value})
         if (MONTHS - 1 - i) % 3 == 0:  # every third month, the newest included
-            bars.append(Markup('<text x="{}" y="{}" font-size="9" fill="#aaa" '
-                               'text-anchor="middle">{}</text>').format(
-                x + bar // 2, height - 2, month[2:].replace("-", "/")))
-    return Markup('<svg class="chart" viewBox="-6 0 {} {}" role="img" aria-label="{}">{}</svg>'
-                  ).format(width + 12, height, label, Markup("").join(bars))
+            ticks.append({"x": x + bar // 2, "y": height - 2,
+                          "text": month[2:].replace("-", "/")})
+    return Chart(width, height, label, drawn, ticks)

@@ -1,16 +1,26 @@
-"""The page around every page: head, the menu, the language switch, one-sentence errors.
+"""The pages' templates (``companion/web/templates/``, Jinja, Flask's own): what every
+page gets, the page around every page, one-sentence pages.
 
-Pages are built with :class:`markupsafe.Markup`, which escapes every value put into it,
-so a player called ``<b>`` is shown as typed and never as markup.
+Every value put into a template is escaped (Flask autoescapes ``.html``), so a player
+called ``<b>`` is shown as typed and never as markup. Each template extends
+``base.html`` (the head, the menu, the language switch, the title); ``macros.html``
+holds the pieces several pages use (a table, a form with its CSRF field, the chart).
 
->>> str(Markup("<li>{}</li>").format("<b>Ann</b>"))
-'<li>&lt;b&gt;Ann&lt;/b&gt;</li>'
+>>> from flask import Flask
+>>> app = Flask("companion.web")
+>>> setup(app)
+>>> with app.test_request_context():
+...     said = sentence("<b>Ann</b> is here")
+>>> "&lt;b&gt;Ann&lt;/b&gt; is here" in said, "<b>" in said
+(True, False)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from typing import Any
 
+from flask import Flask, render_template
 from markupsafe import Markup
 
 from companion.core import i18n
@@ -22,42 +32,44 @@ MENU = (("/", i18n.N_("Tonight")), ("/history", i18n.N_("History")),
         ("/settings", i18n.N_("Settings")))
 
 
-def page(title: str, body: Markup | str, *, here: str = "", menu: bool = True,
-         live: bool = False) -> str:
-    """A whole HTML document for a phone."""
-    lang = i18n.language()
-    other = "ja" if lang == "en" else "en"
-    nav = Markup("").join(
-        Markup('<a href="{}"{}>{}</a>').format(path, Markup(' class="here"') if path == here
-                                                else "", _(label))
-        for path, label in MENU) if menu else Markup("")
-    switch = Markup('<a class="lang" href="?lang={}" lang="{}">{}</a>').format(
-        other, other, i18n.NAMES[other])
-    script = Markup('<script src="/static/live.js" defer></script>') if live else ""
-    return str(Markup(
-        '<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<title>{title}</title><link rel="stylesheet" href="/static/page.css">{script}'
-        '</head><body><header><nav>{nav}</nav>{switch}</header>'
-        '<main><h1>{title}</h1>{body}</main></body></html>').format(
-            lang=lang, title=title, script=script, nav=nav, switch=switch, body=body))
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def visible(value: Any) -> Any:
+    """``value`` with any lone surrogate (a half of a character, which no page can be
+    encoded with: a name read from a crafted file) shown as U+FFFD, the replacement
+    character.
+
+    >>> visible("Bo\\ud800"), visible(3)
+    ('Bo\ufffd', 3)
+    """
+    if isinstance(value, str) and _SURROGATE.search(value):
+        cleaned = _SURROGATE.sub("\ufffd", value)
+        return Markup(cleaned) if isinstance(value, Markup) else cleaned
+    return value
+
+
+def setup(app: Flask) -> None:
+    """Give ``app``'s templates the words (``_``, ``ngettext``; ``translated`` for a
+    label marked elsewhere), the menu, and the page's language and the other one."""
+    app.jinja_env.globals.update(_=i18n._, ngettext=i18n.ngettext, translated=i18n._,
+                                 MENU=MENU, LANGUAGE_NAMES=i18n.NAMES)
+    app.jinja_env.finalize = visible  # every value a template shows
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    @app.context_processor
+    def _language() -> dict[str, Any]:
+        lang = i18n.language()
+        return {"lang": lang, "other": "ja" if lang == "en" else "en"}
+
+
+def page(template: str, title: str, *, here: str = "", menu: bool = True,
+         live: bool = False, **values: Any) -> str:
+    """The whole HTML document ``template`` makes of ``values``."""
+    return render_template(template, title=title, here=here, menu=menu, live=live, **values)
 
 
 def sentence(text: str, *, title: str | None = None) -> str:
     """A page that says one thing (an error, "paired", how to pair)."""
-    return page(title or _("Table Companion"), Markup("<p class=said>{}</p>").format(text),
-                menu=False)
-
-
-def rows(cells: Iterable[Iterable[object]], head: Iterable[str] = ()) -> Markup:
-    """A table: ``head`` as its header row, then ``cells``."""
-    heading = Markup("").join(Markup("<th>{}</th>").format(h) for h in head)
-    body = Markup("").join(
-        Markup("<tr>{}</tr>").format(Markup("").join(Markup("<td>{}</td>").format(c)
-                                                      for c in row)) for row in cells)
-    return Markup("<table>{}{}</table>").format(
-        Markup("<tr>{}</tr>").format(heading) if heading else "", body)
-
-
-def csrf_field(token: str) -> Markup:
-    return Markup('<input type="hidden" name="csrf" value="{}">').format(token)
+    return page("sentence.html", title or _("Table Companion"), menu=False, text=text)

@@ -8,16 +8,15 @@ a refused name is one sentence with nothing saved.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
 from flask import Flask, Response, request
-from markupsafe import Markup
 
 from companion.core.errors import BadName, RosterError
-from companion.core.i18n import _, ngettext
+from companion.core.i18n import _, ngettext, number
 from companion.web import chart, html
-from companion.web.app import box, csrf, go, phone
+from companion.web.app import box, go, phone
 
 
 def add_routes(app: Flask) -> None:
@@ -53,15 +52,6 @@ def _check(name: str) -> None:
     _drawable(name)
 
 
-def _form(action: str, fields: Markup, button: str) -> Markup:
-    return Markup('<form method="post" action="{}" class="inline">{}{}<button>{}</button>'
-                  '</form>').format(action, html.csrf_field(csrf()), fields, button)
-
-
-def _hidden(name: str, value: str) -> Markup:
-    return Markup('<input type="hidden" name="{}" value="{}">').format(name, value)
-
-
 #: Cards on one page of Players: a roster of thousands (one BG Stats upload) costs
 #: a page of cards, and the names to merge into are listed once (a datalist), not on
 #: every card.
@@ -82,82 +72,64 @@ def page() -> str:
     counted = {s.name: s for s in box().people()}
     months = box().months()
     this_month = datetime.now().strftime("%Y-%m")
-    add_form = Markup(
-        '<form method="post" action="/players/add" class="card">{}<label>{} '
-        '<input name="name" required maxlength="40" autocomplete="off"></label> '
-        '<button>{}</button></form>').format(html.csrf_field(csrf()), _("Name"), _("Add"))
     cards = []
     for p in everyone[first:first + PAGE]:
-        seen: Any = counted.get(p.name)
-        numbers = _tally(seen.plays if seen else 0, seen.wins if seen else 0)
-        per_game = Markup("").join(
-            Markup("<li>{}: {}{}</li>").format(
-                line.game, _tally(line.plays, line.wins),
-                _(" (best {score})").format(score=line.best) if line.best is not None else "")
-            for line in (seen.games.values() if seen else ()))
-        drawn = chart.svg(months.get(p.name, {}), this_month,
-                          label=_("plays and wins by month")) if seen else Markup("")
-        rename = _form("/players/rename", _hidden("name", p.name) + Markup(
-            '<input name="new" required maxlength="40" aria-label="{}" placeholder="{}">').format(
-                _("New name"), _("New name")), _("Rename"))
-        hide = _form("/players/hide", _hidden("name", p.name) + _hidden(
-            "show", "1" if p.hidden else ""), _("Show") if p.hidden else _("Hide"))
-        merge = _form("/players/merge", _hidden("name", p.name) + Markup(
-            '<label>{} <input name="into" list="roster" required maxlength="40" '
-            'autocomplete="off"></label> ').format(_("Merge into")),
-                      _("Merge")) if len(everyone) > 1 else Markup("")
-        cards.append(Markup('<div class="card player"><h2>{}{}</h2><p>{}</p><ul>{}</ul>{}'
-                            '<p>{} {} {}</p></div>').format(
-            p.name, Markup(" <span class=small>({})</span>").format(_("hidden"))
-            if p.hidden else "", numbers, per_game, drawn, rename, hide, merge))
-    if not cards:
-        cards.append(Markup("<p>{}</p>").format(_("Nobody on the roster yet: add a name.")))
-    roster = Markup('<datalist id="roster">{}</datalist>').format(
-        Markup("").join(Markup("<option value=\"{}\">").format(p.name) for p in everyone))
-    cards.append(_pages(first, len(everyone)) + roster)
-    take = Markup(
-        '<form method="post" action="/players/import" enctype="multipart/form-data" '
-        'class="card"><h2>{}</h2><p class=small>{}</p>{}<input type="file" name="file" '
-        'accept=".json,.bgsplay,application/json" required> <button>{}</button></form>'
-    ).format(_("Players from BG Stats"),
-             _("A BG Stats export (.json or .bgsplay): its players join the roster with the "
-               "UUIDs BG Stats knows them by. You see what it will do first."),
-             html.csrf_field(csrf()), _("Read the file"))
-    return html.page(_("Players"), add_form + Markup("").join(cards) + take, here="/players")
+        seen = counted.get(p.name)
+        cards.append({
+            "name": p.name, "hidden": p.hidden,
+            "numbers": _tally(seen.plays if seen else 0, seen.wins if seen else 0),
+            "games": [(line.game, _tally(line.plays, line.wins),
+                       _(" (best {score})").format(score=line.best)
+                       if line.best is not None else "")
+                      for line in (seen.games.values() if seen else ())],
+            "chart": chart.bars(months.get(p.name, {}), this_month,
+                                label=_("plays and wins by month")) if seen else None})
+    return html.page("players.html", _("Players"), here="/players", cards=cards,
+                     merge=len(everyone) > 1, pages=_pages(first, len(everyone)),
+                     roster=[p.name for p in everyone])
 
 
-def _pages(first: int, count: int) -> Markup:
-    """Links to the page of players before and after this one, when there are more."""
+def _pages(first: int, count: int) -> dict[str, int | None] | None:
+    """Where the pages of players before and after this one start, when there are more."""
     if count <= PAGE:
-        return Markup("")
-    links = []
-    if first > 0:
-        links.append(Markup('<a href="/players?from={}">{}</a>').format(
-            max(0, first - PAGE), _("Previous players")))
-    links.append(Markup("<span>{}</span>").format(
-        _("{first}–{last} of {count}").format(first=first + 1,
-                                              last=min(first + PAGE, count), count=count)))
-    if first + PAGE < count:
-        links.append(Markup('<a href="/players?from={}">{}</a>').format(
-            first + PAGE, _("Next players")))
-    return Markup('<p class="card">{}</p>').format(Markup(" ").join(links))
+        return None
+    return {"previous": max(0, first - PAGE) if first > 0 else None,
+            "next": first + PAGE if first + PAGE < count else None,
+            "first": first + 1, "last": min(first + PAGE, count), "count": count}
+
+
+#: Lines of an import's plan the page shows; the rest is counted ("and 3,000 more").
+PLAN_SHOWN = 50
+#: Phones whose read file waits for "Import them" at once (the oldest is let go).
+PENDING = 2
 
 
 def upload() -> str:
-    """Read a BG Stats export and show what importing it would do; nothing changes."""
+    """Read a BG Stats export and show what importing it would do; nothing changes.
+
+    One file is read at a time (:attr:`companion.web.app.Box.importing`): an 8 MiB export
+    (over a hundred thousand players) takes about a hundred MiB while it is read, and
+    four at once would not fit a Pi's memory beside the box."""
     from companion.records.bgstats_import import import_players
 
     sent = request.files.get("file")
     data = sent.read() if sent is not None else b""
     if not data:
         raise RosterError("choose a BG Stats export file (.json or .bgsplay) to read.")
-    plan = import_players(box().store(), data, dry_run=True, check_name=_check)
-    box().pending[phone()] = data
-    lines = Markup("").join(Markup("<li>{}</li>").format(line) for line in plan.lines())
-    return html.page(_("Players from BG Stats"), Markup(
-        '<div class="card"><p>{}</p><ul>{}</ul>{}</div>').format(
-            _("Importing this file will:"), lines,
-            _form("/players/import/confirm", Markup(""), _("Import them"))), here="/players")
+    the_box = box()
+    with the_box.importing:
+        plan = import_players(the_box.store(), data, dry_run=True, check_name=_check)
+        count = len(plan.changes)
+        lines = replace(plan, changes=plan.changes[:PLAN_SHOWN]).lines()
+        del plan
+        the_box.pending.pop(phone(), None)
+        while len(the_box.pending) >= PENDING:  # the phone that read one longest ago
+            the_box.pending.pop(next(iter(the_box.pending)))
+        the_box.pending[phone()] = data
+    more = (ngettext("…and {n} more player.", "…and {n} more players.", count - PLAN_SHOWN)
+            .format(n=number(count - PLAN_SHOWN)) if count > PLAN_SHOWN else "")
+    return html.page("players_import.html", _("Players from BG Stats"), here="/players",
+                     lines=lines, more=more)
 
 
 def confirm() -> Response:
@@ -167,7 +139,8 @@ def confirm() -> Response:
     data = box().pending.pop(phone(), None)
     if data is None:
         raise RosterError("read the BG Stats file again first; nothing was changed.")
-    import_players(box().store(), data, check_name=_check)
+    with box().importing:
+        import_players(box().store(), data, check_name=_check)
     return go("/players")
 
 

@@ -11,9 +11,9 @@ line); a game without one (a game from elsewhere) shows its summary only. It is 
 from __future__ import annotations
 
 from importlib import resources
+from typing import Any
 
 from flask import Flask
-from markupsafe import Markup
 
 from companion.config import registry
 from companion.core import i18n
@@ -44,43 +44,37 @@ def text(package: str, language: str) -> str | None:
     return None
 
 
-def _described(said: str, english: str, name: str) -> Markup:
+def _described(said: str, english: str, name: str) -> tuple[str, bool]:
     """A house rule as the page's language says it: its description where the game
     translates it, else (a Japanese page, an English-only description) the name the
-    config file and the rules text use, not an English sentence."""
+    config file and the rules text use, not an English sentence (True: shown as code)."""
     if said == english and i18n.language() != "en":
-        return Markup("<code>{}</code>").format(name)
-    return Markup("{}").format(said)
+        return name, True
+    return said, False
 
 
-def _summary(key: str, info: registry.GameInfo) -> Markup:
+def _summary(key: str, info: registry.GameInfo) -> dict[str, Any]:
     chosen = box().config.house_rules
     t = i18n.package_translator(info.rules)
     players = (_("{n} players").format(n=info.min_players)
                if info.min_players == info.max_players
                else _("{low}–{high} players").format(low=info.min_players,
                                                      high=info.max_players))
-    rules = Markup("").join(
-        Markup("<li>{} <b>{}</b></li>").format(
-            _described(t.gettext(rule.description), rule.description, name),
-            _value(chosen.get(key, {}).get(name, rule.default)))
-        for name, rule in info.house_rules.items())
-    return Markup("<p>{}</p>{}").format(
-        players, Markup("<p>{}</p><ul>{}</ul>").format(_("House rules on this box:"), rules)
-        if rules else "")
+    rules = [(*_described(t.gettext(rule.description), rule.description, name),
+              _value(chosen.get(key, {}).get(name, rule.default)))
+             for name, rule in info.house_rules.items()]
+    return {"players": players, "rules": rules}
 
 
 def page() -> str:
-    cards = []
+    games = []
     for key in registry.discover():
         info = registry.find(key)
         if info is None:
             continue
-        more = Markup('<p><a href="/rules/{}">{}</a></p>').format(key, _("The rules"))
-        cards.append(Markup('<div class="card" id="{}"><h2>{}</h2>{}{}</div>').format(
-            key, registry.title(key), _summary(key, info),
-            more if text(info.rules.rpartition(".")[0], "en") is not None else ""))
-    return html.page(_("Rules"), Markup("").join(cards), here="/rules")
+        games.append({"key": key, "title": registry.title(key), "summary": _summary(key, info),
+                      "text": text(info.rules.rpartition(".")[0], "en") is not None})
+    return html.page("rules.html", _("Rules"), here="/rules", games=games)
 
 
 def game(key: str) -> str:
@@ -90,8 +84,6 @@ def game(key: str) -> str:
     written = text(info.rules.rpartition(".")[0], i18n.language())
     if written is not None and written.startswith("# "):  # its title: the page's own
         written = written.partition("\n")[2]
-    body = Markup('<div class="card">{}</div>{}').format(
-        _summary(key, info),
-        Markup('<article class="rules">{}</article>').format(markdown_lite.render(written))
-        if written is not None else "")
-    return html.page(registry.title(key), body, here="/rules")
+    return html.page("rules_game.html", registry.title(key), here="/rules",
+                     summary_of=_summary(key, info),
+                     written=markdown_lite.render(written) if written is not None else None)

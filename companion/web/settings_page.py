@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, request, send_file
-from markupsafe import Markup
 
 from companion.config import registry, setting_check, settings
 from companion.core import i18n
 from companion.core.errors import CompanionError
 from companion.core.i18n import _
 from companion.web import html
-from companion.web.app import Refused, box, csrf, go
+from companion.web.app import Refused, box, go
 
 
 def add_routes(app: Flask) -> None:
@@ -41,27 +40,6 @@ def current() -> dict[str, Any]:
     except CompanionError:
         saved = {}
     return {**now, **{k: v for k, v in saved.items() if v != ""}}
-
-
-def _box_form(now: dict[str, Any]) -> Markup:
-    langs = Markup("").join(
-        Markup('<option value="{}"{}>{}</option>').format(
-            code, Markup(" selected") if code == now["language"] else "", name)
-        for code, name in i18n.NAMES.items())
-    games = Markup("").join(
-        Markup('<label class="check"><input type="checkbox" name="shown" value="{}"{}> {}'
-               '</label>').format(key, "" if key in now["games.hide"] else Markup(" checked"),
-                                  registry.title(key))
-        for key in registry.discover())
-    return Markup(
-        '<form method="post" action="/settings/box" class="card" id="box"><h2>{}</h2>{}'
-        '<p><label>{} <select name="language">{}</select></label></p>'
-        '<p><label>{} <input name="contrast" type="number" min="0" max="255" required '
-        'value="{}"></label></p><fieldset><legend>{}</legend>{}</fieldset>'
-        '<p><button>{}</button></p><p class=small>{}</p></form>').format(
-        _("The box"), html.csrf_field(csrf()), _("Language"), langs,
-        _("Contrast (0-255)"), now["display.contrast"], _("Games on the start menu"), games,
-        _("Save"), _("The box takes a change up at its next key press."))
 
 
 def change() -> Response:
@@ -99,17 +77,9 @@ def _newest() -> Path | None:
 
 
 def page() -> str:
-    langs = Markup(" · ").join(
-        Markup('<a href="?lang={}" lang="{}">{}</a>').format(code, code, name)
-        for code, name in i18n.NAMES.items())
-    newest = _newest()
-    backup = (Markup('<a class="button" href="/settings/backup" download>{}</a>').format(
-        _("Download the newest backup")) if newest is not None
-        else Markup("<p>{}</p>").format(_("The box has made no backup yet.")))
-    body = Markup('<div class="card"><h2>{}</h2><p>{}</p></div>{}'
-                  '<div class="card"><h2>{}</h2>{}</div>').format(
-        _("This page's language"), langs, _box_form(current()), _("Backups"), backup)
-    return html.page(_("Settings"), body, here="/settings")
+    return html.page("settings.html", _("Settings"), here="/settings", now=current(),
+                     games=[(key, registry.title(key)) for key in registry.discover()],
+                     backup=_newest() is not None)
 
 
 def backup() -> Response:

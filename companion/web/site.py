@@ -20,7 +20,7 @@ from flask import Flask
 
 from companion.config.file import Config
 from companion.web import history, pair, people, rules_pages, settings_page, tonight
-from companion.web.app import OneAtATime, make_flask
+from companion.web.app import make_flask
 
 
 def create_app(db: Path, config: Config, *, clock: Callable[[], float] = time.time) -> Flask:
@@ -28,5 +28,4 @@ def create_app(db: Path, config: Config, *, clock: Callable[[], float] = time.ti
     app = make_flask(db, config, clock=clock)
     for module in (pair, tonight, history, people, rules_pages, settings_page):
         module.add_routes(app)
-    app.wsgi_app = OneAtATime(app.wsgi_app)  # type: ignore[method-assign, assignment]
     return app

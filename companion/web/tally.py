@@ -23,33 +23,18 @@ game reopened (an undo), an old game resumed and finished, a person renamed or m
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
+from companion.log.store import Store
 from companion.records import stats
-from companion.records.plays import Play, plays
+from companion.records.plays import Play
 from companion.web import chart, reading
 
 
-def _finished_up_to(store: Any, last_id: int) -> tuple[int, str | None]:
+def _finished_up_to(store: Store, last_id: int) -> tuple[int, str | None]:
     """How many games of id ``last_id`` or lower are finished, and when the last of them
     was: it changes when one of them is reopened, or resumed and finished again."""
     mark: tuple[int, str | None] = store.finished_mark(up_to=last_id)
     return mark
-
-
-def _newer(store: Any, last_id: int) -> Iterator[Play]:
-    """The finished plays of id above ``last_id``, newest first, reading a few at a time."""
-    before, limit = None, 8
-    while True:
-        window = reading.Newest(store, limit, before)
-        read = len(window.rows)
-        window.rows = [r for r in window.rows if r.id > last_id]
-        fresh = window.rows
-        if fresh:
-            yield from plays(window)  # type: ignore[arg-type]
-        if len(fresh) < read or read < limit:
-            return
-        before, limit = fresh[-1].id, limit * 4
 
 
 #: Games read at a time when counting the whole log: what is read is held meanwhile.
@@ -70,7 +55,7 @@ class Tally:
         #: How many times the whole log was counted (tests and the benchmark read it).
         self.recounts = 0
 
-    def people(self, store: Any) -> list[stats.PersonStats]:
+    def people(self, store: Store) -> list[stats.PersonStats]:
         """Every roster player who finished a game, most plays first (as
         :func:`companion.records.stats.people`)."""
         roster = {(p.uuid, p.name) for p in store.players(hidden=True)}
@@ -81,13 +66,13 @@ class Tally:
             if _finished_up_to(store, self.last_id) != self.upto:
                 self._recount(store)
             else:
-                self._add(list(_newer(store, self.last_id)))
+                self._add(list(reading.plays_after(store, self.last_id)))
                 self.upto = _finished_up_to(store, self.last_id)
         self.roster, self.mark = roster, mark
         return sorted(self.by_uuid.values(),
                       key=lambda s: (-s.plays, -s.wins, s.name.casefold()))
 
-    def _recount(self, store: Any) -> None:
+    def _recount(self, store: Store) -> None:
         self.recounts += 1
         self.by_uuid, self.months, self.last_id = {}, {}, 0
         for chunk in _chunks(reading.every_play(store, chunk=CHUNK), CHUNK):

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import Flask, jsonify
-from markupsafe import Markup
+from flask import Flask, jsonify, render_template
 
 from companion.config import registry
 from companion.core import i18n, seat_names
-from companion.core.i18n import _, ngettext
+from companion.core.i18n import _
 from companion.core.localtime import minute
+from companion.log.store import Store
 from companion.records import result_text
 from companion.web import html
 from companion.web.app import box
@@ -35,18 +35,19 @@ def add_routes(app: Flask) -> None:
 
 
 def page() -> str:
-    body = Markup('<div id="live" data-src="/tonight/now">{}</div>').format(fragment())
-    return html.page(_("Tonight"), body, here="/", live=True)
+    return html.page("tonight.html", _("Tonight"), here="/", live=True, **shown())
 
 
 def now() -> Any:
-    text = str(fragment())
+    text = render_template("tonight_now.html", **shown())
     return jsonify({"v": hashlib.sha1(text.encode()).hexdigest()[:12], "html": text})
 
 
-def fragment() -> Markup:
+def shown() -> dict[str, Any]:
+    """What Tonight shows: the game being played (None when none is) and the games
+    finished tonight."""
     store = box().store()
-    return playing(store) + finished(store)
+    return {"playing": playing(store), "finished": finished(store)}
 
 
 @dataclass
@@ -101,11 +102,11 @@ def _figure(value: Any) -> str:
     return "–" if value is None else str(value)
 
 
-def playing(store: Any) -> Markup:
+def playing(store: Store) -> dict[str, Any] | None:
+    """The game being played as ``tonight_now.html`` shows it, or None."""
     game = store.unfinished()
     if game is None:
-        return Markup("<section><p>{}</p></section>").format(
-            _("No game is being played: start one on the box."))
+        return None
     actions = store.actions(game.id)
     now = standings(game.kind, game.options, actions)
     place = {name: n for n, group in enumerate(now.places, 1) for name in group}
@@ -126,26 +127,17 @@ def playing(store: Any) -> Markup:
         if now.places:
             row.append(place.get(p, ""))
         rows.append(row)
-    moves = ngettext("{n} move so far", "{n} moves so far", len(actions)).format(n=len(actions))
-    turn = Markup('<p class="turn">{}</p>').format(
-        _("Turn: {name}").format(name=seat_names.shown(now.turn))) if now.turn else ""
-    return Markup('<section class="playing"><h2>{}</h2><p class=small>{} · {}</p>{}{}'
-                  '<p class=small>{}</p></section>').format(
-        registry.title(game.kind), _("started {time}").format(time=minute(game.started)),
-        moves, turn, html.rows(rows, head), now.detail)
+    return {"title": registry.title(game.kind), "started": minute(game.started),
+            "moves": len(actions), "head": head, "rows": rows, "detail": now.detail,
+            "turn": seat_names.shown(now.turn) if now.turn else None}
 
 
-def finished(store: Any) -> Markup:
+def finished(store: Store) -> list[dict[str, str]]:
+    """The games finished within :data:`TONIGHT_HOURS`, newest first."""
     since = (datetime.now(UTC) - timedelta(hours=TONIGHT_HOURS)).isoformat(timespec="seconds")
-    games = [r for r in store.history(50) if (r.finished or "") >= since]
-    if not games:
-        return Markup("<section><h2>{}</h2><p>{}</p></section>").format(
-            _("Finished tonight"), _("No game finished tonight yet."))
-    items = Markup("").join(
-        Markup("<li><b>{}</b> {} – {}<br><span class=small>{}</span></li>").format(
-            registry.title(r.kind), minute(r.finished or r.started),
-            ", ".join(seat_names.shown(w) for w in (r.result or {}).get("winners", [])
-                      if not seat_names.is_nobody(w)) or _("nobody wins"),
-            result_text.detail(r.result, r.kind)) for r in games)
-    return Markup("<section><h2>{}</h2><ul>{}</ul></section>").format(
-        _("Finished tonight"), items)
+    return [{"title": registry.title(r.kind), "time": minute(r.finished or r.started),
+             "winners": ", ".join(seat_names.shown(w)
+                                  for w in (r.result or {}).get("winners", [])
+                                  if not seat_names.is_nobody(w)),
+             "detail": result_text.detail(r.result, r.kind)}
+            for r in store.history(50) if (r.finished or "") >= since]

@@ -111,10 +111,28 @@ def test_restore_refuses_while_the_companion_runs(tmp_path: Path, capsys) -> Non
     running = Store.open(db)
     try:
         code, _, err = cli(capsys, "restore", str(copy), "--db", str(db))
-        assert code == 2 and "stop it first" in err
+        assert code == 2 and "stop both first" in err
     finally:
         running.close()
     assert cli(capsys, "restore", str(copy), "--db", str(db))[0] == 0
+
+
+def test_restore_while_only_the_page_holds_the_log_names_its_unit(
+        tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    """The refusal said to stop ``companion`` alone, which does not free a log the phone
+    page holds (issue 43): it names the page's unit too."""
+    db = tmp_path / "companion.db"
+    games(db, 1)
+    copy = tmp_path / "copy.db"
+    assert cli(capsys, "backup", str(copy), "--db", str(db))[0] == 0
+    page = Store.open_existing(db, write=True)  # as `companion web` holds it
+    try:
+        page.players()
+        code, _, err = cli(capsys, "restore", str(copy), "--db", str(db))
+        assert code == 2 and err.count("\n") == 1
+        assert "companion-web" in err and "phone page" in err
+    finally:
+        page.close()
 
 
 def test_backup_of_a_missing_log_is_one_line(tmp_path: Path, capsys) -> None:  # noqa: ANN001

@@ -17,3 +17,17 @@ def test_pyproject_uses_the_forms_that_install_without_warnings(project: Path) -
     data = tomllib.loads((project / "pyproject.toml").read_text())
     assert data["project"]["license"] == "MIT"  # the SPDX string, not {text = ...}
     assert data["tool"]["setuptools"]["package-dir"] == {"": "."}  # editable via .pth
+
+
+def test_the_pages_templates_and_static_files_are_package_data() -> None:
+    """A wheel without the page's templates serves nothing (issue 43): every file under
+    companion/web/templates and static matches a package-data pattern."""
+    from fnmatch import fnmatch
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["companion.web"]
+    web = ROOT / "companion" / "web"
+    files = [p.relative_to(web).as_posix() for folder in ("templates", "static")
+             for p in (web / folder).iterdir()]
+    assert "templates/base.html" in files
+    assert [f for f in files if not any(fnmatch(f, pat) for pat in patterns)] == []

@@ -10,9 +10,9 @@ import zxingcpp
 
 from companion.config.file import from_mapping
 from companion.core.i18n import _
+from companion.pairing import address, codes
 from companion.shell.phone import PhoneScreen
 from companion.testing import Rig
-from companion.web import address, pairing
 from companion.web.site import create_app
 
 
@@ -51,7 +51,7 @@ def decoded(rig: Rig) -> list[str]:
 
 def test_the_qr_code_on_the_panel_is_the_pairing_address(rig: Rig, tmp_path: Path) -> None:
     open_phone(rig)
-    code = pairing.current_code(tmp_path)
+    code = codes.current_code(tmp_path)
     url = f"HTTP://192.168.100.200:8080/P/{code}"
     assert decoded(rig) == [url, url]
     keep(rig, "box-phone")
@@ -69,15 +69,15 @@ def test_ok_shows_a_new_code_and_the_port_the_page_serves(rig: Rig, tmp_path: Pa
     assert ":8321/P/" in first
     rig.press("ok")
     second = decoded(rig)[0]
-    assert second != first and pairing.current_code(tmp_path) in second
+    assert second != first and codes.current_code(tmp_path) in second
 
 
 def test_the_box_forgets_every_paired_phone(rig: Rig, tmp_path: Path) -> None:
-    cookie = pairing.sign(tmp_path, "phone-1")
-    assert pairing.paired(tmp_path, cookie) == "phone-1"
+    cookie = codes.sign(tmp_path, "phone-1")
+    assert codes.paired(tmp_path, cookie) == "phone-1"
     open_phone(rig)
     rig.keys("down", "ok")
-    assert pairing.paired(tmp_path, cookie) is None
+    assert codes.paired(tmp_path, cookie) is None
     assert isinstance(rig.app.top, PhoneScreen)
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from companion.config.file import from_mapping
 from companion.log.store import Store
-from companion.web import pairing
+from companion.pairing import codes
 from companion.web.site import create_app
 from tests.web.serving import start
 
@@ -74,7 +74,7 @@ def timed(folder: Path, repeat: int) -> dict[str, tuple[float, float]]:
     warm(app.extensions["companion"])  # as `companion web` does before it listens
     start = (time.perf_counter() - t0) * 1000
     client = app.test_client()
-    client.get("/P/" + pairing.new_code(folder))
+    client.get("/P/" + codes.new_code(folder))
     out = {"(counting at start)": (start, start)}
     for page in PAGES:
         times = []
@@ -101,7 +101,7 @@ def timed(folder: Path, repeat: int) -> dict[str, tuple[float, float]]:
 
 
 def memory(folder: Path, port: int = 8766) -> dict[str, int]:
-    code = pairing.new_code(folder)
+    code = codes.new_code(folder)
     proc, base = start(folder / "companion.db", port, stdout=subprocess.DEVNULL)
     try:
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
@@ -134,7 +134,7 @@ def latency(folder: Path, presses: int = 40, phones: int = 4) -> list[float]:
 
     def phone(n: int) -> None:
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
-        opener.open(f"{base}/P/{pairing.new_code(folder)}")
+        opener.open(f"{base}/P/{codes.new_code(folder)}")
         while not stop.is_set():
             text = json.loads(opener.open(base + "/tonight/now").read())["html"]
             for word in text.split("<p class=small>")[1].split():
@@ -199,7 +199,7 @@ def key_to_frame(folder: Path, *, phones: int, turns: int = 10) -> dict[str, flo
         if phones:
             codes = []
             for _n in range(phones):
-                codes.append(pairing.new_code(folder))
+                codes.append(codes.new_code(folder))
                 pollers = subprocess.Popen([sys.executable, "-c", POLLER, base, codes[-1]])
                 time.sleep(0.3)
                 pollers_all.append(pollers)

@@ -9,7 +9,7 @@ import pytest
 from companion.config.file import from_mapping
 from companion.core import i18n
 from companion.log.store import Store
-from companion.web import pairing
+from companion.pairing import codes
 from companion.web.site import create_app
 
 
@@ -47,7 +47,7 @@ def client(folder: Path, clock: Clock):  # type: ignore[no-untyped-def]
 
 def pair(client, folder: Path, clock: Clock) -> str:  # type: ignore[no-untyped-def]
     """Pair the test client; returns its CSRF token."""
-    code = pairing.new_code(folder, now=clock())
+    code = codes.new_code(folder, now=clock())
     assert client.get(f"/P/{code}").status_code == 303
     cookie = client.get_cookie("companion_phone").value
-    return pairing.csrf(folder, pairing.paired(folder, cookie, now=clock()))
+    return codes.csrf(folder, codes.paired(folder, cookie, now=clock()))

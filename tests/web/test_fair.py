@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from companion.config.file import from_mapping
-from companion.web import fair, pairing
+from companion.pairing import codes
+from companion.web import fair
 from companion.web.site import create_app
 from tests.web.conftest import Clock
 
@@ -58,7 +59,7 @@ def slow(port: int, n: int) -> list[socket.socket]:
 
 def phone_opens_tonight(folder: Path, port: int) -> float:
     """Pair from ::1 and open Tonight; the seconds Tonight took."""
-    code = pairing.new_code(folder, now=Clock()())
+    code = codes.new_code(folder, now=Clock()())
     conn = http.client.HTTPConnection("::1", port, timeout=1)
     conn.request("GET", f"/P/{code}", headers={"Host": f"[::1]:{port}"})
     answer = conn.getresponse()

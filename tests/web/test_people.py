@@ -47,3 +47,24 @@ def test_every_player_is_on_some_page_and_can_be_merged(
     moved = client.post("/players/merge", data={"name": "Player 00005", "into": "Ann",
                                                 "csrf": token})
     assert moved.status_code == 303
+
+
+def test_a_big_import_shows_a_page_of_its_plan_and_counts_the_rest(
+        client, folder: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    """An 8 MiB export (over 100,000 players) listed every one on the page, the page
+    alone tens of MiB (issue 43): the plan's first lines are shown, the rest counted."""
+    import io
+    import json
+    import uuid
+
+    token = pair(client, folder, clock)
+    data = json.dumps({"players": [{"uuid": str(uuid.UUID(int=n + 1)), "name": f"P{n:04d}"}
+                                   for n in range(people.PLAN_SHOWN + 1234)]}).encode()
+    page = client.post("/players/import", data={"csrf": token,
+                                                "file": (io.BytesIO(data), "g.json")})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200 and text.count("is added with") == people.PLAN_SHOWN
+    assert "…and 1,234 more players." in text
+    done = client.post("/players/import/confirm", data={"csrf": token})
+    assert done.status_code == 303
+    assert len(Store.open_existing(folder / "companion.db").players()) == 2 + 1284

@@ -29,8 +29,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 from companion.config.file import from_mapping
 from companion.core.i18n import _
 from companion.log.store import Store
+from companion.pairing import address
 from companion.testing import Clock, Rig
-from companion.web import address
 from companion.web.site import create_app
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

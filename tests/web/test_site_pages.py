@@ -62,17 +62,40 @@ def test_history_links_each_play_to_bg_stats(client, folder, clock) -> None:
 
 def test_downloads_since_the_last_one_hold_only_the_new_plays(client, folder, clock) -> None:
     _play_genial(folder)
-    pair(client, folder, clock)
-    first = client.get("/history/download?range=since&fmt=bgsplay")
-    assert "attachment" in first.headers["Content-Disposition"]
-    assert len(json.loads(first.get_data(as_text=True))["plays"]) == 1
-    again = client.get("/history/download?range=since&fmt=bgsplay")
-    assert json.loads(again.get_data(as_text=True))["plays"] == []
+    token = pair(client, folder, clock)
+
+    def since(fmt: str) -> str:
+        page = client.post("/history/download", data={"range": "since", "fmt": fmt,
+                                                      "csrf": token})
+        assert "attachment" in page.headers["Content-Disposition"]
+        return page.get_data(as_text=True)
+
+    assert len(json.loads(since("bgsplay"))["plays"]) == 1
+    assert json.loads(since("bgsplay"))["plays"] == []
     _play_genial(folder)
-    assert client.get("/history/download?range=since&fmt=csv").get_data(
-        as_text=True).count("Genial") == 2  # one play, two players
+    assert since("csv").count("Genial") == 2  # one play, two players
     assert len(json.loads(client.get("/history/download?range=all&fmt=json").get_data(
         as_text=True))) == 2
+
+
+def test_a_get_does_not_move_the_mark_of_the_last_download(client, folder, clock) -> None:
+    """A cross-site GET of /history/download?range=since moved the phone's mark
+    (issue 43): no GET changes anything; the History page's own form (a POST with
+    this phone's CSRF token) does, and a POST without the token changes nothing."""
+    _play_genial(folder)
+    token = pair(client, folder, clock)
+    for _n in range(2):
+        page = client.get("/history/download?range=since&fmt=json")
+        assert len(json.loads(page.get_data(as_text=True))) == 1
+    forged = client.post("/history/download", data={"range": "since", "fmt": "json"})
+    assert forged.status_code == 403
+    history = client.get("/history").get_data(as_text=True)
+    assert 'action="/history/download"' in history and f'value="{token}"' in history
+    page = client.post("/history/download", data={"range": "since", "fmt": "json",
+                                                  "csrf": token})
+    assert len(json.loads(page.get_data(as_text=True))) == 1
+    page = client.get("/history/download?range=since&fmt=json")
+    assert json.loads(page.get_data(as_text=True)) == []
 
 
 def test_tonight_follows_the_game_in_the_log(client, folder, clock) -> None:

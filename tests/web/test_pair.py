@@ -4,7 +4,7 @@ rate limits; every refusal one sentence with nothing changed."""
 from __future__ import annotations
 
 from companion.log.store import Store
-from companion.web import pairing
+from companion.pairing import codes
 from tests.web.conftest import pair
 
 
@@ -23,7 +23,7 @@ def test_an_unpaired_phone_sees_only_how_to_pair(client, folder) -> None:
 
 
 def test_the_code_pairs_once_and_the_cookie_lasts(client, folder, clock) -> None:
-    code = pairing.new_code(folder, now=clock())
+    code = codes.new_code(folder, now=clock())
     assert client.get(f"/P/{code}").status_code == 303
     assert "Ann" in client.get("/players").get_data(as_text=True)
     clock.now += 300 * 24 * 3600  # months later, the same phone
@@ -35,15 +35,15 @@ def test_the_code_pairs_once_and_the_cookie_lasts(client, folder, clock) -> None
 
 
 def test_a_code_too_old_pairs_nobody(client, folder, clock) -> None:
-    code = pairing.new_code(folder, now=clock())
-    clock.now += pairing.CODE_LIFE + 1
+    code = codes.new_code(folder, now=clock())
+    clock.now += codes.CODE_LIFE + 1
     assert client.get(f"/P/{code}").status_code == 403
 
 
 def test_forgetting_the_phones_unpairs_every_one(client, folder, clock) -> None:
     pair(client, folder, clock)
     assert "Ann" in client.get("/players").get_data(as_text=True)
-    pairing.forget_phones(folder)
+    codes.forget_phones(folder)
     assert "Ann" not in client.get("/players").get_data(as_text=True)
 
 
@@ -62,7 +62,7 @@ def test_callers_outside_the_private_ranges_are_refused(client, folder, clock) -
 
 
 def test_guessing_codes_is_slowed_down(client, folder, clock) -> None:
-    code = pairing.new_code(folder, now=clock())
+    code = codes.new_code(folder, now=clock())
     for _n in range(5):
         assert client.get("/P/AAAAAAAAAAAAAAAA").status_code == 403
     page = client.get(f"/P/{code}")  # even the right code waits out the minute
@@ -109,3 +109,43 @@ def test_a_request_for_another_host_name_is_refused(client, folder, clock) -> No
     for host in ("localhost:8080", "127.0.0.1:8080", "192.168.1.23:8080", "[::1]:8080",
                  socket.gethostname(), socket.gethostname() + ".local:8080"):
         assert client.get("/players", headers={"Host": host}).status_code == 200, host
+
+
+def test_the_boxs_code_pairs_while_other_addresses_guess(client, folder, clock) -> None:
+    """Four addresses sending 5 wrong codes a minute kept the owner's just-scanned code
+    refused for 128 s (issue 43): now the guessers alone are slowed."""
+    for minute in range(3):
+        for guesser in ("192.168.1.61", "192.168.1.62", "192.168.1.63", "192.168.1.64"):
+            for _n in range(5):
+                said = client.get("/P/AAAAAAAAAAAAAAAA", environ_base={"REMOTE_ADDR": guesser})
+                assert said.status_code in (403, 429)
+        code = codes.new_code(folder, now=clock())
+        owner = client.application.test_client()
+        page = owner.get(f"/P/{code}", environ_base={"REMOTE_ADDR": "192.168.1.20"})
+        assert page.status_code == 303, minute
+        clock.now += 20
+    said = client.get("/P/AAAAAAAAAAAAAAAA", environ_base={"REMOTE_ADDR": "192.168.1.61"})
+    assert said.status_code == 429  # the guesser still waits
+
+
+def test_the_table_of_guessers_stays_bounded() -> None:
+    """10,000 addresses took 2.9 MB and link-local IPv6 gives one host any number of
+    them (issue 43): the table keeps a bounded number of callers, an IPv6 /64 as one."""
+    from companion.web.wrong_codes import MAX_CALLERS, WrongCodes
+
+    tries = WrongCodes(clock=lambda: 1000.0)
+    for n in range(10_000):
+        tries.wrong(f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}")
+    assert len(tries) == MAX_CALLERS
+    one_host = WrongCodes(clock=lambda: 1000.0)
+    for n in range(5):
+        one_host.wrong(f"fe80::{n + 1:x}:1:2:3%eth0")
+    assert len(one_host) == 1 and one_host.refused("fe80::99:1:2:3")
+
+
+def test_a_code_in_lower_case_pairs(client, folder, clock) -> None:
+    code = codes.new_code(folder, now=clock())
+    page = client.get(f"/p/{code.lower()}")
+    assert page.status_code == 303
+    assert client.get("/players").status_code == 200
+    assert "Ann" in client.get("/players").get_data(as_text=True)

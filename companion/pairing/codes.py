@@ -55,8 +55,8 @@ CODE_LENGTH = 16
 
 
 def _write(path: Path, text: str) -> None:
-    """``text`` into ``path`` whole (owner-only), or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """``text`` into ``path`` whole (owner-only), or not at all; its folder (the state
+    folder, where the log is) must exist: none is made."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
