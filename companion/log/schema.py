@@ -34,6 +34,41 @@ from companion.core.errors import BadName, StorageError
 
 SCHEMA_VERSION = 4
 
+#: The highest change count (``user_version``, counted up by every saved change) a log
+#: may hold: SQLite keeps it in 32 bits, so a crafted count near 2**31 would overflow on
+#: a later write (and the healthy log would look behind its backups at every start). A
+#: billion changes is centuries of play.
+GENERATION_LIMIT = 2**30
+#: The highest row id or action number a log may hold: a crafted one near 2**63 would
+#: overflow when the next is counted (or make SQLite pick row ids out of order).
+ROW_LIMIT = 2**53
+
+
+def counters_problem(conn: sqlite3.Connection) -> str | None:
+    """Why the counters of the log on ``conn`` are out of range (its change count, its
+    row ids, its action numbers), or None. Reads the largest of each (the row ids from
+    their trees' ends; the action numbers in one pass over the actions).
+
+    >>> conn = sqlite3.connect(":memory:", isolation_level=None)
+    >>> _ = migrate(conn); counters_problem(conn) is None
+    True
+    >>> _ = conn.execute("PRAGMA user_version = 2147483647"); counters_problem(conn)
+    'its change count 2147483647 is out of range (0 to 1073741824)'
+    """
+    generation = conn.execute("PRAGMA user_version").fetchone()[0]
+    if not 0 <= generation <= GENERATION_LIMIT:
+        return f"its change count {generation} is out of range (0 to {GENERATION_LIMIT})"
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    checks = [(f"{table} row ids", f"SELECT MAX(rowid) FROM {table}")
+              for table in ("games", "actions", "players") if table in tables]
+    if "actions" in tables:
+        checks.append(("action numbers", "SELECT MAX(seq) FROM actions"))
+    for what, sql in checks:
+        top = conn.execute(sql).fetchone()[0]
+        if isinstance(top, int) and top > ROW_LIMIT:
+            return f"its {what} reach {top}, out of range (up to {ROW_LIMIT})"
+    return None
+
 _ROSTER_TABLES = """
     CREATE TABLE players (
         id      INTEGER PRIMARY KEY,
@@ -225,7 +260,7 @@ def problem(conn: sqlite3.Connection) -> str | None:
         return f"it holds {t} {name}, which the companion does not make"
     for t, name, _tbl, _sql in sorted(mine - theirs, key=str):
         return f"its {t} {name} is not the companion's"
-    return None
+    return counters_problem(conn)
 
 
 def migrate(conn: sqlite3.Connection) -> int:
