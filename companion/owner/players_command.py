@@ -26,6 +26,7 @@ from companion.core import roster
 from companion.core.columns import left
 from companion.core.errors import CommandError
 from companion.core.i18n import _
+from companion.core.printable import printable
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -190,7 +191,7 @@ def _listing(store: Any, everyone: bool) -> str:
     for p in rows:
         hidden = "  " + _("(hidden)") if p.hidden else ""
         lines.append("  ".join((left(p.name, 12), left((p.last_played or _("never"))[:10], 11),
-                                left(p.colour or "-", 8), p.uuid)) + hidden)
+                                left(p.colour or "-", 8), printable(p.uuid))) + hidden)
     return "\n".join(lines) + "\n"
 
 
