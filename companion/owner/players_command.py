@@ -42,6 +42,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     add = verbs.add_parser("add", help=_("add a player"))
     add.add_argument("name")
     add.add_argument("--colour", help=_("a colour they like to play"))
+    add.add_argument("--someone-else", action="store_true",
+                     help=_("add NAME even when a name alike is on the roster (Chloé "
+                            "beside Chloe): they are another person"))
     rename = verbs.add_parser("rename", help=_("rename a player; their games stay theirs"))
     rename.add_argument("name")
     rename.add_argument("new")
@@ -90,10 +93,9 @@ def players(config: Config, args: argparse.Namespace) -> str:
         if args.verb == "import":
             return _imported(store, text, args.dry_run)
         if args.verb in ("add", "rename"):
-            _drawable(args.name if args.verb == "add" else args.new)
+            _drawable(roster.normalise(args.name if args.verb == "add" else args.new))
         if args.verb == "add":
-            added = store.add_player(args.name, args.colour)
-            return _("Added {name}.").format(name=added.name) + "\n"
+            return _added(store, args.name, args.colour, args.someone_else)
         if args.verb == "rename":
             old = store.player(args.name)
             new = store.rename_player(args.name, args.new)
@@ -110,6 +112,20 @@ def players(config: Config, args: argparse.Namespace) -> str:
         return said.format(name=player.name) + "\n"
     finally:
         store.close()
+
+
+def _added(store: Any, name: str, colour: str | None, someone_else: bool) -> str:
+    """``players add``: the line saying who joined; a name alike to one on the roster
+    is refused in one sentence naming ``--someone-else``."""
+    from companion.core.errors import AlikeName
+
+    try:
+        added = store.add_player(name, colour, someone_else=someone_else)
+    except AlikeName as err:
+        raise CommandError("{name} looks like {other}, who is on the roster already; if "
+                           "{name} is someone else: companion players add --someone-else "
+                           "\"{name}\".", name=err.name, other=err.other) from None
+    return _("Added {name}.").format(name=added.name) + "\n"
 
 
 def _read(path: str) -> bytes:
