@@ -151,6 +151,21 @@ def name_uuid(kind: str, name: str) -> str:
     return str(uuid.uuid5(UUID_NAMESPACE, f"{kind}:{name}")).upper()
 
 
+def canonical_uuid(text: str) -> str:
+    """The one form a UUID is stored, compared and exported in, however it was written
+    (``{…}``, ``urn:uuid:…``, lower or upper case, without dashes): :class:`uuid.UUID`'s
+    8-4-4-4-12, upper case as the box has always written it and as BG Stats writes it
+    (its exports match players by the string: a UUID once sent must stay byte for byte).
+    :class:`ValueError` for text that is no UUID.
+
+    >>> canonical_uuid("{0f6c1e2a-1111-4a2b-9c3d-000000000001}")
+    '0F6C1E2A-1111-4A2B-9C3D-000000000001'
+    >>> canonical_uuid("urn:uuid:0F6C1E2A-1111-4A2B-9C3D-000000000001")
+    '0F6C1E2A-1111-4A2B-9C3D-000000000001'
+    """
+    return str(uuid.UUID(text.strip())).upper()
+
+
 def new_uuid() -> str:
     """A fresh UUID for a new roster entry (BG Stats' upper-case form)."""
     return str(uuid.uuid4()).upper()

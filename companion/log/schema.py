@@ -8,7 +8,9 @@ each log its own identity (a backup of another box's log is told apart from its 
 the position in the action sequence each game started at (the game to resume comes
 from the log's own order, not from clock times) and an index of the unfinished games;
 schema 4 the times a game sat set aside (``pauses``: from another game's start to its
-resume), so that a play's duration is the time it was played.
+resume), so that a play's duration is the time it was played; schema 5 wrote every
+player's UUID in its one form (:func:`~companion.core.roster.canonical_uuid`: an import
+once kept ``{…}`` and ``urn:uuid:…`` as the file spelled them).
 
 A file is taken as a log only when its objects are exactly the ones this companion
 makes for its schema version (:func:`problem`): a trigger, a view, a CHECK or a
@@ -32,7 +34,7 @@ from typing import Any
 from companion.core import roster
 from companion.core.errors import BadName, StorageError
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 #: The highest change count (``user_version``, counted up by every saved change) a log
 #: may hold: SQLite keeps it in 32 bits, so a crafted count near 2**31 would overflow on
@@ -165,6 +167,32 @@ def identity(conn: sqlite3.Connection) -> str | None:
     return row[0] if row and isinstance(row[0], str) else None
 
 
+def canonical_uuids(conn: sqlite3.Connection) -> None:
+    """Schema 5: every player's UUID in its one form (an import kept ``{…}``,
+    ``urn:uuid:…`` and lower case as the file spelled them, so one UUID could be two
+    players'). The first player (by id) keeps a UUID two spelled alike; the other gets a
+    new one (their games stay theirs), as the roster holds each UUID once. A UUID that
+    is no UUID at all stays as it is."""
+    rows = conn.execute("SELECT id, uuid FROM players ORDER BY id").fetchall()
+    held = {u for _i, u in rows}
+    seen: set[str] = set()
+    for player_id, text in rows:
+        try:
+            one = roster.canonical_uuid(text)
+        except (ValueError, AttributeError, TypeError):
+            seen.add(text)
+            continue
+        if one in seen:
+            one = roster.new_uuid()
+        seen.add(one)
+        if one != text:
+            if one in held:  # another row still holds it as written: move that out first
+                conn.execute("UPDATE players SET uuid = uuid || ' ' || id WHERE uuid = ?",
+                             (one,))
+            conn.execute("UPDATE players SET uuid = ? WHERE id = ?", (one, player_id))
+            held.add(one)
+
+
 #: migrations[n] takes a database from version n to n + 1 (SQL, or a function for the
 #: steps SQL alone cannot do).
 MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
@@ -197,6 +225,7 @@ MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
     );
     CREATE INDEX pauses_by_game ON pauses (game_id);
     """,
+    canonical_uuids,
 ]
 
 
