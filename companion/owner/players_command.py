@@ -59,6 +59,14 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     take.add_argument("file", metavar="FILE")
     take.add_argument("--dry-run", action="store_true",
                       help=_("show what would change and change nothing"))
+    take.add_argument("--shorten", action="store_true",
+                      help=_("bring in people whose names are too long for the box under "
+                             "the short names proposed"))
+    take.add_argument("--leave-out", metavar="NAME", action="append", default=[],
+                      help=_("leave this person of the file out (again for more)"))
+    take.add_argument("--someone-else", metavar="NAME", action="append", default=[],
+                      help=_("add this person of the file as someone new, even where a "
+                             "name alike is on the roster (again for more)"))
     for verb in verbs.choices.values():  # `players list --db FILE` too, as people type it
         verb.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                           help=_("the action log (default: state dir)"))
@@ -91,7 +99,7 @@ def players(config: Config, args: argparse.Namespace) -> str:
         if args.verb == "list":
             return _listing(store, args.all)
         if args.verb == "import":
-            return _imported(store, text, args.dry_run)
+            return _imported(store, text, args)
         if args.verb in ("add", "rename"):
             _drawable(roster.normalise(args.name if args.verb == "add" else args.new))
         if args.verb == "add":
@@ -138,12 +146,17 @@ def _read(path: str) -> bytes:
         raise CommandError("cannot read {path}: {why}.", path=path, why=reason(err)) from None
 
 
-def _imported(store: Any, text: bytes, dry_run: bool) -> str:
+def _imported(store: Any, text: bytes, args: argparse.Namespace) -> str:
     from companion.records.bgstats_import import import_players
 
-    plan = import_players(store, text, dry_run=dry_run, check_name=_drawable)
+    plan = import_players(store, text, dry_run=args.dry_run,
+                          check_name=lambda name: _drawable(roster.normalise(name)),
+                          shorten=args.shorten, leave_out=args.leave_out,
+                          someone_else=args.someone_else)
     lines = plan.lines()
-    if dry_run:
+    if any(c.left_out == "long" and c.short for c in plan.changes):
+        lines.append(_("--shorten brings them in under the short names proposed."))
+    if args.dry_run:
         lines.append(_("Nothing was changed (--dry-run)."))
     return "\n".join(lines) + "\n"
 
