@@ -171,8 +171,13 @@ class Roster:
         transaction, or nothing. :class:`BadName` for a name the roster refuses,
         :class:`RosterError` for a UUID another entry has."""
         plan = []
-        for name, uuid in people:
+        for name, written in people:
             clean = roster.clean_name(name)
+            try:
+                uuid = roster.canonical_uuid(written)  # one form, however it was written
+            except ValueError:
+                raise RosterError("{uuid} is not a UUID; nothing was changed.",
+                                  uuid=written) from None
             who = self.player(clean)
             holder = self._db.execute("SELECT name FROM players WHERE uuid = ?",
                                       (uuid,)).fetchone()
