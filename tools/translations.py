@@ -35,6 +35,7 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "require": (2,), "RuleError": (1,), "ConfigError
             "NotationError": (1,), "NC_": ((1, "c"), 2),
             "said": (1,), "said_n": (1, 2), "word": (1,), "StorageError": (1,),
             "CommandError": (1,), "BackupError": (1,), "RosterError": (1,), "BadName": (1,),
+            "AlikeName": (1,),
             "HardwareError": (1,), "PanelSizeError": (1,), "Notice": (1,), "notice_n": (1, 2)}
 
 

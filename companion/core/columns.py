@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from unicodedata import east_asian_width
 
+from companion.core.printable import printable
+
 
 def cells(text: str) -> int:
     """How many character cells ``text`` takes in a terminal: kana and kanji take two."""
@@ -46,12 +48,13 @@ def cut(text: str, width: int) -> str:
 
 
 def left(text: object, width: int) -> str:
-    """``text`` cut to ``width`` cells and padded on the right to exactly that."""
-    shown = cut(str(text), width)
+    """``text`` cut to ``width`` cells and padded on the right to exactly that (a
+    control character written out as its escape, :func:`printable`)."""
+    shown = cut(printable(text), width)
     return shown + " " * (width - cells(shown))
 
 
 def right(text: object, width: int) -> str:
     """``text`` padded on the left to ``width`` cells (never cut: it is a number)."""
-    shown = str(text)
+    shown = printable(text)
     return " " * max(0, width - cells(shown)) + shown

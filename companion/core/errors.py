@@ -133,3 +133,17 @@ class RosterError(Translatable, CompanionError, ValueError):
 
 class BadName(RosterError):
     """A player's name that cannot be saved; the message says why and what is allowed."""
+
+
+class AlikeName(RosterError):
+    """A name alike to one on the roster ("Chloé" beside "Chloe": accents, case or width
+    apart), refused unless it is said to be someone else; ``name`` is the name as it
+    would be saved, ``other`` the roster's."""
+
+    @property
+    def name(self) -> str:
+        return str(self.params["name"])
+
+    @property
+    def other(self) -> str:
+        return str(self.params["other"])

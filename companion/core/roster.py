@@ -1,9 +1,11 @@
 """The rules for a player's name: what may be saved, and when two names are the same.
 
 Pure functions, no storage: :mod:`companion.log.store` keeps the roster and asks these.
-A name is 1–12 characters after NFKC normalisation (so full-width ``ＡＮＮ`` is ``ANN``),
-any letters, digits, spaces and ordinary punctuation; two names are the same person
-when their :func:`name_key` is equal (case and width ignored)::
+A name is 1–12 characters after NFKC normalisation (so full-width ``ＡＮＮ`` is ``ANN``, a
+decomposed "é" is "é", and any Unicode space, such as the ideographic space U+3000, is a
+space), any letters, digits, spaces and ordinary punctuation; two names are the same
+person when their :func:`name_key` is equal (case and width ignored), and alike when
+their :func:`near_key` is (accents ignored too: asked about, never added silently)::
 
     >>> clean_name("  Ａｎｎ ")
     'Ann'
@@ -35,9 +37,58 @@ UUID_NAMESPACE = uuid.UUID("5b0e9c1e-8f6d-4c41-9d3e-7a61c0a1b2c3")
 
 
 
+def spaces(name: str) -> str:
+    """``name`` with every Unicode space (category Zs: the ideographic space U+3000 a
+    Japanese keyboard types, a no-break space, the thin spaces) a plain space.
+
+    >>> spaces("山田\u3000一郎"), spaces("Ann\u00a0Lee")
+    ('山田 一郎', 'Ann Lee')
+    """
+    if name.isascii():
+        return name
+    return "".join(" " if unicodedata.category(c) == "Zs" else c for c in name)
+
+
 def normalise(name: str) -> str:
-    """NFKC-normalised, spaces collapsed and trimmed (what is saved and shown)."""
-    return re.sub(" +", " ", unicodedata.normalize("NFKC", name)).strip()
+    """NFKC-normalised (composed: a decomposed "é" is "é"; width ignored), every Unicode
+    space a plain one (:func:`spaces`), spaces collapsed and trimmed (what is saved and
+    shown).
+
+    >>> normalise("Chloe\u0301"), normalise(" 山田\u3000\u3000一郎 ")
+    ('Chloé', '山田 一郎')
+    """
+    return re.sub(" +", " ", spaces(unicodedata.normalize("NFKC", spaces(name)))).strip()
+
+
+def near_key(name: str) -> str:
+    """The form two names are alike in, though not the same (:func:`name_key`): accents
+    and other marks dropped too. "Chloé" and "chloe" are alike: one person, most likely,
+    which the roster asks about rather than adding a second (:func:`near`).
+
+    >>> near_key("Chloé") == near_key("CHLOE") == near_key("ｃｈｌｏｅ")
+    True
+    >>> near_key("ゆうこ") == near_key("ゆうご")  # kana keep their marks: other names
+    False
+    """
+    kept, base = [], ""
+    for c in unicodedata.normalize("NFKD", name_key(name)):
+        if unicodedata.combining(c) and unicodedata.name(base, "").startswith("LATIN"):
+            continue  # an accent on a Latin letter; a kana's voicing mark stays
+        if not unicodedata.combining(c):
+            base = c
+        kept.append(c)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+def near(name: str, others: list[str]) -> list[str]:
+    """The names of ``others`` alike to ``name`` (:func:`near_key`) but not the same
+    (:func:`name_key`): what the roster asks about before a second person is added.
+
+    >>> near("Chloé", ["Chloe", "Ann", "chloé"])
+    ['Chloe']
+    """
+    key, alike = name_key(name), near_key(name)
+    return [o for o in others if name_key(o) != key and near_key(o) == alike]
 
 
 def name_key(name: str) -> str:
@@ -68,6 +119,7 @@ def clean_name(name: str) -> str:
     """
     if not isinstance(name, str):
         raise BadName("A name must be text.")
+    name = spaces(name)  # U+3000, a no-break space: a space as people type it
     for ch in name:
         kind = unicodedata.category(ch)
         if kind == "Cc" or ch in "\u2028\u2029":
@@ -97,6 +149,21 @@ def name_uuid(kind: str, name: str) -> str:
     lands on the same BG Stats player as the old exports did.
     """
     return str(uuid.uuid5(UUID_NAMESPACE, f"{kind}:{name}")).upper()
+
+
+def canonical_uuid(text: str) -> str:
+    """The one form a UUID is stored, compared and exported in, however it was written
+    (``{…}``, ``urn:uuid:…``, lower or upper case, without dashes): :class:`uuid.UUID`'s
+    8-4-4-4-12, upper case as the box has always written it and as BG Stats writes it
+    (its exports match players by the string: a UUID once sent must stay byte for byte).
+    :class:`ValueError` for text that is no UUID.
+
+    >>> canonical_uuid("{0f6c1e2a-1111-4a2b-9c3d-000000000001}")
+    '0F6C1E2A-1111-4A2B-9C3D-000000000001'
+    >>> canonical_uuid("urn:uuid:0F6C1E2A-1111-4A2B-9C3D-000000000001")
+    '0F6C1E2A-1111-4A2B-9C3D-000000000001'
+    """
+    return str(uuid.UUID(text.strip())).upper()
 
 
 def new_uuid() -> str:

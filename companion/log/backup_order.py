@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from companion.core.i18n import _
+from companion.log.schema import GENERATION_LIMIT
 
 #: A backup's name ends in its time (UTC) and, for a second one in the same second, a count.
 _STAMP = re.compile(r"-(\d{8}-\d{6})(?:-(\d+))?\.db$")
@@ -204,6 +205,12 @@ def _app_id(head: bytes) -> int:
 
 def generation_of(path: Path) -> int:
     """The change count (``user_version``, header bytes 60-63) of the SQLite file at
-    ``path``, read without SQLite; 0 when unreadable."""
+    ``path``, read without SQLite; 0 when unreadable or out of range
+    (:data:`~companion.log.schema.GENERATION_LIMIT`)."""
     head = _header(path)
-    return 0 if head is None else max(0, int.from_bytes(head[60:64], "big", signed=True))
+    if head is None:
+        return 0
+    count = int.from_bytes(head[60:64], "big", signed=True)
+    # A count out of range is a crafted file's (it is not used as a backup): never above
+    # every real backup, where the healthy log would look behind it at every start.
+    return count if 0 <= count <= GENERATION_LIMIT else 0

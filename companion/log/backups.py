@@ -133,6 +133,21 @@ def check(path: str | Path, *, full: bool = True) -> str:
     return row[0] if row else "no answer"
 
 
+def temporary_name(dest: Path, pid: int | None = None) -> Path:
+    """The hidden name :func:`copy_log` writes ``dest`` under until it is whole: one per
+    process (two may back up at once), and one dot only for a ``dest`` already hidden, so
+    that :func:`~companion.log.leftovers.stale_copies` knows it.
+
+    >>> temporary_name(Path("/s/backups/companion-20261201-120000.db"), 7).name
+    '.companion-20261201-120000.db.7.tmp'
+    >>> temporary_name(Path("/s/.companion.db.restore"), 7).name
+    '.companion.db.restore.7.tmp'
+    """
+    pid = os.getpid() if pid is None else pid
+    hidden = dest.name if dest.name.startswith(".") else f".{dest.name}"
+    return dest.with_name(f"{hidden}.{pid}.tmp")
+
+
 def copy_log(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
              step: Callable[[], None] | None = None, verify: bool = True,
              like: os.stat_result | None = None) -> Path:
@@ -156,7 +171,7 @@ def copy_log(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
         raise BackupError("cannot write {folder}: {why}", folder=dest.parent,
                           why=reason(FileNotFoundError(2, "") if not dest.parent.exists()
                                      else NotADirectoryError(20, "")))
-    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")  # two processes may back up at once
+    tmp = temporary_name(dest)
     src = dst = None
     fd = -1
     writing = False

@@ -42,8 +42,12 @@ def stale_copies(log: str | Path, now: float | None = None) -> list[Path]:
     now = time.time() if now is None else now
     name = log.name
     found: list[Path] = []
+    # ``..companion.db.restore.PID.tmp`` (two dots): the name earlier versions gave a
+    # restore's or a salvage's copy under way.
     for folder, patterns in ((log.parent, (f".{name}.restore", f".{name}.restore.*.tmp",
-                                           f".{name}.salvage", f".{name}.salvage-*",
+                                           f"..{name}.restore.*.tmp",
+                                           f".{name}.salvage", f".{name}.salvage.*.tmp",
+                                           f"..{name}.salvage.*.tmp", f".{name}.salvage-*",
                                            ".salvage-*", f".{OVERRIDES_NAME}.*")),
                              (log.parent / "backups", (".*.tmp",))):
         for pattern in patterns:

@@ -352,6 +352,9 @@ def _repair(make: Builds[T], path: str, err: Exception | None,
         else "corrupt"
     if kind == "foreign":
         print(f"companion: {err}", file=sys.stderr, flush=True)
+    from companion.log.backups import clear_stale
+
+    clear_stale(path)  # copies an interrupted restore or salvage left (never a live one's)
     aside = _aside(path, kind, clock)
     rebuilt = _rebuilt(path)
     rebuilt.unlink(missing_ok=True)

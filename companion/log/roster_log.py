@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from companion.core import roster
-from companion.core.errors import BadName, RosterError
+from companion.core.errors import AlikeName, BadName, RosterError
 
 
 @dataclass(frozen=True)
@@ -129,11 +129,36 @@ class Roster:
                           name=taken.name)
         return clean
 
-    def add_player(self, name: str, colour: str | None = None) -> Player:
+    def add_player(self, name: str, colour: str | None = None, *,
+                   someone_else: bool = False) -> Player:
         """Add ``name`` to the roster, durably; :class:`BadName` says why it cannot be
-        (the name, or a ``colour`` that is not short plain text)."""
+        (the name, or a ``colour`` that is not short plain text). The one way a person
+        joins the roster: the box's keyboard, ``companion players add`` and the page's Add
+        all come here, so a name is taken as people write it (a full-width space is a
+        space, a decomposed "é" is "é": :func:`~companion.core.roster.clean_name`).
+
+        A name alike to one on the roster ("Chloé" beside "Chloe") is refused
+        (:class:`AlikeName`: most likely the same person) unless ``someone_else``.
+
+        >>> from companion.log.store import Store
+        >>> store = Store.open(":memory:")
+        >>> store.add_player("Chloe").name, store.add_player("山田\u3000一郎").name
+        ('Chloe', '山田 一郎')
+        >>> store.add_player("Chloe\u0301")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        companion.core.errors.AlikeName: Chloé looks like Chloe, who is on the roster ...
+        >>> store.add_player("Chloé", someone_else=True).name
+        'Chloé'
+        """
         clean = self._free(name)
         colour = _colour(colour)
+        if not someone_else:
+            alike = roster.near(clean, [r[0] for r in self._db.execute(
+                "SELECT name FROM players ORDER BY id")])
+            if alike:
+                raise AlikeName("{name} looks like {other}, who is on the roster already: "
+                                "choose {other}, or add {name} as someone else.",
+                                name=clean, other=alike[0])
         self._log._write("INSERT INTO players (uuid, name, key, colour, created) "
                          "VALUES (?, ?, ?, ?, ?)",
                          (roster.new_uuid(), clean, roster.name_key(clean), colour,
@@ -146,8 +171,13 @@ class Roster:
         transaction, or nothing. :class:`BadName` for a name the roster refuses,
         :class:`RosterError` for a UUID another entry has."""
         plan = []
-        for name, uuid in people:
+        for name, written in people:
             clean = roster.clean_name(name)
+            try:
+                uuid = roster.canonical_uuid(written)  # one form, however it was written
+            except ValueError:
+                raise RosterError("{uuid} is not a UUID; nothing was changed.",
+                                  uuid=written) from None
             who = self.player(clean)
             holder = self._db.execute("SELECT name FROM players WHERE uuid = ?",
                                       (uuid,)).fetchone()

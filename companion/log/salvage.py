@@ -46,7 +46,7 @@ from companion.log.backups import (
     stamp_of,
 )
 from companion.log.rows import read_rows, trim_gaps
-from companion.log.schema import identity, problem
+from companion.log.schema import GENERATION_LIMIT, identity, problem
 
 #: Columns holding JSON the app parses on reading: a row where one does not parse is
 #: skipped rather than crashing the replay.
@@ -141,6 +141,8 @@ def behind(path: str | Path, conn: sqlite3.Connection) -> bool:
             theirs.close()
     except sqlite3.Error:
         return False
+    if not 0 <= newest <= GENERATION_LIMIT:
+        return False  # a crafted count, never a real backup's: no log is behind it
     return newest > mine
 
 

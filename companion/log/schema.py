@@ -8,7 +8,9 @@ each log its own identity (a backup of another box's log is told apart from its 
 the position in the action sequence each game started at (the game to resume comes
 from the log's own order, not from clock times) and an index of the unfinished games;
 schema 4 the times a game sat set aside (``pauses``: from another game's start to its
-resume), so that a play's duration is the time it was played.
+resume), so that a play's duration is the time it was played; schema 5 wrote every
+player's UUID in its one form (:func:`~companion.core.roster.canonical_uuid`: an import
+once kept ``{…}`` and ``urn:uuid:…`` as the file spelled them).
 
 A file is taken as a log only when its objects are exactly the ones this companion
 makes for its schema version (:func:`problem`): a trigger, a view, a CHECK or a
@@ -32,7 +34,42 @@ from typing import Any
 from companion.core import roster
 from companion.core.errors import BadName, StorageError
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+
+#: The highest change count (``user_version``, counted up by every saved change) a log
+#: may hold: SQLite keeps it in 32 bits, so a crafted count near 2**31 would overflow on
+#: a later write (and the healthy log would look behind its backups at every start). A
+#: billion changes is centuries of play.
+GENERATION_LIMIT = 2**30
+#: The highest row id or action number a log may hold: a crafted one near 2**63 would
+#: overflow when the next is counted (or make SQLite pick row ids out of order).
+ROW_LIMIT = 2**53
+
+
+def counters_problem(conn: sqlite3.Connection) -> str | None:
+    """Why the counters of the log on ``conn`` are out of range (its change count, its
+    row ids, its action numbers), or None. Reads the largest of each (the row ids from
+    their trees' ends; the action numbers in one pass over the actions).
+
+    >>> conn = sqlite3.connect(":memory:", isolation_level=None)
+    >>> _ = migrate(conn); counters_problem(conn) is None
+    True
+    >>> _ = conn.execute("PRAGMA user_version = 2147483647"); counters_problem(conn)
+    'its change count 2147483647 is out of range (0 to 1073741824)'
+    """
+    generation = conn.execute("PRAGMA user_version").fetchone()[0]
+    if not 0 <= generation <= GENERATION_LIMIT:
+        return f"its change count {generation} is out of range (0 to {GENERATION_LIMIT})"
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    checks = [(f"{table} row ids", f"SELECT MAX(rowid) FROM {table}")
+              for table in ("games", "actions", "players") if table in tables]
+    if "actions" in tables:
+        checks.append(("action numbers", "SELECT MAX(seq) FROM actions"))
+    for what, sql in checks:
+        top = conn.execute(sql).fetchone()[0]
+        if isinstance(top, int) and top > ROW_LIMIT:
+            return f"its {what} reach {top}, out of range (up to {ROW_LIMIT})"
+    return None
 
 _ROSTER_TABLES = """
     CREATE TABLE players (
@@ -130,6 +167,32 @@ def identity(conn: sqlite3.Connection) -> str | None:
     return row[0] if row and isinstance(row[0], str) else None
 
 
+def canonical_uuids(conn: sqlite3.Connection) -> None:
+    """Schema 5: every player's UUID in its one form (an import kept ``{…}``,
+    ``urn:uuid:…`` and lower case as the file spelled them, so one UUID could be two
+    players'). The first player (by id) keeps a UUID two spelled alike; the other gets a
+    new one (their games stay theirs), as the roster holds each UUID once. A UUID that
+    is no UUID at all stays as it is."""
+    rows = conn.execute("SELECT id, uuid FROM players ORDER BY id").fetchall()
+    held = {u for _i, u in rows}
+    seen: set[str] = set()
+    for player_id, text in rows:
+        try:
+            one = roster.canonical_uuid(text)
+        except (ValueError, AttributeError, TypeError):
+            seen.add(text)
+            continue
+        if one in seen:
+            one = roster.new_uuid()
+        seen.add(one)
+        if one != text:
+            if one in held:  # another row still holds it as written: move that out first
+                conn.execute("UPDATE players SET uuid = uuid || ' ' || id WHERE uuid = ?",
+                             (one,))
+            conn.execute("UPDATE players SET uuid = ? WHERE id = ?", (one, player_id))
+            held.add(one)
+
+
 #: migrations[n] takes a database from version n to n + 1 (SQL, or a function for the
 #: steps SQL alone cannot do).
 MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
@@ -162,6 +225,7 @@ MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
     );
     CREATE INDEX pauses_by_game ON pauses (game_id);
     """,
+    canonical_uuids,
 ]
 
 
@@ -225,7 +289,7 @@ def problem(conn: sqlite3.Connection) -> str | None:
         return f"it holds {t} {name}, which the companion does not make"
     for t, name, _tbl, _sql in sorted(mine - theirs, key=str):
         return f"its {t} {name} is not the companion's"
-    return None
+    return counters_problem(conn)
 
 
 def migrate(conn: sqlite3.Connection) -> int:

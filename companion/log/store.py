@@ -476,8 +476,9 @@ class Store:
     def player(self, name: str) -> Player | None:
         return self.roster.player(name)
 
-    def add_player(self, name: str, colour: str | None = None) -> Player:
-        return self.roster.add_player(name, colour)
+    def add_player(self, name: str, colour: str | None = None, *,
+                   someone_else: bool = False) -> Player:
+        return self.roster.add_player(name, colour, someone_else=someone_else)
 
     def take_uuids(self, people: list[tuple[str, str]]) -> list[Player]:
         return self.roster.take_uuids(people)

@@ -30,6 +30,7 @@ from companion.log.backups import (
     BackupError,
     Backups,
     above_backups,
+    clear_stale,
     copy_log,
     folder_for,
     fsync_dir,
@@ -279,6 +280,7 @@ def restore(config: object, source: str, *, db: str | None = None) -> str:
                 err = NotADirectoryError(20, "")
             raise CommandError("cannot restore into {log}: {why}.",
                                log=log, why=reason(err)) from None
+        clear_stale(log)  # copies an interrupted restore or salvage left (never a live one's)
         like = log.stat() if log.is_file() else None
         incoming = log.with_name(f".{log.name}.restore")
         try:

@@ -24,6 +24,7 @@ from companion.core.errors import (
     PanelSizeError,
 )
 from companion.core.i18n import _
+from companion.core.printable import printable, printable_json
 from companion.owner.cli_language import speak_argparse
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(err, "language", ""):  # the config file's `language = "ja"` says it
             i18n.use(err.language)  # type: ignore[attr-defined]
         text = err.translated(i18n._) if isinstance(err, Translatable) else str(err)
-        print(f"companion: {text}", file=sys.stderr)
+        print(f"companion: {printable(text, keep=chr(10))}", file=sys.stderr)
         # a panel no layout supports will not answer differently after a restart
         restart = isinstance(err, HardwareError) and not isinstance(err, PanelSizeError)
         return EXIT_HARDWARE if restart else EXIT_MISTAKE
@@ -212,23 +213,30 @@ def _dispatch(args: argparse.Namespace) -> int:
         from companion.owner.players_command import game_key, since_date
 
         cfg = _load_config(args)
-        print(history(cfg, db=args.db, fmt="csv" if args.csv else "json" if args.json
-                      else "table", bgstats=args.bgstats,
-                      note=lambda line: print(line, file=sys.stderr),
+        fmt = "csv" if args.csv else "json" if args.json else "table"
+        out = history(cfg, db=args.db, fmt=fmt, bgstats=args.bgstats,
+                      note=lambda line: print(printable(line), file=sys.stderr),
                       since=since_date(args.since), game=game_key(args.game),
-                      tools=args.include_tools), end="")
+                      tools=args.include_tools)
+        # a CSV is data for a spreadsheet, kept exactly; a table or JSON on a terminal
+        # shows an escape code from a restored log, never obeys it
+        print(out if fmt == "csv" else printable_json(out) if fmt == "json"
+              else printable(out, keep="\n"), end="")
         return 0
     if command in ("backup", "restore"):
         from companion.owner import backup_command
 
         cfg = _load_config(args)
-        print(backup_command.backup(cfg, db=args.db, dest=args.path) if command == "backup"
-              else backup_command.restore(cfg, args.path, db=args.db))
+        print(printable(backup_command.backup(cfg, db=args.db, dest=args.path)
+                        if command == "backup"
+                        else backup_command.restore(cfg, args.path, db=args.db)))
         return 0
     if command in ("players", "stats"):
         from companion.owner import players_command
 
-        print(getattr(players_command, command)(_load_config(args), args), end="")
+        out = getattr(players_command, command)(_load_config(args), args)
+        print(printable_json(out) if getattr(args, "json", False)
+              else printable(out, keep="\n"), end="")
         return 0
     if command == "doctor":
         from companion.owner.doctor import checks

@@ -26,6 +26,7 @@ from companion.core import roster
 from companion.core.columns import left
 from companion.core.errors import CommandError
 from companion.core.i18n import _
+from companion.core.printable import printable
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,6 +42,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     add = verbs.add_parser("add", help=_("add a player"))
     add.add_argument("name")
     add.add_argument("--colour", help=_("a colour they like to play"))
+    add.add_argument("--someone-else", action="store_true",
+                     help=_("add NAME even when a name alike is on the roster (Chloé "
+                            "beside Chloe): they are another person"))
     rename = verbs.add_parser("rename", help=_("rename a player; their games stay theirs"))
     rename.add_argument("name")
     rename.add_argument("new")
@@ -55,6 +59,14 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     take.add_argument("file", metavar="FILE")
     take.add_argument("--dry-run", action="store_true",
                       help=_("show what would change and change nothing"))
+    take.add_argument("--shorten", action="store_true",
+                      help=_("bring in people whose names are too long for the box under "
+                             "the short names proposed"))
+    take.add_argument("--leave-out", metavar="NAME", action="append", default=[],
+                      help=_("leave this person of the file out (again for more)"))
+    take.add_argument("--someone-else", metavar="NAME", action="append", default=[],
+                      help=_("add this person of the file as someone new, even where a "
+                             "name alike is on the roster (again for more)"))
     for verb in verbs.choices.values():  # `players list --db FILE` too, as people type it
         verb.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                           help=_("the action log (default: state dir)"))
@@ -87,12 +99,11 @@ def players(config: Config, args: argparse.Namespace) -> str:
         if args.verb == "list":
             return _listing(store, args.all)
         if args.verb == "import":
-            return _imported(store, text, args.dry_run)
+            return _imported(store, text, args)
         if args.verb in ("add", "rename"):
-            _drawable(args.name if args.verb == "add" else args.new)
+            _drawable(roster.normalise(args.name if args.verb == "add" else args.new))
         if args.verb == "add":
-            added = store.add_player(args.name, args.colour)
-            return _("Added {name}.").format(name=added.name) + "\n"
+            return _added(store, args.name, args.colour, args.someone_else)
         if args.verb == "rename":
             old = store.player(args.name)
             new = store.rename_player(args.name, args.new)
@@ -111,6 +122,20 @@ def players(config: Config, args: argparse.Namespace) -> str:
         store.close()
 
 
+def _added(store: Any, name: str, colour: str | None, someone_else: bool) -> str:
+    """``players add``: the line saying who joined; a name alike to one on the roster
+    is refused in one sentence naming ``--someone-else``."""
+    from companion.core.errors import AlikeName
+
+    try:
+        added = store.add_player(name, colour, someone_else=someone_else)
+    except AlikeName as err:
+        raise CommandError("{name} looks like {other}, who is on the roster already; if "
+                           "{name} is someone else: companion players add --someone-else "
+                           "\"{name}\".", name=err.name, other=err.other) from None
+    return _("Added {name}.").format(name=added.name) + "\n"
+
+
 def _read(path: str) -> bytes:
     """The file to import; one sentence when it cannot be read."""
     from companion.core.os_reasons import reason
@@ -121,12 +146,17 @@ def _read(path: str) -> bytes:
         raise CommandError("cannot read {path}: {why}.", path=path, why=reason(err)) from None
 
 
-def _imported(store: Any, text: bytes, dry_run: bool) -> str:
+def _imported(store: Any, text: bytes, args: argparse.Namespace) -> str:
     from companion.records.bgstats_import import import_players
 
-    plan = import_players(store, text, dry_run=dry_run, check_name=_drawable)
+    plan = import_players(store, text, dry_run=args.dry_run,
+                          check_name=lambda name: _drawable(roster.normalise(name)),
+                          shorten=args.shorten, leave_out=args.leave_out,
+                          someone_else=args.someone_else)
     lines = plan.lines()
-    if dry_run:
+    if any(c.left_out == "long" and c.short for c in plan.changes):
+        lines.append(_("--shorten brings them in under the short names proposed."))
+    if args.dry_run:
         lines.append(_("Nothing was changed (--dry-run)."))
     return "\n".join(lines) + "\n"
 
@@ -190,7 +220,7 @@ def _listing(store: Any, everyone: bool) -> str:
     for p in rows:
         hidden = "  " + _("(hidden)") if p.hidden else ""
         lines.append("  ".join((left(p.name, 12), left((p.last_played or _("never"))[:10], 11),
-                                left(p.colour or "-", 8), p.uuid)) + hidden)
+                                left(p.colour or "-", 8), printable(p.uuid))) + hidden)
     return "\n".join(lines) + "\n"
 
 

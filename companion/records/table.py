@@ -15,6 +15,7 @@ from companion.core import seat_names
 from companion.core.columns import cells, left
 from companion.core.i18n import _
 from companion.core.localtime import local_iso
+from companion.core.printable import printable
 from companion.records.plays import Play
 
 
@@ -26,7 +27,8 @@ def as_table(rows: Iterable[Play]) -> str:
     table = [(local_iso(r.finished)[:10], r.game,
               _(", ").join(seat_names.shown(w) for w in r.winners
                            if not seat_names.is_nobody(w)) or "-",
-              _(", ").join(seat_names.shown(p) for p in r.players)) for r in rows]
+              printable(_(", ").join(seat_names.shown(p) for p in r.players)))
+             for r in rows]
     game_w = max(cells(_("game")), *(cells(t[1]) for t in table))
     winner_w = max(cells(_("winner")), *(cells(t[2]) for t in table))
     lines = ["  ".join((left(_("date"), 10), left(_("game"), game_w),

@@ -24,7 +24,7 @@ from companion.ui.linebreak import cells
 from companion.ui.lists import ListScreen
 from companion.ui.name_entry import NameEntry
 from companion.ui.paint import HEIGHT, WIDTH, Painter
-from companion.ui.screen import BoxContext, Screen
+from companion.ui.screen import BoxContext, Roster, Screen
 from companion.ui.setup import ask_to_add
 from companion.ui.widgets import grid, hint, page_list, title_bar, wrap, wrap_px
 
@@ -51,6 +51,24 @@ def _saved(action: Callable[[], object]) -> str | None:
     except StorageError as err:
         return _("Not saved: {why}").format(why=err.translated(_))
     return None
+
+
+def ask_alike(people: Roster, name: str) -> str | None:
+    """The question before a name typed on the box joins the roster: for a name alike
+    to one on it ("Chloé" beside "Chloe", accents apart) whether this is someone else;
+    otherwise :func:`~companion.ui.setup.ask_to_add`'s."""
+    from companion.core import roster
+    from companion.core.errors import BadName
+
+    try:
+        clean = roster.clean_name(name)
+    except BadName:
+        return None
+    alike = roster.near(clean, [p.name for p in people.players(hidden=True)])
+    if alike and people.player(clean) is None:
+        return _("{name} looks like {other}, who is on the roster already. Add {name} as "
+                 "someone else?").format(name=clean, other=alike[0])
+    return ask_to_add(people, name)
 
 
 def played(plays: int, wins: int) -> str:
@@ -83,9 +101,11 @@ class PlayersScreen(ListScreen):
         if index < len(people):
             self.ctx.push(PlayerCard(self.ctx, people[index][0]))
         elif index == len(people):
+            # OK on the question is the answer: a name alike to one on the roster
+            # ("Chloé" beside "Chloe") joins as someone else only once asked about
             self.ctx.push(NameEntry(self.ctx, _("New player"), lambda name: _saved(
-                lambda: self.ctx.store.add_player(name)),
-                confirm=lambda name: ask_to_add(self.ctx.store, name)))
+                lambda: self.ctx.store.add_player(name, someone_else=True)),
+                confirm=lambda name: ask_alike(self.ctx.store, name)))
         else:
             self.ctx.push(RecordsScreen(self.ctx))
 

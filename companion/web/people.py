@@ -32,9 +32,10 @@ def add_routes(app: Flask) -> None:
 
 def _drawable(name: str) -> str:
     """``name`` when the box can show every character of it (as ``companion players``)."""
+    from companion.core.roster import normalise
     from companion.ui.fonts.japanese import missing
 
-    gone = missing(name)
+    gone = missing(normalise(name))  # as it will be saved: U+3000 a space, "é" composed
     if gone:
         raise BadName("the box cannot show {chars} in a name; letters, kana and kanji it can.",
                       chars=gone)

@@ -1,6 +1,7 @@
 """Guards issue 36: temporary copies an interrupted backup, restore, salvage or settings
 write left behind (each as big as the log) are cleaned at the next start, and on a full
-card they go before any real backup."""
+card they go before any real backup; restore and salvage copies carry a name the cleaner
+knows (issue 43)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import os
 import time
 from pathlib import Path
 
-from companion.log.backups import Backups, stale_copies
+import pytest
+
+from companion.log.backups import Backups, copy_log, stale_copies
 from companion.log.store import Store
+from companion.owner.cli import main
 from tests.logs import dice_game
 
 
@@ -53,3 +57,50 @@ def test_on_a_full_card_leftovers_go_before_real_backups(tmp_path: Path) -> None
     assert backups.make_room()
     assert not any(p.exists() for p in copies)
     assert all(p.exists() for p in made)
+
+
+@pytest.mark.parametrize("kind", ["restore", "salvage"])
+def test_a_restore_or_salvage_copy_under_way_has_a_name_the_cleaner_knows(
+        tmp_path: Path, kind: str) -> None:
+    """Issue 43: the copy a restore or a salvage writes (``.companion.db.restore.PID.tmp``,
+    never ``..companion.db.restore.PID.tmp``) is one the next start finds once its
+    process is gone, so a power cut in the middle never leaves a full-size copy for ever."""
+    db = tmp_path / "companion.db"
+    dice_game(db, rolls=50)
+    seen: list[list[Path]] = []
+
+    def during_the_copy() -> None:
+        under_way = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+        later = time.time() + 2 * 86400  # long after: its process is taken as gone
+        seen.append([p for p in under_way if p not in stale_copies(db, later)])
+        seen.append([p for p in under_way if p in stale_copies(db)])
+
+    copy_log(db, db.with_name(f".{db.name}.{kind}"), pages=1, step=during_the_copy)
+    assert seen and all(found == [] for found in seen), seen
+
+
+def test_restore_and_start_clear_the_copies_of_gone_processes_never_a_live_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "state" / "companion.db"
+    db.parent.mkdir()
+    dice_game(db)
+    source = tmp_path / "night.db"
+    dice_game(source, rolls=3)
+    dead = 2**22 + 12345  # no such process
+    old = time.time() - 3600
+
+    def leave(*names: str) -> list[Path]:
+        for name in names:
+            (db.parent / name).write_bytes(b"x" * 4096)
+            os.utime(db.parent / name, (old, old))
+        return [db.parent / name for name in names]
+
+    live = db.with_name(f".{db.name}.restore.{os.getppid()}.tmp")  # another restore under way
+    live.write_bytes(b"y")
+    left = leave(f"..{db.name}.restore.{dead}.tmp", f"..{db.name}.salvage.{dead}.tmp",
+                 f".{db.name}.restore.{dead}.tmp", f".{db.name}.salvage.{dead}.tmp")
+    assert main(["restore", str(source), "--db", str(db)]) == 0, capsys.readouterr()
+    assert not any(p.exists() for p in left) and live.exists()
+    left = leave(f"..{db.name}.restore.{dead}.tmp", f"..{db.name}.salvage.{dead}.tmp")
+    Store.open(db).close()
+    assert not any(p.exists() for p in left) and live.exists()

@@ -57,3 +57,13 @@ def test_the_roster_follows_the_store_s_connection() -> None:
     other = Store.open(":memory:")
     store._db = other._db
     assert store.player("Ed") is None  # asked of the connection the store has now
+
+
+def test_take_uuids_keeps_one_form_however_written() -> None:
+    """Issue 43: a UUID handed to the roster in braces or lower case is stored in its one
+    form, so the roster's own check finds it taken however it is spelled next."""
+    store = Store.open(":memory:")
+    store.take_uuids([("Ann", "{0f6c1e2a-1111-4a2b-9c3d-000000000001}")])
+    assert store.player("Ann").uuid == "0F6C1E2A-1111-4A2B-9C3D-000000000001"
+    with pytest.raises(RosterError, match="already belongs to Ann"):
+        store.take_uuids([("Ben", "urn:uuid:0f6c1e2a-1111-4a2b-9c3d-000000000001")])

@@ -68,6 +68,13 @@ CRAFTS: dict[str, Callable[[sqlite3.Connection], None]] = {
     "schema version -5": _sql("UPDATE schema_version SET version = -5"),
     "two schema versions": _sql("INSERT INTO schema_version VALUES (1)"),
     "no schema version table": _sql("DROP TABLE schema_version"),
+    # issue 43: counters a later write would overflow
+    "change count 2**31 - 1": _sql("PRAGMA user_version = 2147483647"),
+    "change count -1": _sql("PRAGMA user_version = -1"),
+    "action number 2**63 - 1": _sql(
+        "UPDATE actions SET seq = 9223372036854775807 WHERE seq = 2"),
+    "action row id 2**63 - 1": _sql(
+        "UPDATE actions SET rowid = 9223372036854775807 WHERE seq = 2"),
 }
 
 
@@ -125,7 +132,8 @@ def test_a_crafted_log_is_not_a_log_for_run_db_or_the_commands(tmp_path: Path,
 
 
 @pytest.mark.parametrize("name", ["trigger deleting each new action", "CHECK constraint",
-                                  "schema version 'abc'", "missing column"])
+                                  "schema version 'abc'", "missing column",
+                                  "change count 2**31 - 1"])
 def test_start_up_sets_a_crafted_log_aside_and_comes_back_from_its_backup(
         tmp_path: Path, name: str) -> None:
     """The box's own log replaced by a crafted one (by hand, over SSH): the crafted file
@@ -190,3 +198,29 @@ def test_deeply_nested_json_is_a_damaged_game_not_a_crash(
     assert main(["history", "--db", str(db)]) == 0
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
+
+
+def test_a_backup_with_a_crafted_change_count_never_puts_the_log_behind(
+        tmp_path: Path) -> None:
+    """Issue 43: a copy counting 2**31 - 1 changes dropped into backups/ (or made of a
+    crafted restore before it was refused) is never taken as newer than the healthy log:
+    start after start, the log stays in place, nothing is set aside as ``.behind-``."""
+    db = home_log(tmp_path)
+    hostile = db.parent / "backups" / "companion-20261201-120000.db"
+    hostile.write_bytes(Backups(db).all()[-1].read_bytes())  # the log's own identity
+    conn = sqlite3.connect(hostile, isolation_level=None)
+    conn.execute("PRAGMA user_version = 2147483647")
+    conn.close()
+    for _start in range(3):
+        store = Store.open(db)
+        try:
+            assert not store.read_only and store.notice is None, store.notice
+            game = store.unfinished()
+            assert game is not None
+            store.append(game.id, {"type": "roll", "dice": [6, 6]})
+            assert 0 < store.generation < 2**31 - 1
+        finally:
+            store.close()
+        Backups(db).make()
+    assert not [p for p in db.parent.iterdir() if ".behind-" in p.name]
+    assert len(Store.open_existing(db).actions(1)) == 8

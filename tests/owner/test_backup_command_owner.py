@@ -54,7 +54,7 @@ def test_a_restore_by_root_keeps_the_services_owner_and_mode(
     # Each file is given its owner under its temporary name, before it appears.
     assert owners.pop("backups") == SERVICE, owners
     assert owners.pop(f".{made[0].name}.{os.getpid()}.tmp") == SERVICE, owners
-    assert owners.pop(f"..companion.db.restore.{os.getpid()}.tmp") == SERVICE, owners
+    assert owners.pop(f".companion.db.restore.{os.getpid()}.tmp") == SERVICE, owners
     assert owners == {}
 
 
