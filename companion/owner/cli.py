@@ -132,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(err, "language", ""):  # the config file's `language = "ja"` says it
             i18n.use(err.language)  # type: ignore[attr-defined]
         text = err.translated(i18n._) if isinstance(err, Translatable) else str(err)
+        sys.stdout.flush()  # the error line last, after what was said (`2>&1 | tee`)
         print(f"companion: {text}", file=sys.stderr)
         # a panel no layout supports will not answer differently after a restart
         restart = isinstance(err, HardwareError) and not isinstance(err, PanelSizeError)

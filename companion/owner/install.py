@@ -17,14 +17,19 @@ steps, in order (``--dry-run`` prints them and changes nothing):
 5. the unit files (:data:`UNITS`) written to ``/etc/systemd/system/``, ``ExecStart=``
    pointing at that companion;
 6. ``/etc/companion/config.toml`` starting from a board preset (kept if it exists);
-7. for a preset on I²C, the bus clock at 400 kHz in the Pi's ``config.txt`` (a backup
-   first; ``--i2c-speed 100000`` keeps the Pi's default; see
-   :mod:`companion.owner.bootconfig`), in force after a reboot;
-8. ``systemctl daemon-reload``, ``enable`` and ``restart`` (a companion already running
-   restarts on the new files); where systemd does not run (a chroot, an image being
-   made) only ``enable``: the service starts at the next boot.
+7. ``systemctl daemon-reload`` and ``enable``;
+8. for a preset on I²C, the bus clock at 400 kHz in the Pi's ``config.txt`` (a backup
+   first; I²C turned on there if it is off; ``--i2c-speed 100000`` keeps the Pi's default;
+   see :mod:`companion.owner.bootconfig`), in force after a reboot; after ``enable``, so
+   that the service starts at boot even if this step fails;
+9. ``systemctl restart`` (a companion already running restarts on the new files); where
+   systemd does not run (a chroot, an image being made) only ``enable``: the service
+   starts at the next boot.
 
-``--update`` (after ``git pull``) does 2–5 and 8 only: config, log, user and config.txt
+Before any step every folder the steps write in is tried
+(:func:`companion.owner.system_steps.preflight`): a read-only one changes nothing.
+
+``--update`` (after ``git pull``) does 2–5, 7 and 9 only: config, log, user and config.txt
 stay as they are. ``--uninstall`` stops and removes the units, the link, the venv and the
 user; the log and the config stay unless ``--purge``.
 
@@ -38,7 +43,6 @@ import argparse
 import grp
 import os
 import pwd
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -47,7 +51,7 @@ from pathlib import Path
 
 from companion.core.errors import CommandError
 from companion.core.i18n import _
-from companion.owner.system_steps import Step, execute
+from companion.owner.system_steps import Step, execute, run_command, say
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT_IN_CHECKOUT = Path("systemd", "companion.service")
@@ -212,7 +216,7 @@ def code_steps(source: Path, vdir: Path, build: Path) -> list[Step]:
     return [
         Step(_("copy the clone for a clean build"), path=build, copy_from=source),
         Step(_("make a venv in {folder}").format(folder=vdir),
-             ("python3", "-m", "venv", "--system-site-packages", str(vdir))),
+             ("python3", "-m", "venv", "--system-site-packages", str(vdir)), writes=(vdir,)),
         # [pi]: the RPi.GPIO API and spidev for SPI; [web]: the phone page (pure Python
         # and 64-bit Arm wheels). --use-pep517: sdnotify has only a
         # setup.py, which pip would otherwise run the deprecated way (and say so)
@@ -356,9 +360,10 @@ def clock_steps(hz: int, candidates: tuple[Path, ...] | None = None,
         return [], note
     return [
         Step(_("back up {path}").format(path=change.path),
-             ("cp", str(change.path), str(change.backup))),
-        Step(_("set the I²C clock to {khz} kHz ({change})").format(khz=hz // 1000,
-                                                                   change=change.change),
+             ("cp", str(change.path), str(change.backup)), writes=(change.backup,)),
+        Step((_("turn I²C on and set its clock to {khz} kHz ({change})") if change.turns_on
+              else _("set the I²C clock to {khz} kHz ({change})")).format(
+                  khz=hz // 1000, change=change.change),
              path=change.path, text=change.text, mode=None),  # no chmod: FAT has no modes
     ], note
 
@@ -398,12 +403,15 @@ def checkout(cwd: Path | None = None) -> Path:
 
 
 def main(args: argparse.Namespace, *, places: Places | None = None,
-         runner: Callable[..., object] = subprocess.run, out: Callable[[str], None] = print,
+         runner: Callable[..., object] = run_command, out: Callable[[str], None] = say,
          group_exists: Callable[[str], bool] = _group_exists,
          user_exists: Callable[[str], bool] = _user_exists,
-         memory: Callable[[Path], str | None] | None = None) -> int:
+         memory: Callable[[Path], str | None] | None = None,
+         check: Callable[[Path], OSError | None] | None = None) -> int:
     """``companion install-service`` (root needed unless ``--dry-run``). The last line
-    printed is what the owner does next (the reboot, when config.txt changed).
+    printed is what the owner does next (the reboot, when config.txt changed). Every
+    folder the steps write in is checked first (``check``, default
+    :func:`companion.owner.system_steps.writable`): a read-only one changes nothing.
     ``memory(folder)`` says what keeps the service's state folder in memory only
     (:func:`companion.log.memory.on_memory` on the box itself)."""
     places = places or Places()
@@ -431,12 +439,15 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
                      group_exists=group_exists, user_exists=user_exists, update=args.update,
                      booted=systemd_running(places))
         more, note = ([], "") if args.update else _clock(args, places)
-        if more:  # before systemctl: the note that follows names the reboot
-            at = next(i for i, s in enumerate(steps) if s.command[:1] == ("systemctl",))
-            steps[at:at] = more
+        # after `enable` (should the boot partition fail after all, the service starts at
+        # boot) and before the restart; the note that follows names the reboot
+        at = next((i + 1 for i, s in enumerate(steps) if s.command[:2] == ("systemctl",
+                                                                          "enable")),
+                  len(steps))
+        steps[at:at] = more
         if args.update:
             note = _("Updated: config and log kept as they were.")
-    execute(steps, dry_run=args.dry_run, runner=runner, out=out, done=done)
+    execute(steps, dry_run=args.dry_run, runner=runner, out=out, done=done, check=check)
     if memory is None and places.root == Path("/"):
         from companion.log.memory import on_memory as memory
     kind = None if args.uninstall or memory is None else memory(places.state)

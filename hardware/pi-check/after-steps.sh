@@ -3,6 +3,8 @@
 # Raspberry Pi OS), after each phase of the README's steps:
 #   after-steps.sh install TEST_FILE...   after the install: what it made, then smoke tests
 #   after-steps.sh update                 after `git pull` and install-service --update
+#   after-steps.sh read-only-boot         /boot/firmware mounted read-only: install-service
+#                                         must change nothing and say what to do
 #   after-steps.sh uninstall              after install-service --uninstall
 # Every finding is a line starting "@@ " (hardware/pi-check/summary.py reads them); the
 # exit status is 1 if any check failed.
@@ -57,6 +59,8 @@ PY
     check user id companion
     check on-path test "$(command -v companion)" = /usr/local/bin/companion
     check clock-400khz grep -x "dtparam=i2c_arm_baudrate=400000" /boot/firmware/config.txt
+    # shipped with I²C off (#dtparam=i2c_arm=on): install-service turned it on
+    check i2c-turned-on grep -x "dtparam=i2c_arm=on" /boot/firmware/config.txt
     check config-txt-backup sh -c 'ls /boot/firmware/config.txt.companion-* &&
         ! grep -q i2c_arm_baudrate /boot/firmware/config.txt.companion-*'
     check version-1 imports "$MARKER"
@@ -100,6 +104,22 @@ update)
         /etc/systemd/system/companion.service
     check roll $V/companion roll 2d6
     ;;
+read-only-boot)
+    # pi-check mounted /boot/firmware read-only (the overlay's boot protection); a new clock
+    # needs config.txt written, so install-service must stop before changing anything
+    files() { sudo find /etc/systemd/system /etc/companion /opt/companion /boot/firmware \
+              /usr/local/bin/companion -printf '%p %s %T@\n' | sort | md5sum; }
+    before=$(files)
+    check read-only-seen sh -c '! touch /boot/firmware/pi-check-probe 2>/dev/null'
+    out=$(sudo companion install-service --no-start --i2c-speed 100000 2>&1); rc=$?
+    echo "$out" | sed 's/^/    /'
+    check refused-with-exit-2 test "$rc" = 2
+    check one-sentence-what-to-do sh -c "echo \"\$1\" | tail -1 | grep -q \
+        'nothing was changed: .*read-only file system.*sudo mount -o remount,rw /boot/firmware'" \
+        - "$out"
+    check no-step-done sh -c "! echo \"\$1\" | grep -q '^1\. '" - "$out"
+    check nothing-changed test "$before" = "$(files)"
+    ;;
 uninstall)
     check unit-gone test ! -e /etc/systemd/system/companion.service
     check web-unit-gone test ! -e /etc/systemd/system/companion-web.service
@@ -111,7 +131,8 @@ uninstall)
     check config-kept test -f /etc/companion/config.toml
     check clone-is-mine clone_is_mine
     ;;
-*) echo "after-steps: unknown phase '$phase' (install, update, uninstall)" >&2; exit 2 ;;
+*) echo "after-steps: unknown phase '$phase' (install, read-only-boot, update, uninstall)" >&2
+   exit 2 ;;
 esac
 echo "@@ after-steps $phase failed=$failed"
 exit "$failed"
