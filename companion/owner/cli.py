@@ -39,6 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--config", metavar="PATH",
                         help=_("config file (default: ~/.config/companion/config.toml, then "
                                "/etc/companion/config.toml, else the laptop default)"))
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help=_("print the version and the git commit it was built from"))
     sub = parser.add_subparsers(dest="command")
 
     run = sub.add_parser("run", help=_("start the companion (the default)"))
@@ -84,6 +86,17 @@ def _parser() -> argparse.ArgumentParser:
     install.add_parser(sub)
     _web_parser(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: ``companion 0.1.0 (0123456789ab)``, looked up only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from companion.version import describe
+
+        print(f"companion {describe()}")
+        parser.exit()
 
 
 def _web_parser(sub: argparse._SubParsersAction) -> None:

@@ -207,14 +207,19 @@ def _build_dir() -> Path:
     return Path(tempfile.gettempdir()) / f"companion-build-{os.getpid()}"
 
 
-def code_steps(source: Path, vdir: Path, build: Path) -> list[Step]:
-    """A clean build of ``source`` installed into the venv ``vdir``."""
+def code_steps(source: Path, vdir: Path, build: Path, commit: str | None = None) -> list[Step]:
+    """A clean build of ``source`` installed into the venv ``vdir``; ``commit`` (the clone's,
+    :func:`companion.version.git_commit`) noted in the copy, which has no ``.git``, for
+    ``companion --version``."""
     if not (source / "pyproject.toml").is_file():
         raise CommandError("{source} is not a clone of the companion (no pyproject.toml):"
                            " run install-service in the clone (cd ~/companion).",
                            source=source)
     return [
         Step(_("copy the clone for a clean build"), path=build, copy_from=source),
+        *([Step(_("note the commit it is built from ({commit})").format(commit=commit[:12]),
+                path=build / "companion" / "_commit.txt", text=commit + "\n")]
+          if commit else []),
         Step(_("make a venv in {folder}").format(folder=vdir),
              ("python3", "-m", "venv", "--system-site-packages", str(vdir)), writes=(vdir,)),
         # [pi]: the RPi.GPIO API and spidev for SPI; [web]: the phone page (pure Python
@@ -234,14 +239,15 @@ def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion"
          group_exists: Callable[[str], bool] = _group_exists,
          user_exists: Callable[[str], bool] = _user_exists,
          current: str | None = None, link: Path | None = None,
-         build: Path | None = None, update: bool = False, booted: bool = True) -> list[Step]:
+         build: Path | None = None, update: bool = False, booted: bool = True,
+         commit: str | None = None) -> list[Step]:
     """The steps for this machine (nothing is changed here). ``update``: only the code,
     the link and the units, then the restart. Without ``venv`` the unit runs ``current``
     (default: the companion this Python runs), installed by hand."""
     steps = [] if update else [_user_step(user, group_exists, user_exists)]
     if venv:
         vdir = Path(venv).expanduser().resolve()  # ExecStart= takes absolute paths only
-        steps += code_steps(source, vdir, build or _build_dir())
+        steps += code_steps(source, vdir, build or _build_dir(), commit)
         executable = vdir / "bin" / "companion"
     else:
         executable = Path(current or Path(sys.executable).parent / "companion")
@@ -393,6 +399,47 @@ def _clock(args: argparse.Namespace, places: Places) -> tuple[list[Step], str]:
     return clock_steps(hz, places.config_txt)
 
 
+def installed_version(vdir: Path) -> str | None:
+    """What the venv ``vdir`` holds: ``0.1.0 (0123456789ab)``, or None (none installed)."""
+    from companion.version import text
+
+    for meta in sorted(vdir.glob("lib/python3*/site-packages/companion-*.dist-info/METADATA")):
+        number = next((line.split(":", 1)[1].strip() for line in
+                       meta.read_text(encoding="utf-8", errors="replace").splitlines()
+                       if line.startswith("Version:")), "unknown")
+        made = meta.parents[1] / "companion" / "_commit.txt"
+        return text(number, made.read_text(encoding="ascii", errors="replace").strip()
+                    if made.is_file() else None)
+    return None
+
+
+def source_version(source: Path, commit: str | None) -> str:
+    """What the clone ``source`` would install: ``0.1.0 (0123456789ab)``."""
+    import tomllib
+
+    from companion.version import text
+
+    try:
+        number = tomllib.loads((source / "pyproject.toml").read_text(encoding="utf-8")
+                               )["project"]["version"]
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        number = "unknown"
+    return text(str(number), commit)
+
+
+def update_note(before: str | None, after: str, *, dry_run: bool) -> str:
+    """The last line of ``--update``: from what to what (or that nothing is new)."""
+    if before == after and "(" in after:
+        return _("Nothing new: the clone is still at {version}, as installed (did `git pull` "
+                 "fail? Run it again and read what it says); installed again, config and "
+                 "log kept as they were.").format(version=after)
+    if dry_run:
+        return _("Would update from {before} to {after}.").format(
+            before=before or _("an unknown version"), after=after)
+    return _("Updated from {before} to {after}: config and log kept as they were.").format(
+        before=before or _("an unknown version"), after=after)
+
+
 def checkout(cwd: Path | None = None) -> Path:
     """The checkout to install from: the one this package runs from, else the working
     directory — a companion installed in a venv is run from the clone."""
@@ -433,11 +480,18 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
                                "install-service without --update first.",
                                unit=places.units / UNITS[0].name)
         source = checkout()
+        if (source / ".git" / "MERGE_HEAD").exists():
+            raise CommandError("{source} is in the middle of a merge (git pull stopped on a "
+                               "conflict): run git merge --abort there, then git pull again; "
+                               "nothing was changed.", source=source)
+        from companion.version import git_commit
+
+        commit = git_commit(source) if (source / ".git").exists() else None
         steps = plan(preset=args.preset, venv=venv, user=args.user,
                      force_config=args.force_config, start=not args.no_start, source=source,
                      unit_dir=places.units, etc_dir=places.etc, link=places.link,
                      group_exists=group_exists, user_exists=user_exists, update=args.update,
-                     booted=systemd_running(places))
+                     booted=systemd_running(places), commit=commit)
         more, note = ([], "") if args.update else _clock(args, places)
         # after `enable` (should the boot partition fail after all, the service starts at
         # boot) and before the restart; the note that follows names the reboot
@@ -446,7 +500,8 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
                   len(steps))
         steps[at:at] = more
         if args.update:
-            note = _("Updated: config and log kept as they were.")
+            before = installed_version(venv) if venv is not None else None
+            note = update_note(before, source_version(source, commit), dry_run=args.dry_run)
     execute(steps, dry_run=args.dry_run, runner=runner, out=out, done=done, check=check)
     if memory is None and places.root == Path("/"):
         from companion.log.memory import on_memory as memory

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from companion.core import i18n
 from companion.core.i18n import _
+from companion.version import describe
 
 #: The menu: (path, label); the labels are translated when drawn.
 MENU = (("/", i18n.N_("Tonight")), ("/history", i18n.N_("History")),
@@ -39,8 +40,9 @@ def page(title: str, body: Markup | str, *, here: str = "", menu: bool = True,
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<title>{title}</title><link rel="stylesheet" href="/static/page.css">{script}'
         '</head><body><header><nav>{nav}</nav>{switch}</header>'
-        '<main><h1>{title}</h1>{body}</main></body></html>').format(
-            lang=lang, title=title, script=script, nav=nav, switch=switch, body=body))
+        '<main><h1>{title}</h1>{body}</main><footer>{version}</footer></body></html>').format(
+            lang=lang, title=title, script=script, nav=nav, switch=switch, body=body,
+            version=_("Table Companion {version}").format(version=describe())))
 
 
 def sentence(text: str, *, title: str | None = None) -> str:
