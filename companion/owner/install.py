@@ -45,6 +45,7 @@ import os
 import pwd
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,8 +137,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                       help=_("stop and remove the service, the link, the venv and the user; "
                              "the log and config stay unless --purge"))
     p.add_argument("--purge", action="store_true",
-                   help=_("with --uninstall: also delete the log (/var/lib/companion, its "
-                          "backups too) and /etc/companion"))
+                   help=_("with --uninstall: also delete the log (/var/lib/companion; its "
+                          "backups/ stay unless --purge-backups) and /etc/companion"))
+    p.add_argument("--purge-backups", action="store_true",
+                   help=_("with --purge: delete the log's backups too (kept otherwise)"))
     p.add_argument("--dry-run", action="store_true", help=_("print the steps, change nothing"))
 
 
@@ -227,6 +230,7 @@ def code_steps(source: Path, vdir: Path, build: Path, commit: str | None = None)
         # setup.py, which pip would otherwise run the deprecated way (and say so)
         Step(_("install the companion into it"),
              (str(vdir / "bin" / "pip"), "install", "--upgrade", "--use-pep517",
+              "--no-cache-dir",  # nothing left in root's ~/.cache/pip
               f"{build}[pi,web]")),
         Step(_("remove the build copy"), path=build, remove=True),
     ]
@@ -269,6 +273,10 @@ def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion"
     if update:
         pass
     elif force_config or not config.exists():
+        if config.exists():  # the owner's edits: a copy first, as config.txt gets one
+            copy = config.with_name(f"{config.name}.companion-{time.strftime('%Y%m%d-%H%M%S')}")
+            steps.append(Step(_("keep a copy of {path}").format(path=config),
+                              ("cp", "-p", str(config), str(copy)), writes=(copy,)))
         steps.append(Step(_("write the config from preset {preset}").format(preset=preset),
                           path=config,
                           text=config_text(preset)))
@@ -318,10 +326,18 @@ def systemd_running(places: Places) -> bool:
     return places.at("/run/systemd/system").is_dir()
 
 
+#: What to run once the link is gone (after a plain uninstall): the clone's own companion.
+FROM_THE_CLONE = "cd ~/companion && sudo python3 -B -m companion install-service"
+
+
 def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "companion",
                    purge: bool = False, user_exists: Callable[[str], bool] = _user_exists,
-                   booted: bool = True) -> tuple[list[Step], str]:
-    """The steps that take the service off the box, and a closing note."""
+                   booted: bool = True, purge_backups: bool = False) -> tuple[list[Step], str]:
+    """The steps that take the service off the box, and a closing note.
+
+    A kept log (and with ``purge``, its kept ``backups/``) is given to root: the user that
+    owned it is deleted, and its number may go to another user later (systemd gives the
+    folder back to the service's user at its next start, ``StateDirectory=``)."""
     installed = [unit.name for unit in UNITS if (places.units / unit.name).exists()]
     steps = []
     if installed:
@@ -334,10 +350,23 @@ def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "comp
             steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
     if user_exists(user):
         steps.append(Step(_("remove the user {user}").format(user=user), ("userdel", user)))
+    backups = places.state / "backups"
+    keep_backups = purge and not purge_backups and backups.is_dir() and any(backups.iterdir())
     for folder in (places.state, places.etc):
-        if purge and folder.exists():
+        if not folder.exists():
+            continue
+        if purge and folder == places.state and keep_backups:
+            steps += [Step(_("delete {path}").format(path=item), path=item, remove=True)
+                      for item in sorted(folder.iterdir()) if item != backups]
+            steps.append(Step(_("keep {path}, owned by root (--purge-backups deletes it too)"
+                                ).format(path=backups),
+                              ("chown", "-R", "root:root", str(backups)), writes=(backups,)))
+        elif purge:
             steps.append(Step(_("delete {path}").format(path=folder), path=folder, remove=True))
-        elif folder.exists():
+        elif folder == places.state:
+            steps.append(Step(_("keep {path}, owned by root (--purge deletes it)").format(
+                path=folder), ("chown", "-R", "root:root", str(folder)), writes=(folder,)))
+        else:
             steps.append(Step(_("keep {path} (--purge deletes it)").format(path=folder)))
     vdir = Path(venv)
     if places.link.is_symlink() and vdir in Path(os.readlink(places.link)).parents:
@@ -346,13 +375,24 @@ def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "comp
     if vdir.exists():  # last: the companion doing this may run from it
         steps.append(Step(_("remove the venv {folder}").format(folder=vdir),
                           path=vdir, remove=True))
+        if vdir.parent.name == "companion" and {p.name for p in vdir.parent.iterdir()} == {
+                vdir.name}:  # /opt/companion held only the venv
+            steps.append(Step(_("remove the empty folder {folder}").format(folder=vdir.parent),
+                              path=vdir.parent, remove=True))
     if not steps:
         raise CommandError("nothing to uninstall: no companion unit in {units} and no venv "
                            "at {venv}.", units=places.units, venv=vdir)
-    backups = [b for path in places.config_txt
-               for b in path.parent.glob(path.name + ".companion-*")]
-    return steps, (_("config.txt keeps the I²C clock install-service set; the file as it "
-                     "was is {backup}.").format(backup=min(backups)) if backups else "")
+    notes = []
+    copies = [b for path in places.config_txt
+              for b in path.parent.glob(path.name + ".companion-*")]
+    if copies:
+        notes.append(_("config.txt keeps the I²C clock install-service set; the file as it "
+                       "was is {backup}.").format(backup=min(copies)))
+    if not purge and (places.state.exists() or places.etc.exists()):
+        notes.append(_("To delete the log and the config later (the companion command is "
+                       "gone then): {command} --uninstall --purge").format(
+                           command=FROM_THE_CLONE))
+    return steps, "\n".join(notes)
 
 
 def clock_steps(hz: int, candidates: tuple[Path, ...] | None = None,
@@ -467,12 +507,15 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
                            "(or add --dry-run to see the steps).")
     if args.purge and not args.uninstall:
         raise CommandError("--purge goes with --uninstall only.")
+    if args.purge_backups and not args.purge:
+        raise CommandError("--purge-backups goes with --uninstall --purge only.")
     venv = places.at(Path(args.venv).expanduser().resolve()) if args.venv else None
     done = None
     if args.uninstall:
         steps, note = uninstall_plan(places, venv=venv or places.at(VENV), user=args.user,
                                      purge=args.purge, user_exists=user_exists,
-                                     booted=systemd_running(places))
+                                     booted=systemd_running(places),
+                                     purge_backups=args.purge_backups)
         done = _("Uninstalled.")
     else:
         if args.update and not (places.units / UNITS[0].name).exists():

@@ -129,7 +129,13 @@ uninstall)
     check user-gone absent id companion
     check log-kept sudo grep -qx "the games" /var/lib/companion/pi-check-log
     check config-kept test -f /etc/companion/config.toml
+    check log-owned-by-root test "$(sudo stat -c %U /var/lib/companion)" = root
     check clone-is-mine clone_is_mine
+    # the purge after a plain uninstall: the clone's companion, as the last line says
+    check purge-from-the-clone sh -c "cd '$CLONE' && sudo python3 -B -m companion \
+        install-service --uninstall --purge"
+    check purge-keeps-backups-only sh -c '! sudo test -e /var/lib/companion/pi-check-log &&
+        ! test -e /etc/companion && ! test -e /opt/companion'
     ;;
 *) echo "after-steps: unknown phase '$phase' (install, read-only-boot, update, uninstall)" >&2
    exit 2 ;;

@@ -152,7 +152,7 @@ def test_uninstall_keeps_the_log_unless_purged(box, monkeypatch) -> None:
     text = "\n".join(dry)
     for step in ("systemctl disable --now companion.service companion-web.service",
                  "userdel companion",
-                 f"keep {places.state} (--purge deletes it)",
+                 f"keep {places.state}, owned by root (--purge deletes it)",
                  f"rm -rf {places.at('/opt/companion/venv')}", "Dry run: nothing was changed."):
         assert step in text, text
 
