@@ -118,14 +118,20 @@ def _run_options(p: argparse.ArgumentParser, default: object = None) -> None:
 
 
 def quiet_known_warnings() -> None:
-    """Silence the one warning at every start that tells the owner nothing: lgpio's SWIG
-    wrapper on Python 3.13 ("builtin type SwigPyPacked has no __module__ attribute"),
-    by its message only; every other warning still shows."""
+    """Silence the warnings at every start that tell the owner nothing: lgpio's SWIG
+    wrapper on Python 3.13 ("builtin type SwigPyPacked has no __module__ attribute") and
+    gpiozero's "Falling back from …" (said in the pin's own error line), by their message
+    only; every other warning still shows."""
     import warnings
 
     warnings.filterwarnings(
         "ignore", message=r"builtin type (SwigPy\w+|swigvarlink) has no __module__ attribute",
         category=DeprecationWarning)
+    # gpiozero's PinFactoryFallback, one per library it tries, each time a device is made:
+    # a pin that does not open says every reason in its own one line (hw/buttons), so they
+    # are not printed before it (eight of them came first); by message, as gpiozero is not
+    # imported yet
+    warnings.filterwarnings("ignore", message=r"Falling back from ")
 
 
 def main(argv: list[str] | None = None) -> int:
