@@ -1,6 +1,6 @@
 """The ``companion`` command: run | roll | screenshot | history | players | stats |
 backup | restore | doctor |
-install-service | web.
+install-service | web | dark.
 
 Mistakes in the command line or the config file print one line on stderr and exit
 with status 2 (systemd does not restart the service on it: a restart cannot mend a
@@ -77,13 +77,14 @@ def _parser() -> argparse.ArgumentParser:
     hist.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                       help=_("the action log (default: state dir)"))
 
-    from companion.owner import backup_command, install, players_command
+    from companion.owner import backup_command, dark, install, players_command
     from companion.owner.doctor import checks
 
     backup_command.add_parsers(sub)
     players_command.add_parsers(sub)
     checks.add_parser(sub)
     install.add_parser(sub)
+    dark.add_parser(sub)
     _web_parser(sub)
     return parser
 
@@ -260,5 +261,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         return install.main(args)
     if command == "web":
         return _web(args)
+    if command == "dark":
+        from companion.owner.dark import dark
+
+        return dark(_load_config(args))
     raise CommandError("unknown command {command!r}.",
                        command=command)

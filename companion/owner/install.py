@@ -70,11 +70,16 @@ class Unit:
 
     name: str
     command: str
+    #: enabled and restarted with the others; False: started by another unit only
+    enabled: bool = True
 
 
 #: Every unit, in the order they are installed, enabled and restarted.
 UNITS = (Unit("companion.service", "run"),
-         Unit("companion-web.service", "web"))  # the phone page, beside the box
+         Unit("companion-web.service", "web"),  # the phone page, beside the box
+         # the "Stopped" frame goes dark after a while: started by companion.service's
+         # ExecStopPost=, never enabled
+         Unit("companion-dark.service", "dark", enabled=False))
 
 
 @dataclass(frozen=True)
@@ -308,7 +313,7 @@ def systemd_steps(start: bool = True, booted: bool = True) -> list[Step]:
     """Reload systemd, enable every unit and (``start``) restart them. Where systemd is
     not running (``booted`` False: a chroot, an SD card image being made) only ``enable``
     works: the service starts at the next boot."""
-    names = [unit.name for unit in UNITS]
+    names = [unit.name for unit in UNITS if unit.enabled]
     if not booted:
         return [Step(_("start at every boot"), ("systemctl", "enable", *names)),
                 Step(_("systemd is not running here (a chroot, or an image being made): "
@@ -342,8 +347,13 @@ def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "comp
     steps = []
     if installed:
         now = ("--now",) if booted else ()  # no systemd running: nothing to stop
+        enabled = [unit.name for unit in UNITS if unit.enabled and unit.name in installed]
         steps.append(Step(_("stop it and no longer start it at boot"),
-                          ("systemctl", "disable", *now, *installed)))
+                          ("systemctl", "disable", *now, *enabled)))
+        if booted and len(enabled) < len(installed):
+            steps.append(Step(_("stop what it started"),
+                              ("systemctl", "stop", *[n for n in installed
+                                                      if n not in enabled])))
         steps += [Step(_("remove the unit file {unit}").format(unit=name),
                        path=places.units / name, remove=True) for name in installed]
         if booted:

@@ -30,7 +30,7 @@ def clone(tmp_path: Path) -> Path:
     """A clone with a module ``gone`` and what an old ``sudo pip install .`` left in it."""
     src = tmp_path / "home" / "pi" / "companion"
     (src / "systemd").mkdir(parents=True)
-    for unit in ("companion.service", "companion-web.service"):
+    for unit in ("companion.service", "companion-web.service", "companion-dark.service"):
         shutil.copy(REPO / "systemd" / unit, src / "systemd")
     (src / "pyproject.toml").write_text('[project]\nname = "companion"\nversion = "0.1.0"\n')
     (src / "companion").mkdir()
