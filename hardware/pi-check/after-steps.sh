@@ -82,6 +82,10 @@ from companion.web.site import create_app"
     check web-pair-url companion --config /tmp/hat.toml web --pair-url
     check web-unit grep -qx "ExecStart=$V/companion --config /etc/companion/config.toml web" \
         /etc/systemd/system/companion-web.service
+    check dark-unit grep -qx "ExecStart=$V/companion --config /etc/companion/config.toml dark" \
+        /etc/systemd/system/companion-dark.service
+    check dark-not-enabled sh -c '! ls /etc/systemd/system/*.wants/companion-dark.service 2>/dev/null'
+    check version sh -c "companion --version | grep -q \"^companion [0-9].* ($(git -C "$CLONE" rev-parse --short=12 HEAD))\$\""
     rm -rf /tmp/shots
     check screenshots companion screenshot --all /tmp/shots
     echo "@@ screenshots: $(ls /tmp/shots | wc -l) files"
@@ -123,6 +127,7 @@ read-only-boot)
 uninstall)
     check unit-gone test ! -e /etc/systemd/system/companion.service
     check web-unit-gone test ! -e /etc/systemd/system/companion-web.service
+    check dark-unit-gone test ! -e /etc/systemd/system/companion-dark.service
     check not-enabled test ! -e /etc/systemd/system/multi-user.target.wants/companion.service
     check venv-gone test ! -e /opt/companion/venv
     check link-gone test ! -e /usr/local/bin/companion -a ! -L /usr/local/bin/companion
