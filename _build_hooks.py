@@ -43,7 +43,8 @@ def note_commit(source: Path, target: Path) -> None:
         return
     else:
         try:
-            commit = subprocess.run(["git", "-C", str(source.parent), "rev-parse", "HEAD"],
+            commit = subprocess.run(["git", "-c", f"safe.directory={source.parent}", "-C",
+                                     str(source.parent), "rev-parse", "HEAD"],
                                     check=True, capture_output=True, text=True,
                                     timeout=10).stdout.strip()
         except (OSError, subprocess.SubprocessError):

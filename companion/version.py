@@ -37,12 +37,15 @@ def version() -> str:
 def git_commit(folder: Path) -> str | None:
     """``git rev-parse HEAD`` in ``folder`` (with ``+`` when files differ from it), or None
     when it is not a clone or git is missing."""
+    # safe.directory: install-service runs as root in the maker's clone, which git would
+    # otherwise refuse to read ("dubious ownership")
+    git = ["git", "-c", f"safe.directory={folder}", "-C", str(folder)]
     try:
-        head = subprocess.run(["git", "-C", str(folder), "rev-parse", "HEAD"], check=True,
+        head = subprocess.run([*git, "rev-parse", "HEAD"], check=True,
                               capture_output=True, text=True, timeout=5).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(folder), "status", "--porcelain",
-                                "--untracked-files=no"], check=True, capture_output=True,
-                               text=True, timeout=5).stdout.strip()
+        dirty = subprocess.run([*git, "status", "--porcelain", "--untracked-files=no"],
+                               check=True, capture_output=True, text=True,
+                               timeout=5).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
     return head + ("+" if dirty else "") if head else None

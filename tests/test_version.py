@@ -69,3 +69,23 @@ def test_the_build_step_notes_the_commit_given_or_the_clones(tmp_path: Path) -> 
     (source / "_commit.txt").write_text("a" * 40 + "\n")  # install-service's note
     hooks.note_commit(source, target)
     assert (target / "_commit.txt").read_text() == "a" * 40 + "\n"
+
+
+def test_root_reads_the_commit_of_a_clone_it_does_not_own(tmp_path: Path) -> None:
+    """install-service runs as root (sudo) in the maker's clone: git refuses a repository
+    another user owns ("dubious ownership") unless told it is safe."""
+    import os
+
+    if os.geteuid() != 0:
+        pytest.skip("needs root to hand the clone to another user")
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    subprocess.run(["git", "-C", str(tmp_path), "-c", "user.name=t", "-c",
+                    "user.email=t@invalid", "commit", "-q", "--allow-empty", "-m", "one"],
+                   check=True)
+    for path in [tmp_path, *tmp_path.rglob("*")]:
+        os.lchown(path, 1000, 1000)  # pi's
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SUDO_", "GIT_"))}
+    plain = subprocess.run(["git", "-C", str(tmp_path), "rev-parse", "HEAD"], env=env,
+                           capture_output=True, text=True)
+    assert plain.returncode != 0 and "dubious ownership" in plain.stderr  # what we work around
+    assert version.git_commit(tmp_path) is not None
