@@ -72,11 +72,14 @@ class Unit:
     command: str
     #: enabled and restarted with the others; False: started by another unit only
     enabled: bool = True
+    #: the unit's own user: ``--user`` with this added (the page: ``companion-web``, in
+    #: the box's group), else the box's user
+    suffix: str = ""
 
 
 #: Every unit, in the order they are installed, enabled and restarted.
 UNITS = (Unit("companion.service", "run"),
-         Unit("companion-web.service", "web"),  # the phone page, beside the box
+         Unit("companion-web.service", "web", suffix="-web"),  # the phone page, beside the box
          # the "Stopped" frame goes dark after a while: started by companion.service's
          # ExecStopPost=, never enabled
          Unit("companion-dark.service", "dark", enabled=False))
@@ -166,8 +169,10 @@ def _user_exists(name: str) -> bool:
 
 
 def unit_text(executable: str | Path, unit: Path = UNIT_FILE, user: str = "companion",
-              command: str = "run") -> str:
-    """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install."""
+              command: str = "run", suffix: str = "") -> str:
+    """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install:
+    ``User=`` is ``user`` + ``suffix`` (the page's own user), ``Group=`` always ``user``'s
+    group, the one that may read and write the box's state folder."""
     if not unit.is_file():
         raise CommandError("{unit} is missing: run install-service in a clone of the "
                            "companion's repository (cd ~/companion).",
@@ -177,8 +182,10 @@ def unit_text(executable: str | Path, unit: Path = UNIT_FILE, user: str = "compa
         if line.startswith("ExecStart="):
             line = (f"ExecStart={exec_word(executable)} --config /etc/companion/config.toml "
                     f"{command}")
-        elif line.startswith(("User=", "Group=")):
-            line = line.split("=", 1)[0] + "=" + user
+        elif line.startswith("User="):
+            line = "User=" + user + suffix
+        elif line.startswith("Group="):
+            line = "Group=" + user
         lines.append(line)
     return "\n".join(lines) + "\n"
 
@@ -249,11 +256,12 @@ def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion"
          user_exists: Callable[[str], bool] = _user_exists,
          current: str | None = None, link: Path | None = None,
          build: Path | None = None, update: bool = False, booted: bool = True,
-         commit: str | None = None) -> list[Step]:
+         commit: str | None = None, state: Path | None = None) -> list[Step]:
     """The steps for this machine (nothing is changed here). ``update``: only the code,
     the link and the units, then the restart. Without ``venv`` the unit runs ``current``
     (default: the companion this Python runs), installed by hand."""
     steps = [] if update else [_user_step(user, group_exists, user_exists)]
+    steps += page_user_steps(user, user_exists, state=state)
     if venv:
         vdir = Path(venv).expanduser().resolve()  # ExecStart= takes absolute paths only
         steps += code_steps(source, vdir, build or _build_dir(), commit)
@@ -273,7 +281,7 @@ def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion"
                  else source / "systemd" / unit.name)
         steps.append(Step(_("install the unit file {unit}").format(unit=unit.name),
                           path=unit_dir / unit.name,
-                          text=unit_text(executable, model, user, unit.command)))
+                          text=unit_text(executable, model, user, unit.command, unit.suffix)))
     config = etc_dir / "config.toml"
     if update:
         pass
@@ -307,6 +315,32 @@ def _user_step(user: str, group_exists: Callable[[str], bool],
     if groups:
         cmd += ["--groups", ",".join(groups)]
     return Step(_("create system user {user}").format(user=user) + note, (*cmd, user))
+
+
+def page_users(user: str) -> list[str]:
+    """The units' own users besides ``user``: ``companion-web`` for the phone page."""
+    return [user + unit.suffix for unit in UNITS if unit.suffix]
+
+
+def page_user_steps(user: str, user_exists: Callable[[str], bool],
+                    state: Path | None = None) -> list[Step]:
+    """The phone page's own user (no login, no home), whose primary group is ``user``'s:
+    it may read and write the box's state folder and nothing of the box's process (a
+    signal needs the same user). An update makes it too (a box installed before it had
+    none), and lets that group into a state folder made when the box's files were its
+    own only (mode 0700/0600)."""
+    steps = []
+    for name in page_users(user):
+        if not user_exists(name):
+            steps.append(Step(
+                _("create system user {user} for the phone page, in group {group}").format(
+                    user=name, group=user),
+                ("useradd", "--system", "--gid", user, "--no-create-home", "--home-dir",
+                 "/nonexistent", "--shell", "/usr/sbin/nologin", name)))
+    if state is not None and state.is_dir() and state.stat().st_mode & 0o070 != 0o070:
+        steps.append(Step(_("let group {group} read and write {path} (the phone page)").format(
+            group=user, path=state), ("chmod", "-R", "g+rwX", str(state)), writes=(state,)))
+    return steps
 
 
 def systemd_steps(start: bool = True, booted: bool = True) -> list[Step]:
@@ -358,8 +392,9 @@ def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "comp
                        path=places.units / name, remove=True) for name in installed]
         if booted:
             steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
-    if user_exists(user):
-        steps.append(Step(_("remove the user {user}").format(user=user), ("userdel", user)))
+    for name in [*page_users(user), user]:  # the page's first: its group is the box's
+        if user_exists(name):
+            steps.append(Step(_("remove the user {user}").format(user=name), ("userdel", name)))
     backups = places.state / "backups"
     keep_backups = purge and not purge_backups and backups.is_dir() and any(backups.iterdir())
     for folder in (places.state, places.etc):
@@ -544,7 +579,7 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
                      force_config=args.force_config, start=not args.no_start, source=source,
                      unit_dir=places.units, etc_dir=places.etc, link=places.link,
                      group_exists=group_exists, user_exists=user_exists, update=args.update,
-                     booted=systemd_running(places), commit=commit)
+                     booted=systemd_running(places), commit=commit, state=places.state)
         more, note = ([], "") if args.update else _clock(args, places)
         # after `enable` (should the boot partition fail after all, the service starts at
         # boot) and before the restart; the note that follows names the reboot

@@ -57,6 +57,7 @@ PY
         /etc/systemd/system/companion.service
     check enabled test -L /etc/systemd/system/multi-user.target.wants/companion.service
     check user id companion
+    check page-user sh -c 'test "$(id -gn companion-web)" = companion'
     check on-path test "$(command -v companion)" = /usr/local/bin/companion
     check clock-400khz grep -x "dtparam=i2c_arm_baudrate=400000" /boot/firmware/config.txt
     # shipped with I²C off (#dtparam=i2c_arm=on): install-service turned it on
@@ -132,6 +133,7 @@ uninstall)
     check venv-gone test ! -e /opt/companion/venv
     check link-gone test ! -e /usr/local/bin/companion -a ! -L /usr/local/bin/companion
     check user-gone absent id companion
+    check page-user-gone absent id companion-web
     check log-kept sudo grep -qx "the games" /var/lib/companion/pi-check-log
     check config-kept test -f /etc/companion/config.toml
     check log-owned-by-root test "$(sudo stat -c %U /var/lib/companion)" = root
