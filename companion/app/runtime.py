@@ -61,6 +61,10 @@ def keys_line() -> str:
 def open_store(config: Config, path: str | None = None) -> Store:
     """The action log in the configured state directory."""
     store = Store.open(path or log_path(config.state_dir()))
+    from companion.core.shared_folder import share
+
+    for suffix in ("", "-wal", "-shm"):  # the phone page's user writes the log too
+        share(f"{store.path}{suffix}")
     if store.notice:  # the screen says it short; the journal gets the file's name
         print(f"companion: {i18n.shown(store.notice)} ({store.path})", file=sys.stderr,
               flush=True)

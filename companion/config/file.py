@@ -113,6 +113,9 @@ SCHEMA: dict[str, dict[str, Option]] = {
         "spi_device": Option(0, "SPI chip select (CE0 = 0, CE1 = 1)", (0, 1)),
         "gpio_dc": Option(24, "SPI data/command pin (BCM)", low=0, high=27),
         "gpio_rst": Option(25, "SPI reset pin (BCM)", low=0, high=27),
+        "reset_pin": Option(-1, "I²C: the GPIO (BCM) the panel's RES is wired to, pulsed low "
+                            "then high at start (SSD1309 modules want it); -1 = none, RES "
+                            "held at 3V3", low=-1, high=27),
         # Quarter turns would make the panel 64×128 while every screen is 128×64.
         "rotate": Option(0, "turn the picture: 0 = none, 2 = 180° (a panel mounted upside "
                          "down)", (0, 2)),
@@ -381,7 +384,10 @@ def _reserved(display: Mapping[str, Any]) -> dict[int, str]:
     if display["driver"] in ("emulator", "dummy"):
         return {}
     if display["bus"] == "i2c":
-        return {2: Word(N_("I²C SDA")), 3: Word(N_("I²C SCL"))}
+        pins: dict[int, str] = {2: Word(N_("I²C SDA")), 3: Word(N_("I²C SCL"))}
+        if display.get("reset_pin", -1) >= 0:
+            pins[display["reset_pin"]] = Word(N_("the display's RES line"))
+        return pins
     return {**SPI_BUS,
             display["gpio_dc"]: Word(N_("the display's DC line")),
             display["gpio_rst"]: Word(N_("the display's RST line"))}

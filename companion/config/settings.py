@@ -27,6 +27,7 @@ from typing import Any
 
 from companion.core.errors import ConfigError
 from companion.core.i18n import _
+from companion.core.shared_folder import file_mode
 
 #: The keys the box's Settings screen and the phone page change, ``section.key`` or a
 #: top-level key (``games.hide``: the games left off the start menu).
@@ -154,6 +155,8 @@ def _write_toml(path: Path, key: str, value: Any) -> None:
             os.fsync(fp.fileno())
         if path.exists():
             os.chmod(tmp, path.stat().st_mode & 0o777)
+        else:  # the page's user reads it too where the folder is shared (core.shared_folder)
+            os.chmod(tmp, file_mode(path.parent))
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

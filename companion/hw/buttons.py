@@ -31,7 +31,8 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Mapping
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from gpiozero import DigitalInputDevice
 
@@ -118,21 +119,72 @@ def _open(name: str, pin: int, **options: Any) -> DigitalInputDevice:
                     warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
 
 
-def pin_error(key: str, pin: int, err: Exception,
-              reasons: list[str] | None = None) -> HardwareError:
+class GpioAccess(NamedTuple):
+    """What stands between this process and the GPIO chip, as ``companion doctor`` looks
+    at it: lgpio importable (apt's python3-lgpio, seen by the venv), this user in the
+    gpio group (or root), a GPIO chip in /dev."""
+
+    lgpio: bool
+    gpio_group: bool
+    chip: bool
+
+
+def gpio_access(dev: Path = Path("/dev")) -> GpioAccess:
+    """This process's :class:`GpioAccess`, looked at without opening anything."""
+    import grp
+    import importlib.util
+    import os
+
+    try:
+        lgpio = importlib.util.find_spec("lgpio") is not None
+    except (ImportError, ValueError):
+        lgpio = False
+    try:
+        groups = {grp.getgrgid(g).gr_name for g in os.getgroups()}
+    except (KeyError, OSError):
+        groups = set()
+    return GpioAccess(lgpio=lgpio, gpio_group=os.geteuid() == 0 or "gpio" in groups,
+                      chip=any(dev.glob("gpiochip*")))
+
+
+def pin_error(key: str, pin: int, err: Exception, reasons: list[str] | None = None,
+              access: GpioAccess | None = None) -> HardwareError:
     """What ``err`` from opening GPIO ``pin`` means to the owner, and what to do;
-    ``reasons``: why each pin library gpiozero tried did not load."""
+    ``reasons``: why each pin library gpiozero tried did not load; ``access``: what is
+    already in place (default :func:`gpio_access`), so the fix named is one that applies."""
     from gpiozero.exc import BadPinFactory, GPIOPinInUse
 
     why = " ".join(str(err).split()) or type(err).__name__
     if isinstance(err, BadPinFactory):
         why = "; ".join(" ".join(r.split()) for r in reasons or ()) or why
+        access = access or gpio_access()
+        if not access.lgpio and not access.gpio_group:
+            return HardwareError(
+                "{key}: GPIO{pin} cannot be opened, no GPIO library loads ({why}): install "
+                "python3-lgpio (sudo apt install python3-lgpio, in a venv made with "
+                "--system-site-packages) and add {user} to the gpio group (sudo adduser "
+                "{user} gpio, then log in again).", key=key, pin=pin, why=why, user=_user())
+        if not access.lgpio:
+            return HardwareError(
+                "{key}: GPIO{pin} cannot be opened, no GPIO library loads ({why}): install "
+                "python3-lgpio (sudo apt install python3-lgpio, in a venv made with "
+                "--system-site-packages); companion doctor checks the rest.",
+                key=key, pin=pin, why=why)
+        if not access.gpio_group:
+            return HardwareError(
+                "{key}: GPIO{pin} cannot be opened, no GPIO library loads ({why}): lgpio is "
+                "installed, but {user} is not in the gpio group: sudo adduser {user} gpio, "
+                "then log in again.", key=key, pin=pin, why=why, user=_user())
+        if not access.chip:
+            return HardwareError(
+                "{key}: GPIO{pin} cannot be opened: there is no GPIO chip in /dev (not a "
+                "Raspberry Pi?); lgpio and the gpio group are in place. On a laptop, "
+                "driver = \"terminal\" uses the keyboard.", key=key, pin=pin)
         return HardwareError(
-            "{key}: GPIO{pin} cannot be opened, no GPIO library loads ({why}): install "
-            "python3-lgpio (sudo apt install python3-lgpio, in a venv made with "
-            "--system-site-packages) and add the user to the gpio group (sudo adduser "
-            "{user} gpio); companion doctor says which.", key=key, pin=pin, why=why,
-            user=_user())
+            "{key}: GPIO{pin} cannot be opened, no GPIO library loads ({why}), though lgpio "
+            "is installed and {user} is in the gpio group: another program may hold the "
+            "chip (sudo systemctl stop companion first); companion doctor says more.",
+            key=key, pin=pin, why=why, user=_user())
     if isinstance(err, GPIOPinInUse) or "busy" in why.lower():
         return HardwareError(
             "{key}: GPIO{pin} is in use by another program or a kernel driver (1-Wire takes "

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -64,7 +65,39 @@ def _pygame_device(width: int, height: int) -> Any:
     return device
 
 
-def _oled(d: dict[str, Any] | Any) -> Any:
+#: RES held low this long at power-on: the SSD1309 datasheet's minimum is 3 µs (tRW);
+#: a millisecond is well above it, and above what sleep() can promise.
+RESET_LOW = 0.001
+#: After RES goes high, before the first command (the controller's reset takes ~2 µs).
+RESET_SETTLE = 0.001
+
+
+_RESET_LINES: dict[int, Any] = {}
+
+
+def pulse_reset(pin: int, *, pin_factory: Any = None,
+                sleep: Callable[[float], None] = time.sleep) -> Any:
+    """Pulse the panel's RES line: low for :data:`RESET_LOW`, then high, held high by the
+    gpiozero device returned (keep it: a released pin would float). SPI boards do this
+    through luma's ``gpio_RST``; an I²C module wired with RES to a GPIO needs it here,
+    before the first command. SSD1309 2.42" modules with RES tied to 3V3 come up garbled
+    or black (HARDWARE-NOTES)."""
+    from gpiozero import DigitalOutputDevice
+
+    line = _RESET_LINES.get(pin)
+    if line is None or line.closed or line.pin_factory is not (pin_factory or line.pin_factory):
+        line = DigitalOutputDevice(pin, initial_value=False, pin_factory=pin_factory)
+        _RESET_LINES[pin] = line  # a display opened again (a loose ribbon) pulses it again
+    else:
+        line.off()
+    sleep(RESET_LOW)
+    line.on()
+    sleep(RESET_SETTLE)
+    return line
+
+
+def _oled(d: dict[str, Any] | Any, *, pin_factory: Any = None,
+          sleep: Callable[[float], None] = time.sleep) -> Any:
     from luma.core.error import DeviceNotFoundError, DevicePermissionError
     from luma.core.interface.serial import i2c, spi
     from luma.oled.device import sh1106, ssd1306, ssd1309
@@ -72,8 +105,11 @@ def _oled(d: dict[str, Any] | Any) -> Any:
     where = (_("I²C bus {port}, address {address}").format(
                  port=d["port"], address=f"{d['address']:#04x}") if d["bus"] == "i2c"
              else f"SPI {d['port']}.{d['spi_device']}")
+    reset = None
     try:
         if d["bus"] == "i2c":
+            if d.get("reset_pin", -1) >= 0:
+                reset = pulse_reset(d["reset_pin"], pin_factory=pin_factory, sleep=sleep)
             serial = i2c(port=d["port"], address=d["address"])
         else:
             serial = spi(port=d["port"], device=d["spi_device"], gpio_DC=d["gpio_dc"],
@@ -104,6 +140,7 @@ def _oled(d: dict[str, Any] | Any) -> Any:
         raise HardwareError("display on {where} did not answer: {why}.", where=where,
                             why=f"{type(err).__name__}: {err}") from None
     device.persist = True  # we draw our own "stopped" frame or blank on exit
+    device.reset_line = reset  # held high for as long as the panel is driven
     from companion.hw.partial import PartialDisplay
 
     return PartialDisplay(device)  # sends only the changed pages and columns

@@ -32,9 +32,13 @@ CONFIG_TXT = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
 LOWEST, HIGHEST = 10_000, 1_000_000
 #: The clock the Pi's firmware sets when config.txt names none.
 PI_DEFAULT = 100_000
-# i2c_arm is i2c1 on every Pi: either name sets the same bus's clock
-_VALUE = re.compile(r"\b(i2c_arm_baudrate|i2c1_baudrate)=([^,\s#]*)")
+# i2c_arm is i2c1 on every Pi: any of these names sets the same bus's clock
+# (i2c_baudrate is the alias Raspberry Pi's config.txt documentation gives)
+_VALUE = re.compile(r"\b(i2c_arm_baudrate|i2c1_baudrate|i2c_baudrate)=([^,\s#]*)")
 _ENABLES = re.compile(r"\b(i2c_arm|i2c1|i2c)=on\b")
+#: A line's word that turns bus 1 on or off: ``i2c_arm=on``, ``i2c=off``, a bare ``i2c_arm``
+_SWITCH = re.compile(r"(?<![\w])(i2c_arm|i2c1|i2c)(?:=([^,\s#]*))?(?=[,\s#]|$)")
+_ON = {"on", "true", "yes", "1", ""}
 
 
 def check_speed(hz: int) -> int:
@@ -92,7 +96,8 @@ def with_baudrate(text: str, hz: int) -> tuple[str, str | None]:
         return "".join(lines), ("; ".join(changed) or None)
     entry = f"dtparam=i2c_arm_baudrate={hz}\n"
     if found:  # set only for some models ([pi0] …): this board may not be one of them
-        return _at_end(lines, entry, changed)
+        at_end, change = _at_end(lines, entry, changed)
+        return "".join(at_end), change
     section = "[all]"
     for i, line in enumerate(lines):
         if line.lstrip().startswith("["):
@@ -103,10 +108,59 @@ def with_baudrate(text: str, hz: int) -> tuple[str, str | None]:
             lines.insert(i + 1, entry)
             return "".join(lines), _("added after line {n} ({line}): {entry}").format(
                 n=i + 1, line=line.strip(), entry=entry.strip())
-    return _at_end(lines, entry, [])
+    at_end, change = _at_end(lines, entry, [])
+    return "".join(at_end), change
 
 
-def _at_end(lines: list[str], entry: str, changed: list[str]) -> tuple[str, str]:
+def _switch(line: str) -> re.Match[str] | None:
+    """The last word of an active dtparam ``line`` that turns I²C bus 1 on or off."""
+    if not _active(line):
+        return None
+    found = list(_SWITCH.finditer(line.split("#")[0], len("dtparam=") + line.index("dtparam=")))
+    return found[-1] if found else None
+
+
+def with_i2c_on(text: str) -> tuple[str, str | None]:
+    """``text`` with I²C bus 1 turned on for every model, and what changed (None: it was on).
+
+    The last word for every model wins, as in the firmware: ``dtparam=i2c_arm=off`` becomes
+    ``=on``; with none, the shipped ``#dtparam=i2c_arm=on`` is uncommented; with neither,
+    ``dtparam=i2c_arm=on`` goes at the end for every model (as ``raspi-config nonint
+    do_i2c 0`` does).
+
+    >>> with_i2c_on("#dtparam=i2c_arm=on\\n")
+    ('dtparam=i2c_arm=on\\n', 'line 1: #dtparam=i2c_arm=on → dtparam=i2c_arm=on')
+    >>> with_i2c_on("dtparam=i2c_arm=on\\n")[1] is None
+    True
+    """
+    lines = text.splitlines(keepends=True)
+    section, last, commented = "[all]", None, None
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("["):
+            section = line.split("#")[0].strip()
+        elif section == "[all]":
+            match = _switch(line)
+            if match is not None:
+                last = (i, match)
+            elif re.fullmatch(r"#\s*dtparam=i2c_arm=on\s*", line.strip()):
+                commented = i
+    if last is not None:
+        i, match = last
+        if (match.group(2) or "").lower() in _ON:
+            return text, None
+        new = line_on = lines[i][:match.start()] + f"{match.group(1)}=on" + lines[i][match.end():]
+    elif commented is not None:
+        i = commented
+        new = line_on = "dtparam=i2c_arm=on" + ("\n" if lines[i].endswith("\n") else "")
+    else:
+        lines, change = _at_end(lines, "dtparam=i2c_arm=on\n", [])
+        return "".join(lines), change
+    old, lines[i] = lines[i], new
+    return "".join(lines), _("line {n}: {old} → {new}").format(n=i + 1, old=old.strip(),
+                                                              new=line_on.strip())
+
+
+def _at_end(lines: list[str], entry: str, changed: list[str]) -> tuple[list[str], str]:
     """``lines`` with ``entry`` added at the end, for every model (under ``[all]`` when the
     file ends in a conditional section), and what changed."""
     if lines and not lines[-1].endswith("\n"):
@@ -115,7 +169,7 @@ def _at_end(lines: list[str], entry: str, changed: list[str]) -> tuple[str, str]
     if sections and sections[-1] != "[all]":
         lines.append("[all]\n")
     lines.append(entry)
-    return "".join(lines), "; ".join(
+    return lines, "; ".join(
         [*changed, _("added at the end: {entry}").format(entry=entry.strip())])
 
 
@@ -129,6 +183,7 @@ class ClockChange:
     text: str
     change: str
     hz: int
+    turns_on: bool = False  # I²C was off: the change turns it on too
 
 
 def plan(hz: int, candidates: tuple[Path, ...] | None = None,
@@ -143,17 +198,27 @@ def plan(hz: int, candidates: tuple[Path, ...] | None = None,
         raise CommandError("{path} is not plain text; add the line dtparam=i2c_arm_baudrate={hz}"
                            " to it by hand.",
                            path=path, hz=hz) from None
+    text_on, turned_on = with_i2c_on(text)
     if hz == PI_DEFAULT and not any(_active(line) and _VALUE.search(line)
                                     for line in text.splitlines()):
-        return None, _("{path} sets no I²C clock: the bus stays at the Pi's default, "
-                       "100 kHz.").format(path=path)
-    new, change = with_baudrate(text, hz)
-    if change is None:
+        if turned_on is None:
+            return None, _("{path} sets no I²C clock: the bus stays at the Pi's default, "
+                           "100 kHz.").format(path=path)
+        new, change = text_on, None
+    else:
+        new, change = with_baudrate(text_on, hz)
+    if change is None and turned_on is None:
         return None, _("{path} already sets the I²C clock to {hz} Hz: nothing to change."
                        ).format(path=path, hz=hz)
     stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
     backup = path.with_name(f"{path.name}.companion-{stamp}")
-    return ClockChange(path, backup, new, change, hz), _(
+    said = "; ".join(c for c in (turned_on, change) if c)
+    if turned_on is not None:
+        return ClockChange(path, backup, new, said, hz, turns_on=True), _(
+            "I²C was off in {path}: it is turned on, in force at the next boot: sudo reboot. "
+            "Then `companion doctor` shows the bus and its clock. To undo: sudo cp {backup} "
+            "{path}").format(backup=backup, path=path)
+    return ClockChange(path, backup, new, said, hz), _(
         "The I²C clock changes at the next boot: sudo reboot. Then `companion doctor` "
         "shows the clock in force. To undo: sudo cp {backup} {path}").format(backup=backup,
                                                                             path=path)

@@ -1,6 +1,6 @@
 """The ``companion`` command: run | roll | screenshot | history | players | stats |
 backup | restore | doctor |
-install-service | web.
+install-service | web | dark.
 
 Mistakes in the command line or the config file print one line on stderr and exit
 with status 2 (systemd does not restart the service on it: a restart cannot mend a
@@ -40,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--config", metavar="PATH",
                         help=_("config file (default: ~/.config/companion/config.toml, then "
                                "/etc/companion/config.toml, else the laptop default)"))
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help=_("print the version and the git commit it was built from"))
     sub = parser.add_subparsers(dest="command")
 
     run = sub.add_parser("run", help=_("start the companion (the default)"))
@@ -76,15 +78,27 @@ def _parser() -> argparse.ArgumentParser:
     hist.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                       help=_("the action log (default: state dir)"))
 
-    from companion.owner import backup_command, install, players_command
+    from companion.owner import backup_command, dark, install, players_command
     from companion.owner.doctor import checks
 
     backup_command.add_parsers(sub)
     players_command.add_parsers(sub)
     checks.add_parser(sub)
     install.add_parser(sub)
+    dark.add_parser(sub)
     _web_parser(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: ``companion 0.1.0 (0123456789ab)``, looked up only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from companion.version import describe
+
+        print(f"companion {describe()}")
+        parser.exit()
 
 
 def _web_parser(sub: argparse._SubParsersAction) -> None:
@@ -106,14 +120,20 @@ def _run_options(p: argparse.ArgumentParser, default: object = None) -> None:
 
 
 def quiet_known_warnings() -> None:
-    """Silence the one warning at every start that tells the owner nothing: lgpio's SWIG
-    wrapper on Python 3.13 ("builtin type SwigPyPacked has no __module__ attribute"),
-    by its message only; every other warning still shows."""
+    """Silence the warnings at every start that tell the owner nothing: lgpio's SWIG
+    wrapper on Python 3.13 ("builtin type SwigPyPacked has no __module__ attribute") and
+    gpiozero's "Falling back from …" (said in the pin's own error line), by their message
+    only; every other warning still shows."""
     import warnings
 
     warnings.filterwarnings(
         "ignore", message=r"builtin type (SwigPy\w+|swigvarlink) has no __module__ attribute",
         category=DeprecationWarning)
+    # gpiozero's PinFactoryFallback, one per library it tries, each time a device is made:
+    # a pin that does not open says every reason in its own one line (hw/buttons), so they
+    # are not printed before it (eight of them came first); by message, as gpiozero is not
+    # imported yet
+    warnings.filterwarnings("ignore", message=r"Falling back from ")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(err, "language", ""):  # the config file's `language = "ja"` says it
             i18n.use(err.language)  # type: ignore[attr-defined]
         text = err.translated(i18n._) if isinstance(err, Translatable) else str(err)
+        sys.stdout.flush()  # the error line last, after what was said (`2>&1 | tee`)
         print(f"companion: {printable(text, keep=chr(10))}", file=sys.stderr)
         # a panel no layout supports will not answer differently after a restart
         restart = isinstance(err, HardwareError) and not isinstance(err, PanelSizeError)
@@ -248,5 +269,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         return install.main(args)
     if command == "web":
         return _web(args)
+    if command == "dark":
+        from companion.owner.dark import dark
+
+        return dark(_load_config(args))
     raise CommandError("unknown command {command!r}.",
                        command=command)

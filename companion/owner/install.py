@@ -17,14 +17,19 @@ steps, in order (``--dry-run`` prints them and changes nothing):
 5. the unit files (:data:`UNITS`) written to ``/etc/systemd/system/``, ``ExecStart=``
    pointing at that companion;
 6. ``/etc/companion/config.toml`` starting from a board preset (kept if it exists);
-7. for a preset on I²C, the bus clock at 400 kHz in the Pi's ``config.txt`` (a backup
-   first; ``--i2c-speed 100000`` keeps the Pi's default; see
-   :mod:`companion.owner.bootconfig`), in force after a reboot;
-8. ``systemctl daemon-reload``, ``enable`` and ``restart`` (a companion already running
-   restarts on the new files); where systemd does not run (a chroot, an image being
-   made) only ``enable``: the service starts at the next boot.
+7. ``systemctl daemon-reload`` and ``enable``;
+8. for a preset on I²C, the bus clock at 400 kHz in the Pi's ``config.txt`` (a backup
+   first; I²C turned on there if it is off; ``--i2c-speed 100000`` keeps the Pi's default;
+   see :mod:`companion.owner.bootconfig`), in force after a reboot; after ``enable``, so
+   that the service starts at boot even if this step fails;
+9. ``systemctl restart`` (a companion already running restarts on the new files); where
+   systemd does not run (a chroot, an image being made) only ``enable``: the service
+   starts at the next boot.
 
-``--update`` (after ``git pull``) does 2–5 and 8 only: config, log, user and config.txt
+Before any step every folder the steps write in is tried
+(:func:`companion.owner.system_steps.preflight`): a read-only one changes nothing.
+
+``--update`` (after ``git pull``) does 2–5, 7 and 9 only: config, log, user and config.txt
 stay as they are. ``--uninstall`` stops and removes the units, the link, the venv and the
 user; the log and the config stay unless ``--purge``.
 
@@ -38,16 +43,16 @@ import argparse
 import grp
 import os
 import pwd
-import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.errors import CommandError
 from companion.core.i18n import _
-from companion.owner.system_steps import Step, execute
+from companion.owner.system_steps import Step, execute, run_command, say
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT_IN_CHECKOUT = Path("systemd", "companion.service")
@@ -65,11 +70,19 @@ class Unit:
 
     name: str
     command: str
+    #: enabled and restarted with the others; False: started by another unit only
+    enabled: bool = True
+    #: the unit's own user: ``--user`` with this added (the page: ``companion-web``, in
+    #: the box's group), else the box's user
+    suffix: str = ""
 
 
 #: Every unit, in the order they are installed, enabled and restarted.
 UNITS = (Unit("companion.service", "run"),
-         Unit("companion-web.service", "web"))  # the phone page, beside the box
+         Unit("companion-web.service", "web", suffix="-web"),  # the phone page, beside the box
+         # the "Stopped" frame goes dark after a while: started by companion.service's
+         # ExecStopPost=, never enabled
+         Unit("companion-dark.service", "dark", enabled=False))
 
 
 @dataclass(frozen=True)
@@ -132,8 +145,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                       help=_("stop and remove the service, the link, the venv and the user; "
                              "the log and config stay unless --purge"))
     p.add_argument("--purge", action="store_true",
-                   help=_("with --uninstall: also delete the log (/var/lib/companion, its "
-                          "backups too) and /etc/companion"))
+                   help=_("with --uninstall: also delete the log (/var/lib/companion; its "
+                          "backups/ stay unless --purge-backups) and /etc/companion"))
+    p.add_argument("--purge-backups", action="store_true",
+                   help=_("with --purge: delete the log's backups too (kept otherwise)"))
     p.add_argument("--dry-run", action="store_true", help=_("print the steps, change nothing"))
 
 
@@ -154,8 +169,10 @@ def _user_exists(name: str) -> bool:
 
 
 def unit_text(executable: str | Path, unit: Path = UNIT_FILE, user: str = "companion",
-              command: str = "run") -> str:
-    """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install."""
+              command: str = "run", suffix: str = "") -> str:
+    """The unit file with ``ExecStart=`` (and ``User=``/``Group=``) for this install:
+    ``User=`` is ``user`` + ``suffix`` (the page's own user), ``Group=`` always ``user``'s
+    group, the one that may read and write the box's state folder."""
     if not unit.is_file():
         raise CommandError("{unit} is missing: run install-service in a clone of the "
                            "companion's repository (cd ~/companion).",
@@ -165,8 +182,10 @@ def unit_text(executable: str | Path, unit: Path = UNIT_FILE, user: str = "compa
         if line.startswith("ExecStart="):
             line = (f"ExecStart={exec_word(executable)} --config /etc/companion/config.toml "
                     f"{command}")
-        elif line.startswith(("User=", "Group=")):
-            line = line.split("=", 1)[0] + "=" + user
+        elif line.startswith("User="):
+            line = "User=" + user + suffix
+        elif line.startswith("Group="):
+            line = "Group=" + user
         lines.append(line)
     return "\n".join(lines) + "\n"
 
@@ -203,21 +222,27 @@ def _build_dir() -> Path:
     return Path(tempfile.gettempdir()) / f"companion-build-{os.getpid()}"
 
 
-def code_steps(source: Path, vdir: Path, build: Path) -> list[Step]:
-    """A clean build of ``source`` installed into the venv ``vdir``."""
+def code_steps(source: Path, vdir: Path, build: Path, commit: str | None = None) -> list[Step]:
+    """A clean build of ``source`` installed into the venv ``vdir``; ``commit`` (the clone's,
+    :func:`companion.version.git_commit`) noted in the copy, which has no ``.git``, for
+    ``companion --version``."""
     if not (source / "pyproject.toml").is_file():
         raise CommandError("{source} is not a clone of the companion (no pyproject.toml):"
                            " run install-service in the clone (cd ~/companion).",
                            source=source)
     return [
         Step(_("copy the clone for a clean build"), path=build, copy_from=source),
+        *([Step(_("note the commit it is built from ({commit})").format(commit=commit[:12]),
+                path=build / "companion" / "_commit.txt", text=commit + "\n")]
+          if commit else []),
         Step(_("make a venv in {folder}").format(folder=vdir),
-             ("python3", "-m", "venv", "--system-site-packages", str(vdir))),
+             ("python3", "-m", "venv", "--system-site-packages", str(vdir)), writes=(vdir,)),
         # [pi]: the RPi.GPIO API and spidev for SPI; [web]: the phone page (pure Python
         # and 64-bit Arm wheels). --use-pep517: sdnotify has only a
         # setup.py, which pip would otherwise run the deprecated way (and say so)
         Step(_("install the companion into it"),
              (str(vdir / "bin" / "pip"), "install", "--upgrade", "--use-pep517",
+              "--no-cache-dir",  # nothing left in root's ~/.cache/pip
               f"{build}[pi,web]")),
         Step(_("remove the build copy"), path=build, remove=True),
     ]
@@ -230,14 +255,16 @@ def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion"
          group_exists: Callable[[str], bool] = _group_exists,
          user_exists: Callable[[str], bool] = _user_exists,
          current: str | None = None, link: Path | None = None,
-         build: Path | None = None, update: bool = False, booted: bool = True) -> list[Step]:
+         build: Path | None = None, update: bool = False, booted: bool = True,
+         commit: str | None = None, state: Path | None = None) -> list[Step]:
     """The steps for this machine (nothing is changed here). ``update``: only the code,
     the link and the units, then the restart. Without ``venv`` the unit runs ``current``
     (default: the companion this Python runs), installed by hand."""
     steps = [] if update else [_user_step(user, group_exists, user_exists)]
+    steps += page_user_steps(user, user_exists, state=state)
     if venv:
         vdir = Path(venv).expanduser().resolve()  # ExecStart= takes absolute paths only
-        steps += code_steps(source, vdir, build or _build_dir())
+        steps += code_steps(source, vdir, build or _build_dir(), commit)
         executable = vdir / "bin" / "companion"
     else:
         executable = Path(current or Path(sys.executable).parent / "companion")
@@ -254,11 +281,15 @@ def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion"
                  else source / "systemd" / unit.name)
         steps.append(Step(_("install the unit file {unit}").format(unit=unit.name),
                           path=unit_dir / unit.name,
-                          text=unit_text(executable, model, user, unit.command)))
+                          text=unit_text(executable, model, user, unit.command, unit.suffix)))
     config = etc_dir / "config.toml"
     if update:
         pass
     elif force_config or not config.exists():
+        if config.exists():  # the owner's edits: a copy first, as config.txt gets one
+            copy = config.with_name(f"{config.name}.companion-{time.strftime('%Y%m%d-%H%M%S')}")
+            steps.append(Step(_("keep a copy of {path}").format(path=config),
+                              ("cp", "-p", str(config), str(copy)), writes=(copy,)))
         steps.append(Step(_("write the config from preset {preset}").format(preset=preset),
                           path=config,
                           text=config_text(preset)))
@@ -286,11 +317,37 @@ def _user_step(user: str, group_exists: Callable[[str], bool],
     return Step(_("create system user {user}").format(user=user) + note, (*cmd, user))
 
 
+def page_users(user: str) -> list[str]:
+    """The units' own users besides ``user``: ``companion-web`` for the phone page."""
+    return [user + unit.suffix for unit in UNITS if unit.suffix]
+
+
+def page_user_steps(user: str, user_exists: Callable[[str], bool],
+                    state: Path | None = None) -> list[Step]:
+    """The phone page's own user (no login, no home), whose primary group is ``user``'s:
+    it may read and write the box's state folder and nothing of the box's process (a
+    signal needs the same user). An update makes it too (a box installed before it had
+    none), and lets that group into a state folder made when the box's files were its
+    own only (mode 0700/0600)."""
+    steps = []
+    for name in page_users(user):
+        if not user_exists(name):
+            steps.append(Step(
+                _("create system user {user} for the phone page, in group {group}").format(
+                    user=name, group=user),
+                ("useradd", "--system", "--gid", user, "--no-create-home", "--home-dir",
+                 "/nonexistent", "--shell", "/usr/sbin/nologin", name)))
+    if state is not None and state.is_dir() and state.stat().st_mode & 0o070 != 0o070:
+        steps.append(Step(_("let group {group} read and write {path} (the phone page)").format(
+            group=user, path=state), ("chmod", "-R", "g+rwX", str(state)), writes=(state,)))
+    return steps
+
+
 def systemd_steps(start: bool = True, booted: bool = True) -> list[Step]:
     """Reload systemd, enable every unit and (``start``) restart them. Where systemd is
     not running (``booted`` False: a chroot, an SD card image being made) only ``enable``
     works: the service starts at the next boot."""
-    names = [unit.name for unit in UNITS]
+    names = [unit.name for unit in UNITS if unit.enabled]
     if not booted:
         return [Step(_("start at every boot"), ("systemctl", "enable", *names)),
                 Step(_("systemd is not running here (a chroot, or an image being made): "
@@ -308,26 +365,53 @@ def systemd_running(places: Places) -> bool:
     return places.at("/run/systemd/system").is_dir()
 
 
+#: What to run once the link is gone (after a plain uninstall): the clone's own companion.
+FROM_THE_CLONE = "cd ~/companion && sudo python3 -B -m companion install-service"
+
+
 def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "companion",
                    purge: bool = False, user_exists: Callable[[str], bool] = _user_exists,
-                   booted: bool = True) -> tuple[list[Step], str]:
-    """The steps that take the service off the box, and a closing note."""
+                   booted: bool = True, purge_backups: bool = False) -> tuple[list[Step], str]:
+    """The steps that take the service off the box, and a closing note.
+
+    A kept log (and with ``purge``, its kept ``backups/``) is given to root: the user that
+    owned it is deleted, and its number may go to another user later (systemd gives the
+    folder back to the service's user at its next start, ``StateDirectory=``)."""
     installed = [unit.name for unit in UNITS if (places.units / unit.name).exists()]
     steps = []
     if installed:
         now = ("--now",) if booted else ()  # no systemd running: nothing to stop
+        enabled = [unit.name for unit in UNITS if unit.enabled and unit.name in installed]
         steps.append(Step(_("stop it and no longer start it at boot"),
-                          ("systemctl", "disable", *now, *installed)))
+                          ("systemctl", "disable", *now, *enabled)))
+        if booted and len(enabled) < len(installed):
+            steps.append(Step(_("stop what it started"),
+                              ("systemctl", "stop", *[n for n in installed
+                                                      if n not in enabled])))
         steps += [Step(_("remove the unit file {unit}").format(unit=name),
                        path=places.units / name, remove=True) for name in installed]
         if booted:
             steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
-    if user_exists(user):
-        steps.append(Step(_("remove the user {user}").format(user=user), ("userdel", user)))
+    for name in [*page_users(user), user]:  # the page's first: its group is the box's
+        if user_exists(name):
+            steps.append(Step(_("remove the user {user}").format(user=name), ("userdel", name)))
+    backups = places.state / "backups"
+    keep_backups = purge and not purge_backups and backups.is_dir() and any(backups.iterdir())
     for folder in (places.state, places.etc):
-        if purge and folder.exists():
+        if not folder.exists():
+            continue
+        if purge and folder == places.state and keep_backups:
+            steps += [Step(_("delete {path}").format(path=item), path=item, remove=True)
+                      for item in sorted(folder.iterdir()) if item != backups]
+            steps.append(Step(_("keep {path}, owned by root (--purge-backups deletes it too)"
+                                ).format(path=backups),
+                              ("chown", "-R", "root:root", str(backups)), writes=(backups,)))
+        elif purge:
             steps.append(Step(_("delete {path}").format(path=folder), path=folder, remove=True))
-        elif folder.exists():
+        elif folder == places.state:
+            steps.append(Step(_("keep {path}, owned by root (--purge deletes it)").format(
+                path=folder), ("chown", "-R", "root:root", str(folder)), writes=(folder,)))
+        else:
             steps.append(Step(_("keep {path} (--purge deletes it)").format(path=folder)))
     vdir = Path(venv)
     if places.link.is_symlink() and vdir in Path(os.readlink(places.link)).parents:
@@ -336,13 +420,24 @@ def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "comp
     if vdir.exists():  # last: the companion doing this may run from it
         steps.append(Step(_("remove the venv {folder}").format(folder=vdir),
                           path=vdir, remove=True))
+        if vdir.parent.name == "companion" and {p.name for p in vdir.parent.iterdir()} == {
+                vdir.name}:  # /opt/companion held only the venv
+            steps.append(Step(_("remove the empty folder {folder}").format(folder=vdir.parent),
+                              path=vdir.parent, remove=True))
     if not steps:
         raise CommandError("nothing to uninstall: no companion unit in {units} and no venv "
                            "at {venv}.", units=places.units, venv=vdir)
-    backups = [b for path in places.config_txt
-               for b in path.parent.glob(path.name + ".companion-*")]
-    return steps, (_("config.txt keeps the I²C clock install-service set; the file as it "
-                     "was is {backup}.").format(backup=min(backups)) if backups else "")
+    notes = []
+    copies = [b for path in places.config_txt
+              for b in path.parent.glob(path.name + ".companion-*")]
+    if copies:
+        notes.append(_("config.txt keeps the I²C clock install-service set; the file as it "
+                       "was is {backup}.").format(backup=min(copies)))
+    if not purge and (places.state.exists() or places.etc.exists()):
+        notes.append(_("To delete the log and the config later (the companion command is "
+                       "gone then): {command} --uninstall --purge").format(
+                           command=FROM_THE_CLONE))
+    return steps, "\n".join(notes)
 
 
 def clock_steps(hz: int, candidates: tuple[Path, ...] | None = None,
@@ -356,9 +451,10 @@ def clock_steps(hz: int, candidates: tuple[Path, ...] | None = None,
         return [], note
     return [
         Step(_("back up {path}").format(path=change.path),
-             ("cp", str(change.path), str(change.backup))),
-        Step(_("set the I²C clock to {khz} kHz ({change})").format(khz=hz // 1000,
-                                                                   change=change.change),
+             ("cp", str(change.path), str(change.backup)), writes=(change.backup,)),
+        Step((_("turn I²C on and set its clock to {khz} kHz ({change})") if change.turns_on
+              else _("set the I²C clock to {khz} kHz ({change})")).format(
+                  khz=hz // 1000, change=change.change),
              path=change.path, text=change.text, mode=None),  # no chmod: FAT has no modes
     ], note
 
@@ -388,6 +484,47 @@ def _clock(args: argparse.Namespace, places: Places) -> tuple[list[Step], str]:
     return clock_steps(hz, places.config_txt)
 
 
+def installed_version(vdir: Path) -> str | None:
+    """What the venv ``vdir`` holds: ``0.1.0 (0123456789ab)``, or None (none installed)."""
+    from companion.version import text
+
+    for meta in sorted(vdir.glob("lib/python3*/site-packages/companion-*.dist-info/METADATA")):
+        number = next((line.split(":", 1)[1].strip() for line in
+                       meta.read_text(encoding="utf-8", errors="replace").splitlines()
+                       if line.startswith("Version:")), "unknown")
+        made = meta.parents[1] / "companion" / "_commit.txt"
+        return text(number, made.read_text(encoding="ascii", errors="replace").strip()
+                    if made.is_file() else None)
+    return None
+
+
+def source_version(source: Path, commit: str | None) -> str:
+    """What the clone ``source`` would install: ``0.1.0 (0123456789ab)``."""
+    import tomllib
+
+    from companion.version import text
+
+    try:
+        number = tomllib.loads((source / "pyproject.toml").read_text(encoding="utf-8")
+                               )["project"]["version"]
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        number = "unknown"
+    return text(str(number), commit)
+
+
+def update_note(before: str | None, after: str, *, dry_run: bool) -> str:
+    """The last line of ``--update``: from what to what (or that nothing is new)."""
+    if before == after and "(" in after:
+        return _("Nothing new: the clone is still at {version}, as installed (did `git pull` "
+                 "fail? Run it again and read what it says); installed again, config and "
+                 "log kept as they were.").format(version=after)
+    if dry_run:
+        return _("Would update from {before} to {after}.").format(
+            before=before or _("an unknown version"), after=after)
+    return _("Updated from {before} to {after}: config and log kept as they were.").format(
+        before=before or _("an unknown version"), after=after)
+
+
 def checkout(cwd: Path | None = None) -> Path:
     """The checkout to install from: the one this package runs from, else the working
     directory — a companion installed in a venv is run from the clone."""
@@ -398,12 +535,15 @@ def checkout(cwd: Path | None = None) -> Path:
 
 
 def main(args: argparse.Namespace, *, places: Places | None = None,
-         runner: Callable[..., object] = subprocess.run, out: Callable[[str], None] = print,
+         runner: Callable[..., object] = run_command, out: Callable[[str], None] = say,
          group_exists: Callable[[str], bool] = _group_exists,
          user_exists: Callable[[str], bool] = _user_exists,
-         memory: Callable[[Path], str | None] | None = None) -> int:
+         memory: Callable[[Path], str | None] | None = None,
+         check: Callable[[Path], OSError | None] | None = None) -> int:
     """``companion install-service`` (root needed unless ``--dry-run``). The last line
-    printed is what the owner does next (the reboot, when config.txt changed).
+    printed is what the owner does next (the reboot, when config.txt changed). Every
+    folder the steps write in is checked first (``check``, default
+    :func:`companion.owner.system_steps.writable`): a read-only one changes nothing.
     ``memory(folder)`` says what keeps the service's state folder in memory only
     (:func:`companion.log.memory.on_memory` on the box itself)."""
     places = places or Places()
@@ -412,12 +552,15 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
                            "(or add --dry-run to see the steps).")
     if args.purge and not args.uninstall:
         raise CommandError("--purge goes with --uninstall only.")
+    if args.purge_backups and not args.purge:
+        raise CommandError("--purge-backups goes with --uninstall --purge only.")
     venv = places.at(Path(args.venv).expanduser().resolve()) if args.venv else None
     done = None
     if args.uninstall:
         steps, note = uninstall_plan(places, venv=venv or places.at(VENV), user=args.user,
                                      purge=args.purge, user_exists=user_exists,
-                                     booted=systemd_running(places))
+                                     booted=systemd_running(places),
+                                     purge_backups=args.purge_backups)
         done = _("Uninstalled.")
     else:
         if args.update and not (places.units / UNITS[0].name).exists():
@@ -425,18 +568,29 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
                                "install-service without --update first.",
                                unit=places.units / UNITS[0].name)
         source = checkout()
+        if (source / ".git" / "MERGE_HEAD").exists():
+            raise CommandError("{source} is in the middle of a merge (git pull stopped on a "
+                               "conflict): run git merge --abort there, then git pull again; "
+                               "nothing was changed.", source=source)
+        from companion.version import git_commit
+
+        commit = git_commit(source) if (source / ".git").exists() else None
         steps = plan(preset=args.preset, venv=venv, user=args.user,
                      force_config=args.force_config, start=not args.no_start, source=source,
                      unit_dir=places.units, etc_dir=places.etc, link=places.link,
                      group_exists=group_exists, user_exists=user_exists, update=args.update,
-                     booted=systemd_running(places))
+                     booted=systemd_running(places), commit=commit, state=places.state)
         more, note = ([], "") if args.update else _clock(args, places)
-        if more:  # before systemctl: the note that follows names the reboot
-            at = next(i for i, s in enumerate(steps) if s.command[:1] == ("systemctl",))
-            steps[at:at] = more
+        # after `enable` (should the boot partition fail after all, the service starts at
+        # boot) and before the restart; the note that follows names the reboot
+        at = next((i + 1 for i, s in enumerate(steps) if s.command[:2] == ("systemctl",
+                                                                          "enable")),
+                  len(steps))
+        steps[at:at] = more
         if args.update:
-            note = _("Updated: config and log kept as they were.")
-    execute(steps, dry_run=args.dry_run, runner=runner, out=out, done=done)
+            before = installed_version(venv) if venv is not None else None
+            note = update_note(before, source_version(source, commit), dry_run=args.dry_run)
+    execute(steps, dry_run=args.dry_run, runner=runner, out=out, done=done, check=check)
     if memory is None and places.root == Path("/"):
         from companion.log.memory import on_memory as memory
     kind = None if args.uninstall or memory is None else memory(places.state)

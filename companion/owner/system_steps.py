@@ -14,17 +14,21 @@ Dry run: nothing was changed.
 
 from __future__ import annotations
 
+import errno
 import os
 import shlex
 import shutil
 import stat
 import subprocess
+import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.core.errors import CommandError
 from companion.core.i18n import _, ngettext
+from companion.core.os_reasons import reason
 
 #: What a copy of the checkout leaves out: what a build or a test run leaves in it (an
 #: old ``build/lib`` would put back a module the new version deleted).
@@ -46,6 +50,12 @@ class Step:
     copy_from: Path | None = None
     link_to: Path | None = None
     remove: bool = False
+    #: What a ``command`` writes (its folders are checked before anything is changed)
+    writes: tuple[Path, ...] = ()
+
+    def targets(self) -> tuple[Path, ...]:
+        """Every place this step writes to (or deletes)."""
+        return (self.path,) if self.path is not None else self.writes
 
     def describe(self) -> str:
         if self.command:
@@ -68,11 +78,91 @@ class Step:
                         ).format(path=self.path, mode=f"{self.mode:o}", n=lines)
 
 
+def say(line: str) -> None:
+    """Print ``line`` at once: piped through ``tee`` the steps stay in order with the output
+    of the commands they run."""
+    print(line, flush=True)
+
+
+def run_command(cmd: list[str], check: bool = True) -> subprocess.CompletedProcess[bytes]:
+    """Run ``cmd`` with its output and its errors on our stdout, after what we said."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    return subprocess.run(cmd, check=check, stderr=subprocess.STDOUT)
+
+
+def writable(folder: Path) -> OSError | None:
+    """None if a file can be made in ``folder`` (tried, then removed), else the error.
+    A folder not made yet is judged by the nearest one that exists."""
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        handle, name = tempfile.mkstemp(dir=folder, prefix=".companion-probe-")
+    except OSError as err:
+        return err
+    os.close(handle)
+    os.unlink(name)
+    return None
+
+
+def mount_point(path: Path, mounts: Path = Path("/proc/self/mounts")) -> Path:
+    """The mount point ``path`` is on (``/boot/firmware`` for its config.txt): the longest
+    one in ``mounts`` above it (a bind mount too), else the nearest :func:`os.path.ismount`."""
+    path = path.absolute()
+    try:
+        points = [Path(line.split()[1].encode().decode("unicode_escape"))
+                  for line in mounts.read_text().splitlines() if len(line.split()) > 1]
+    except OSError:
+        points = []
+    above = [p for p in points if p == path or p in path.parents]
+    if above:
+        return max(above, key=lambda p: len(p.parts))
+    while not os.path.ismount(path) and path != path.parent:
+        path = path.parent
+    return path
+
+
+def preflight(steps: Sequence[Step],
+              check: Callable[[Path], OSError | None] = writable) -> None:
+    """Check, before anything is changed, that every folder the steps write in can be
+    written; else :class:`CommandError` saying which, why, and what to do (nothing was
+    changed)."""
+    seen: set[Path] = set()
+    for n, step in enumerate(steps, start=1):
+        for target in step.targets():
+            folder = target.parent
+            if folder in seen:
+                continue
+            seen.add(folder)
+            err = check(folder)
+            if err is None:
+                continue
+            if err.errno == errno.EROFS:  # the overlay's boot protection, a locked card
+                raise CommandError(
+                    "nothing was changed: step {n} ({step}) writes in {folder}, which is on "
+                    "a read-only file system; make it writable (sudo mount -o remount,rw "
+                    "{mount}, or turn off the boot partition's write protection in "
+                    "raspi-config → Performance → Overlay File System) and run the same "
+                    "command again.", n=n, step=step.what, folder=folder,
+                    mount=mount_point(folder))
+            raise CommandError("nothing was changed: step {n} ({step}) cannot write in "
+                               "{folder} ({why}); run it with sudo, or fix that folder, and "
+                               "run the same command again.",
+                               n=n, step=step.what, folder=folder, why=reason(err))
+
+
 def execute(steps: Sequence[Step], *, dry_run: bool = False,
-            runner: Callable[..., object] = subprocess.run,
-            out: Callable[[str], None] = print, done: str | None = None) -> None:
+            runner: Callable[..., object] = run_command,
+            out: Callable[[str], None] = say, done: str | None = None,
+            check: Callable[[Path], OSError | None] | None = None) -> None:
     """Run (or with ``dry_run`` only print) ``steps``, saying each one first; then
-    ``done`` (default: how to follow the service's journal)."""
+    ``done`` (default: how to follow the service's journal). Before anything is done,
+    ``check`` (default :func:`writable`; not in a dry run) is asked about every folder the
+    steps write in (:func:`preflight`). A step that fails stops the rest; a build copy made
+    so far is removed, and the line says what to do."""
+    if not dry_run:
+        preflight(steps, check or writable)
+    made: list[Path] = []  # build copies, removed if a later step fails
     for n, step in enumerate(steps, start=1):
         how = step.describe()
         out(f"{n}. {step.what}" + (f"\n   {how}" if how else ""))
@@ -81,8 +171,16 @@ def execute(steps: Sequence[Step], *, dry_run: bool = False,
         try:
             _do(step, runner)
         except (OSError, subprocess.CalledProcessError) as err:
-            raise CommandError("step {n} ({step}) failed: {why}",
+            for path in made:
+                _remove(path)
+            raise CommandError("step {n} ({step}) failed: {why}; the steps before it are "
+                               "done and safe to repeat: fix this, then run the same "
+                               "command again.",
                                n=n, step=step.what, why=err) from None
+        if step.copy_from is not None and step.path is not None:
+            made.append(step.path)
+        elif step.remove and step.path in made:
+            made.remove(step.path)
     if dry_run:
         out(_("Dry run: nothing was changed."))
     else:

@@ -31,9 +31,14 @@ def connections(config: Config) -> dict[int, str]:
     chip = d["driver"].upper()
     if d["bus"] == "i2c":
         used.update({1: f"{chip} VCC", 3: f"{chip} SDA", 5: f"{chip} SCL", 9: f"{chip} GND"})
-        if d["driver"] == "ssd1309":  # 7 pins: reset held high, DC picks the address
+        if d["driver"] == "ssd1309":  # 7 pins: RES (pulsed, or held high), DC the address
             high = d["address"] == 0x3D
-            used[17] = f"{chip} RES" + (", DC (0x3d)" if high else " (held high)")
+            if d["reset_pin"] >= 0:
+                used[by_bcm[d["reset_pin"]]] = f"{chip} RES (pulsed at start)"
+                if high:
+                    used[17] = f"{chip} DC (0x3d)"
+            else:
+                used[17] = f"{chip} RES" + (", DC (0x3d)" if high else " (held high)")
             used[6] = f"{chip} CS" + ("" if high else ", DC (0x3c)")
     else:
         cs = 24 if d["spi_device"] == 0 else 26

@@ -42,6 +42,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from companion.core.shared_folder import file_mode
+
 CODE_FILE = "web-pairing.json"
 SECRET_FILE = "web-secret"
 #: A code not used within this many seconds is void (the box makes a new one on OK).
@@ -55,10 +57,12 @@ CODE_LENGTH = 16
 
 
 def _write(path: Path, text: str) -> None:
-    """``text`` into ``path`` whole (owner-only), or not at all; its folder (the state
-    folder, where the log is) must exist: none is made."""
+    """``text`` into ``path`` whole, or not at all: owner-only, or the group's too in a
+    folder the box shares with the page's user (the box writes the code, the page reads
+    it); its folder (the state folder, where the log is) must exist: none is made."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
+        os.fchmod(fd, file_mode(path.parent))
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

@@ -2,7 +2,9 @@
 
 UP/DOWN choose a row, LEFT/RIGHT change it (at once: the language switches the whole
 box, the contrast the panel), BACK leaves. Each change is saved as it is made
-(:mod:`companion.config.settings` says where); the bottom line names the file.
+(:mod:`companion.config.settings` says where); the bottom line names the file. The last
+row, About, names the version and the commit (:mod:`companion.version`): what to tell
+someone helping with the box.
 """
 
 from __future__ import annotations
@@ -13,6 +15,15 @@ from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import grid, hint, menu_list, title_bar
 
 CONTRAST = (15, 47, 79, 111, 143, 175, 207, 239, 255)
+
+
+def about() -> str:
+    """The version and the commit's first seven digits, short enough for the panel:
+    ``0.1.0 0123456``."""
+    from companion.version import commit, version
+
+    made = commit()
+    return f"{version()} {made[:7]}" if made else version()
 
 
 class SettingsScreen(Screen):
@@ -27,7 +38,8 @@ class SettingsScreen(Screen):
         contrast = self.ctx.config.display["contrast"]
         level = min(range(len(CONTRAST)), key=lambda i: abs(CONTRAST[i] - contrast)) + 1
         return [_("Language: {name}").format(name=NAMES[lang]),
-                _("Contrast: {level}/{top}").format(level=level, top=len(CONTRAST))]
+                _("Contrast: {level}/{top}").format(level=level, top=len(CONTRAST)),
+                _("About: {version}").format(version=about())]
 
     def key_up(self) -> None:
         self.row = (self.row - 1) % len(self.rows())
@@ -36,6 +48,8 @@ class SettingsScreen(Screen):
         self.row = (self.row + 1) % len(self.rows())
 
     def _change(self, step: int) -> None:
+        if self.row == 2:  # About: nothing to change
+            return
         if self.row == 0:
             now = self.ctx.config.language or self.ctx.language()
             new = LANGUAGES[(LANGUAGES.index(now) + step) % len(LANGUAGES)]

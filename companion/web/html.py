@@ -25,6 +25,7 @@ from markupsafe import Markup
 
 from companion.core import i18n
 from companion.core.i18n import _
+from companion.version import describe
 
 #: The menu: (path, label); the labels are translated when drawn.
 MENU = (("/", i18n.N_("Tonight")), ("/history", i18n.N_("History")),
@@ -61,7 +62,8 @@ def setup(app: Flask) -> None:
     @app.context_processor
     def _language() -> dict[str, Any]:
         lang = i18n.language()
-        return {"lang": lang, "other": "ja" if lang == "en" else "en"}
+        return {"lang": lang, "other": "ja" if lang == "en" else "en",
+                "version": describe()}
 
 
 def page(template: str, title: str, *, here: str = "", menu: bool = True,

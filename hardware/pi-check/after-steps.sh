@@ -3,6 +3,8 @@
 # Raspberry Pi OS), after each phase of the README's steps:
 #   after-steps.sh install TEST_FILE...   after the install: what it made, then smoke tests
 #   after-steps.sh update                 after `git pull` and install-service --update
+#   after-steps.sh read-only-boot         /boot/firmware mounted read-only: install-service
+#                                         must change nothing and say what to do
 #   after-steps.sh uninstall              after install-service --uninstall
 # Every finding is a line starting "@@ " (hardware/pi-check/summary.py reads them); the
 # exit status is 1 if any check failed.
@@ -55,8 +57,11 @@ PY
         /etc/systemd/system/companion.service
     check enabled test -L /etc/systemd/system/multi-user.target.wants/companion.service
     check user id companion
+    check page-user sh -c 'test "$(id -gn companion-web)" = companion'
     check on-path test "$(command -v companion)" = /usr/local/bin/companion
     check clock-400khz grep -x "dtparam=i2c_arm_baudrate=400000" /boot/firmware/config.txt
+    # shipped with I²C off (#dtparam=i2c_arm=on): install-service turned it on
+    check i2c-turned-on grep -x "dtparam=i2c_arm=on" /boot/firmware/config.txt
     check config-txt-backup sh -c 'ls /boot/firmware/config.txt.companion-* &&
         ! grep -q i2c_arm_baudrate /boot/firmware/config.txt.companion-*'
     check version-1 imports "$MARKER"
@@ -78,6 +83,10 @@ from companion.web.site import create_app"
     check web-pair-url companion --config /tmp/hat.toml web --pair-url
     check web-unit grep -qx "ExecStart=$V/companion --config /etc/companion/config.toml web" \
         /etc/systemd/system/companion-web.service
+    check dark-unit grep -qx "ExecStart=$V/companion --config /etc/companion/config.toml dark" \
+        /etc/systemd/system/companion-dark.service
+    check dark-not-enabled sh -c '! ls /etc/systemd/system/*.wants/companion-dark.service 2>/dev/null'
+    check version sh -c "companion --version | grep -q \"^companion [0-9].* ($(git -C "$CLONE" rev-parse --short=12 HEAD))\$\""
     rm -rf /tmp/shots
     check screenshots companion screenshot --all /tmp/shots
     echo "@@ screenshots: $(ls /tmp/shots | wc -l) files"
@@ -100,18 +109,43 @@ update)
         /etc/systemd/system/companion.service
     check roll $V/companion roll 2d6
     ;;
+read-only-boot)
+    # pi-check mounted /boot/firmware read-only (the overlay's boot protection); a new clock
+    # needs config.txt written, so install-service must stop before changing anything
+    files() { sudo find /etc/systemd/system /etc/companion /opt/companion /boot/firmware \
+              /usr/local/bin/companion -printf '%p %s %T@\n' | sort | md5sum; }
+    before=$(files)
+    check read-only-seen sh -c '! touch /boot/firmware/pi-check-probe 2>/dev/null'
+    out=$(sudo companion install-service --no-start --i2c-speed 100000 2>&1); rc=$?
+    echo "$out" | sed 's/^/    /'
+    check refused-with-exit-2 test "$rc" = 2
+    check one-sentence-what-to-do sh -c "echo \"\$1\" | tail -1 | grep -q \
+        'nothing was changed: .*read-only file system.*sudo mount -o remount,rw /boot/firmware'" \
+        - "$out"
+    check no-step-done sh -c "! echo \"\$1\" | grep -q '^1\. '" - "$out"
+    check nothing-changed test "$before" = "$(files)"
+    ;;
 uninstall)
     check unit-gone test ! -e /etc/systemd/system/companion.service
     check web-unit-gone test ! -e /etc/systemd/system/companion-web.service
+    check dark-unit-gone test ! -e /etc/systemd/system/companion-dark.service
     check not-enabled test ! -e /etc/systemd/system/multi-user.target.wants/companion.service
     check venv-gone test ! -e /opt/companion/venv
     check link-gone test ! -e /usr/local/bin/companion -a ! -L /usr/local/bin/companion
     check user-gone absent id companion
+    check page-user-gone absent id companion-web
     check log-kept sudo grep -qx "the games" /var/lib/companion/pi-check-log
     check config-kept test -f /etc/companion/config.toml
+    check log-owned-by-root test "$(sudo stat -c %U /var/lib/companion)" = root
     check clone-is-mine clone_is_mine
+    # the purge after a plain uninstall: the clone's companion, as the last line says
+    check purge-from-the-clone sh -c "cd '$CLONE' && sudo python3 -B -m companion \
+        install-service --uninstall --purge"
+    check purge-keeps-backups-only sh -c '! sudo test -e /var/lib/companion/pi-check-log &&
+        ! test -e /etc/companion && ! test -e /opt/companion'
     ;;
-*) echo "after-steps: unknown phase '$phase' (install, update, uninstall)" >&2; exit 2 ;;
+*) echo "after-steps: unknown phase '$phase' (install, read-only-boot, update, uninstall)" >&2
+   exit 2 ;;
 esac
 echo "@@ after-steps $phase failed=$failed"
 exit "$failed"

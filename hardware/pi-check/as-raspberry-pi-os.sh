@@ -2,8 +2,9 @@
 # Runs as root in a fresh pi-check root, before the README's steps: what Raspberry Pi OS
 # Lite has and a minbase Debian root lacks -- sudo, systemd (systemctl), the gpio, i2c and
 # spi groups, the user pi (sudo without a password, as Raspberry Pi OS's first user),
-# /boot/firmware/config.txt with I²C on (what `raspi-config nonint do_i2c 0` leaves, which
-# the steps skip) -- and pip trusting the host's CA bundle for every user, sudo included.
+# /boot/firmware/config.txt as Raspberry Pi OS ships it, with I²C off (`#dtparam=i2c_arm=on`:
+# the steps skip `raspi-config nonint do_i2c 0`, and install-service must turn it on) -- and
+# pip trusting the host's CA bundle for every user, sudo included.
 #   as-raspberry-pi-os.sh CA_BUNDLE
 set -euo pipefail
 ca=$1
@@ -23,7 +24,7 @@ cat > /boot/firmware/config.txt <<'TXT'
 # Some settings may impact device functionality. See link above for details
 
 # Uncomment some or all of these to enable the optional hardware interfaces
-dtparam=i2c_arm=on
+#dtparam=i2c_arm=on
 #dtparam=i2s=on
 #dtparam=spi=on
 

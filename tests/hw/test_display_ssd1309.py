@@ -61,9 +61,11 @@ def test_the_wiring_picture_shows_all_seven_pins() -> None:
     used = connections(PANEL)
     assert {used[1], used[3], used[5], used[9]} == {
         "SSD1309 VCC", "SSD1309 SDA", "SSD1309 SCL", "SSD1309 GND"}
-    assert used[17] == "SSD1309 RES (held high)" and used[6] == "SSD1309 CS, DC (0x3c)"
+    # RES on GPIO5 (pin 29), pulsed at start (issue 42), no longer held at 3V3
+    assert used[29] == "SSD1309 RES (pulsed at start)" and used[6] == "SSD1309 CS, DC (0x3c)"
+    assert 17 not in used
     picture = svg("breadboard-ssd1309")
-    assert "SSD1309 RES (held high)" in picture
+    assert "SSD1309 RES (pulsed at start)" in picture
     drawn = Path(__file__).resolve().parents[2] / "hardware" / "breadboard-ssd1309.svg"
     assert drawn.read_text(encoding="utf-8") == picture  # make wiring was run
 

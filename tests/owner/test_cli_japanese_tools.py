@@ -128,7 +128,8 @@ def test_install_service_says_its_steps_in_japanese(japanese, tmp_path: Path) ->
     unit = tmp_path / "companion.service"
     unit.write_text("[Service]\nExecStart=x\nUser=x\nGroup=x\n")
     (tmp_path / "systemd").mkdir()
-    (tmp_path / "systemd" / "companion-web.service").write_text(unit.read_text())
+    for name in ("companion-web.service", "companion-dark.service"):
+        (tmp_path / "systemd" / name).write_text(unit.read_text())
     (tmp_path / "pyproject.toml").write_text("")
     steps = plan(preset="adafruit-oled-bonnet", venv="/opt/companion/venv", source=tmp_path,
                  template=unit, etc_dir=tmp_path / "etc", group_exists=lambda g: g != "spi",

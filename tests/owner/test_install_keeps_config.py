@@ -20,7 +20,7 @@ def test_an_existing_config_is_kept_and_the_steps_say_so(tmp_path: Path) -> None
     ran: list[list[str]] = []
     execute(steps, runner=lambda cmd, check: ran.append(cmd), out=printed.append)
     said = [line for line in printed if "config.toml" in line and "keep" in line]
-    assert said == [f"4. keep {etc / 'config.toml'} as it is (--force-config writes preset "
+    assert said == [f"5. keep {etc / 'config.toml'} as it is (--force-config writes preset "
                     "waveshare-oled-hat-1in3 over it)"], printed
     assert (etc / "config.toml").read_text() == 'preset = "adafruit-oled-bonnet"\n'
     assert all("config" not in " ".join(cmd) for cmd in ran)

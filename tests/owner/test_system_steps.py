@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -29,9 +30,9 @@ def clone(tmp_path: Path) -> Path:
     """A clone with a module ``gone`` and what an old ``sudo pip install .`` left in it."""
     src = tmp_path / "home" / "pi" / "companion"
     (src / "systemd").mkdir(parents=True)
-    for unit in ("companion.service", "companion-web.service"):
+    for unit in ("companion.service", "companion-web.service", "companion-dark.service"):
         shutil.copy(REPO / "systemd" / unit, src / "systemd")
-    (src / "pyproject.toml").write_text('[project]\nname = "companion"\n')
+    (src / "pyproject.toml").write_text('[project]\nname = "companion"\nversion = "0.1.0"\n')
     (src / "companion").mkdir()
     (src / "companion" / "__init__.py").write_text("")
     (src / "companion" / "gone.py").write_text("OLD = 1\n")
@@ -57,9 +58,13 @@ class FakeSystem:
             build = Path(cmd[-1].removesuffix("[pi,web]"))
             assert not (build / "build").exists() and not list(build.glob("*.egg-info"))
             venv = Path(cmd[0]).parent.parent
-            site = venv / "lib" / "site-packages" / "companion"
+            site = venv / "lib" / "python3.11" / "site-packages" / "companion"
             shutil.rmtree(site, ignore_errors=True)  # pip uninstalls the old one first
             shutil.copytree(build / "companion", site)
+            number = tomllib.loads((build / "pyproject.toml").read_text())["project"]["version"]
+            meta = site.with_name(f"companion-{number}.dist-info")
+            meta.mkdir(exist_ok=True)
+            (meta / "METADATA").write_text(f"Name: companion\nVersion: {number}\n")
             (venv / "bin" / "companion").write_text("#!/bin/sh\n")
         elif cmd[0] == "useradd":
             self.users.add(cmd[-1])
@@ -88,7 +93,7 @@ def box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Places, Path, 
 
 
 def installed(places: Places) -> set[str]:
-    site = places.at("/opt/companion/venv/lib/site-packages/companion")
+    site = places.at("/opt/companion/venv/lib/python3.11/site-packages/companion")
     return {p.name for p in site.iterdir()}
 
 
@@ -101,7 +106,7 @@ def test_install_then_update_to_a_version_without_a_module(
     assert link.resolve() == places.at("/opt/companion/venv/bin/companion")
     unit = (places.units / "companion.service").read_text()
     assert f"ExecStart={places.at('/opt/companion/venv/bin/companion')} --config" in unit
-    assert system.users == {"companion"}
+    assert system.users == {"companion", "companion-web"}  # the page has its own (issue 43)
     config = places.etc / "config.toml"
     config.write_text(config.read_text() + "[sound]\npin = \"\"\n")  # the owner's edit
     places.state.mkdir(parents=True)
@@ -117,7 +122,7 @@ def test_install_then_update_to_a_version_without_a_module(
     assert system.ran[-1] == ["systemctl", "restart", "companion.service",
                              "companion-web.service"]
     assert not any(cmd[0] in ("useradd", "usermod", "cp") for cmd in system.ran)
-    assert said[-1] == "Updated: config and log kept as they were."
+    assert said[-1] == "Updated from 0.1.0 to 0.1.0: config and log kept as they were."
     assert not (tmp_path_of(places) / "tmp" / "companion-build").exists()  # copy removed
     assert sorted(p.name for p in src.iterdir()) == [  # nothing new left in the clone
         ".lgd-nfy0", "build", "companion", "companion.egg-info", "pyproject.toml", "systemd"]
@@ -147,7 +152,7 @@ def test_uninstall_keeps_the_log_unless_purged(box, monkeypatch) -> None:
     text = "\n".join(dry)
     for step in ("systemctl disable --now companion.service companion-web.service",
                  "userdel companion",
-                 f"keep {places.state} (--purge deletes it)",
+                 f"keep {places.state}, owned by root (--purge deletes it)",
                  f"rm -rf {places.at('/opt/companion/venv')}", "Dry run: nothing was changed."):
         assert step in text, text
 

@@ -57,8 +57,10 @@ class Doctor:
 
     def run(self) -> list[Check]:
         given = self.pin_factory
-        try:
-            return list(self._checks())
+        from companion.version import describe
+
+        try:  # the version last, beside the verdict: what to name when asking for help
+            return [*self._checks(), Check(N_("version"), "info", describe())]
         finally:
             if self.pin_factory is not given:  # the one _pins chose: release its pins
                 self.pin_factory.close()
