@@ -15,8 +15,7 @@ from companion.core.i18n import N_
 NOT_INSTALLED = N_("The box cannot reach NetworkManager: its D-Bus library (dbus-fast) is "
                    "not installed; install the companion again.")
 NO_DBUS = N_("The box cannot reach NetworkManager: the system D-Bus does not answer.")
-NM_ABSENT = N_("NetworkManager is not running on this box, so it cannot change its Wi-Fi "
-               "(an older image with dhcpcd?).")
+NM_ABSENT = N_("NetworkManager is not running on this box (an older image with dhcpcd?).")
 NOT_ALLOWED = N_("NetworkManager does not let the box change the Wi-Fi: install the service "
                  "again (companion install-service) to add its polkit rule.")
 NO_DEVICE = N_("This box has no Wi-Fi device that NetworkManager manages.")
