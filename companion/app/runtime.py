@@ -174,6 +174,7 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     app.start()  # the first frame before the buttons: importing gpiozero is slow
+    network_fallback(config)
     keyboard = sounder = None
     stopped: Callable[[App], object] = show_stopped
     try:
@@ -210,6 +211,18 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
             sounder.close()
         store.close()
     return 0
+
+
+def network_fallback(config: Config) -> bool:
+    """On the box (not a laptop's emulated screen: the laptop's Wi-Fi is its owner's), with
+    ``[network] fallback = "hotspot"``: its own Wi-Fi when no known network comes up
+    (:mod:`companion.network.fallback`, on a thread). True when that was started."""
+    if config.uses_keyboard or config.network["fallback"] != "hotspot":
+        return False
+    from companion.network import fallback
+
+    fallback.in_background(config.state_dir())
+    return True
 
 
 def laptop_keys(config: Config, app: App, factory: Any, *, window: bool) -> Any:

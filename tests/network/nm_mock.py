@@ -131,8 +131,8 @@ class PrivateBus:
         self.daemon.wait(10)
 
 
-@pytest.fixture
-def private_bus(monkeypatch: pytest.MonkeyPatch) -> Iterator[PrivateBus]:
+@pytest.fixture(name="private_bus")
+def private_bus_fixture(monkeypatch: pytest.MonkeyPatch) -> Iterator[PrivateBus]:
     """A private bus with no NetworkManager yet; the code under test finds it as the
     system bus."""
     need_mock()
@@ -144,11 +144,14 @@ def private_bus(monkeypatch: pytest.MonkeyPatch) -> Iterator[PrivateBus]:
         bus.close()
 
 
-@pytest.fixture
-def nm(private_bus: PrivateBus) -> PrivateBus:
+@pytest.fixture(name="nm")
+def nm_fixture(private_bus: PrivateBus) -> PrivateBus:
     """The private bus with the mocked NetworkManager answering on it."""
     private_bus.start_nm()
     return private_bus
 
 
-__all__ = ["CallError", "PrivateBus", "need_mock", "nm", "private_bus"]
+#: What a test module imports to use the fixtures ``nm`` and ``private_bus``.
+FIXTURES = (nm_fixture, private_bus_fixture)
+
+__all__ = ["CallError", "PrivateBus", "need_mock", "nm_fixture", "private_bus_fixture"]

@@ -14,7 +14,7 @@ from companion.network import box_wifi
 from companion.network.bus import Bus
 from companion.network.errors import NetworkError
 from companion.network.wifi import Wifi
-from tests.network.nm_mock import PrivateBus, nm, private_bus  # noqa: F401
+from tests.network.nm_mock import PrivateBus, nm_fixture, private_bus_fixture  # noqa: F401
 
 
 def client(bus: PrivateBus) -> Wifi:
@@ -43,7 +43,7 @@ def test_a_file_that_is_not_ours_is_set_aside(tmp_path: Path, text: str) -> None
     assert (tmp_path / (box_wifi.FILE + ".bad")).read_text() == text
 
 
-def test_start_and_stop_give_the_previous_network_back(nm: PrivateBus, tmp_path: Path) -> None:  # noqa: F811
+def test_start_and_stop_give_the_previous_network_back(nm: PrivateBus, tmp_path: Path) -> None:
     dev = nm.add_wifi_device()
     nm.add_network(dev, "Home")
     nm.add_known(dev, "Home", active=True)
@@ -62,7 +62,7 @@ def test_start_and_stop_give_the_previous_network_back(nm: PrivateBus, tmp_path:
         assert box_wifi.credentials(tmp_path).password == mine.password
 
 
-def test_a_new_password_restarts_the_running_access_point(nm: PrivateBus, tmp_path: Path) -> None:  # noqa: F811
+def test_a_new_password_restarts_the_running_access_point(nm: PrivateBus, tmp_path: Path) -> None:
     nm.add_wifi_device()
     with client(nm) as wifi:
         box_wifi.start(wifi, tmp_path)
@@ -74,7 +74,7 @@ def test_a_new_password_restarts_the_running_access_point(nm: PrivateBus, tmp_pa
         assert wifi.active() is None
 
 
-def test_no_device_is_one_sentence(nm: PrivateBus, tmp_path: Path) -> None:  # noqa: F811
+def test_no_device_is_one_sentence(nm: PrivateBus, tmp_path: Path) -> None:
     with client(nm) as wifi, pytest.raises(NetworkError) as err:
         box_wifi.start(wifi, tmp_path)
     assert err.value.kind == "no_device"

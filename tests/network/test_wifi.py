@@ -10,7 +10,7 @@ from companion.core import i18n
 from companion.network.bus import Bus
 from companion.network.errors import NetworkError
 from companion.network.wifi import Wifi, check_password
-from tests.network.nm_mock import PrivateBus, nm, private_bus  # noqa: F401
+from tests.network.nm_mock import PrivateBus, nm_fixture, private_bus_fixture  # noqa: F401
 
 
 def client(bus: PrivateBus) -> Wifi:
@@ -18,7 +18,7 @@ def client(bus: PrivateBus) -> Wifi:
 
 
 @pytest.fixture
-def table(nm: PrivateBus):  # type: ignore[no-untyped-def]  # noqa: F811
+def table(nm: PrivateBus):  # type: ignore[no-untyped-def]
     """A box on its home network, with a café's network and an open one in range."""
     dev = nm.add_wifi_device()
     nm.add_network(dev, "Home", 80)
@@ -60,7 +60,7 @@ def test_a_wrong_password_gives_the_previous_network_back(table) -> None:  # typ
     assert [k.ssid for k in wifi.known()] == ["Home"]  # the wrong password is not kept
 
 
-def test_a_failed_join_with_no_network_before_starts_the_fallback(nm: PrivateBus) -> None:  # noqa: F811
+def test_a_failed_join_with_no_network_before_starts_the_fallback(nm: PrivateBus) -> None:
     dev = nm.add_wifi_device()
     nm.add_network(dev, "Cafe", 40)
     nm.joins_fail(53)  # NM_DEVICE_STATE_REASON_SSID_NOT_FOUND
@@ -111,14 +111,14 @@ def test_forgetting_a_known_network(table) -> None:  # type: ignore[no-untyped-d
     assert err.value.kind == "not_known"
 
 
-def test_no_wifi_device_is_one_sentence(nm: PrivateBus) -> None:  # noqa: F811
+def test_no_wifi_device_is_one_sentence(nm: PrivateBus) -> None:
     with client(nm) as wifi, pytest.raises(NetworkError) as err:
         wifi.networks()
     assert err.value.kind == "no_device"
     assert str(err.value) == "This box has no Wi-Fi device that NetworkManager manages."
 
 
-def test_networkmanager_absent_is_one_sentence(private_bus: PrivateBus) -> None:  # noqa: F811
+def test_networkmanager_absent_is_one_sentence(private_bus: PrivateBus) -> None:
     with client(private_bus) as wifi, pytest.raises(NetworkError) as err:
         wifi.version()
     assert err.value.kind == "nm_absent" and "dhcpcd" in str(err.value)

@@ -21,7 +21,7 @@ from companion.shell.box_wifi import BoxWifiScreen
 from companion.shell.phone import PhoneScreen
 from companion.testing import Clock, Rig
 from companion.web import address
-from tests.network.nm_mock import PrivateBus, nm, private_bus  # noqa: F401
+from tests.network.nm_mock import PrivateBus, nm_fixture, private_bus_fixture  # noqa: F401
 
 
 def make_rig(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, host: str | None,
@@ -64,7 +64,7 @@ def wifi(bus: PrivateBus) -> Wifi:
 
 
 @pytest.fixture
-def home_network(nm: PrivateBus) -> PrivateBus:  # noqa: F811
+def home_network(nm: PrivateBus) -> PrivateBus:
     dev = nm.add_wifi_device()
     nm.add_network(dev, "Home")
     nm.add_known(dev, "Home", active=True)
@@ -72,7 +72,7 @@ def home_network(nm: PrivateBus) -> PrivateBus:  # noqa: F811
 
 
 def test_on_no_network_phone_offers_the_box_wifi_and_its_code_decodes(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, nm: PrivateBus) -> None:  # noqa: F811
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, nm: PrivateBus) -> None:
     nm.add_wifi_device()
     rig = make_rig(tmp_path, monkeypatch, None)
     try:
@@ -147,7 +147,7 @@ def test_a_new_password_is_shown_and_kept(
 
 
 def test_no_wifi_device_is_one_sentence_on_the_panel(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, nm: PrivateBus) -> None:  # noqa: F811
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, nm: PrivateBus) -> None:
     rig = make_rig(tmp_path, monkeypatch, None)
     try:
         open_phone(rig)
@@ -162,7 +162,7 @@ def test_no_wifi_device_is_one_sentence_on_the_panel(
 
 def test_networkmanager_absent_is_one_sentence_on_the_panel(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        private_bus: PrivateBus) -> None:  # noqa: F811
+        private_bus: PrivateBus) -> None:
     rig = make_rig(tmp_path, monkeypatch, None)
     try:
         open_phone(rig)
@@ -174,7 +174,7 @@ def test_networkmanager_absent_is_one_sentence_on_the_panel(
 
 
 def test_box_wifi_in_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                              nm: PrivateBus) -> None:  # noqa: F811
+                              nm: PrivateBus) -> None:
     nm.add_wifi_device()
     rig = make_rig(tmp_path, monkeypatch, None, language="ja")
     try:
