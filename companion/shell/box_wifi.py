@@ -33,9 +33,16 @@ from companion.ui.widgets import fitting, wrap_px
 COLUMN = qr_code.SQUARE + 3
 
 
+#: Seconds the screen lets NetworkManager take to bring the access point up, and one call
+#: to answer: the box's loop waits meanwhile, well inside the service's watchdog (30 s).
+AP_WAIT, CALL_WAIT = 10.0, 3.0
+
+
 def open_wifi() -> Wifi:
     """NetworkManager on the system bus (``$DBUS_SYSTEM_BUS_ADDRESS`` where set)."""
-    return Wifi()
+    from companion.network.bus import Bus
+
+    return Wifi(Bus(timeout=CALL_WAIT), timeout=AP_WAIT)
 
 
 def split_name(name: str, width: int) -> list[str]:
