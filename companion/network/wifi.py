@@ -42,7 +42,9 @@ ACCESS_POINT = "org.freedesktop.NetworkManager.AccessPoint"
 ACTIVE = "org.freedesktop.NetworkManager.Connection.Active"
 SETTINGS = "org.freedesktop.NetworkManager.Settings"
 CONNECTION = "org.freedesktop.NetworkManager.Settings.Connection"
+IP4_CONFIG = "org.freedesktop.NetworkManager.IP4Config"
 WIFI_TYPE = 2  # NMDeviceType: NM_DEVICE_TYPE_WIFI
+DEVICE_ACTIVATED = 100  # NMDeviceState
 ACTIVATED, DEACTIVATED = 2, 4  # NMActiveConnectionState
 #: NMDeviceStateReason codes that mean the password was refused.
 PASSWORD_REASONS = {7, 8, 9, 10}  # no secrets, supplicant disconnect/config failed/timeout
@@ -123,6 +125,25 @@ class Wifi:
             if self.bus.get(path, DEVICE, "DeviceType") == WIFI_TYPE:
                 return str(path)
         raise NetworkError(NO_DEVICE)
+
+    def address(self) -> str | None:
+        """The box's IPv4 address on its network, as NetworkManager has it (the box's own
+        unit sees no network of its own: ``PrivateNetwork=yes``), or None without one."""
+        for path in self.bus.call(NM_PATH, NM, "GetDevices")[0]:
+            try:
+                if self.bus.get(path, DEVICE, "State") != DEVICE_ACTIVATED:
+                    continue
+                config = str(self.bus.get(path, DEVICE, "Ip4Config"))
+                if config == "/":
+                    continue
+                data = self.bus.get(config, IP4_CONFIG, "AddressData")
+            except CallError:
+                continue
+            for entry in data:
+                found = str(entry.get("address", ""))
+                if found and not found.startswith("127."):
+                    return found
+        return None
 
     def scan(self) -> None:
         """Ask for a fresh scan; a refusal (one is running) changes nothing."""

@@ -45,6 +45,15 @@ def open_wifi() -> Wifi:
     return Wifi(Bus(timeout=CALL_WAIT), timeout=AP_WAIT)
 
 
+def nm_address() -> str | None:
+    """The box's address as NetworkManager has it (None: none, or no NetworkManager)."""
+    try:
+        with open_wifi() as wifi:
+            return wifi.address()
+    except NetworkError:
+        return None
+
+
 def split_name(name: str, width: int) -> list[str]:
     """The network's name in lines of ``width`` pixels in the text font, broken after
     its hyphen (``Companion-`` / ``AB12``), else every so many characters.

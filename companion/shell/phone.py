@@ -18,7 +18,7 @@ from pathlib import Path
 
 from companion.core.i18n import _
 from companion.shell import qr_code
-from companion.shell.box_wifi import BoxWifiScreen
+from companion.shell.box_wifi import BoxWifiScreen, nm_address
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.paint import Painter
@@ -44,7 +44,9 @@ class PhoneScreen(Screen):
     def __init__(self, ctx: BoxContext, host: str | None = None) -> None:
         super().__init__(ctx)
         self.folder = state_folder(ctx)
-        self.host = host or address.lan_address()
+        # the box's own unit has no network of its own (PrivateNetwork=yes): NetworkManager
+        # knows the address the phones reach
+        self.host = host or address.lan_address() or nm_address()
         self.port = address.port(self.folder)
         self.url: str | None = None
         self._code = qr_code.Cached()

@@ -107,6 +107,21 @@ class PrivateBus:
             self.bus.call(NM_PATH, NM, "ActivateConnection", "ooo", [conn, device, "/"])
         return conn
 
+    def give_address(self, device: str, ip: str) -> None:
+        """The device, activated, holds IPv4 address ``ip`` (its IP4Config object)."""
+        from dbus_fast import Variant
+
+        config = "/org/freedesktop/NetworkManager/IP4Config/" + device.rsplit("/", 1)[1]
+        self.mock_call("AddObject", "ssa{sv}a(ssss)", config,
+                       "org.freedesktop.NetworkManager.IP4Config",
+                       {"AddressData": Variant("aa{sv}", [{"address": Variant("s", ip),
+                                                           "prefix": Variant("u", 24)}])}, [])
+        iface = "org.freedesktop.NetworkManager.Device"
+        self.mock_call("AddProperty", "ssv", iface, "Ip4Config", Variant("o", config),
+                       path=device)
+        self.bus.call(device, "org.freedesktop.DBus.Properties", "Set", "ssv",
+                      [iface, "State", Variant("u", DEVICE_STATE_ACTIVATED)])
+
     def joins_fail(self, reason: int) -> None:
         """From now on a join ends as a real one that fails: the active connection goes
         away and the device says ``reason`` (7: no secrets, a wrong password)."""

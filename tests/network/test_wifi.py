@@ -152,3 +152,10 @@ def test_every_sentence_is_in_japanese() -> None:
             assert i18n._(template) != template, template
     finally:
         i18n.use("en")
+
+
+def test_the_address_is_networkmanagers(table) -> None:  # type: ignore[no-untyped-def]
+    wifi, mock = table
+    assert wifi.address() is None  # the mock's device holds none yet
+    mock.give_address(wifi.device(), "192.168.1.50")
+    assert wifi.address() == "192.168.1.50"

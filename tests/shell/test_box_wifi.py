@@ -188,3 +188,18 @@ def test_box_wifi_in_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         keep(rig, "box-wifi-ja")
     finally:
         rig.close()
+
+
+def test_phone_takes_the_address_from_networkmanager_where_the_box_sees_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, nm: PrivateBus) -> None:
+    """The box's own unit has no network of its own (PrivateNetwork=yes): the address the
+    phones reach is NetworkManager's."""
+    dev = nm.add_wifi_device()
+    nm.give_address(dev, "192.168.1.50")
+    rig = make_rig(tmp_path, monkeypatch, None)
+    try:
+        open_phone(rig)
+        found = decoded(rig)
+        assert found and found[0].startswith("HTTP://192.168.1.50:8080/P/")
+    finally:
+        rig.close()
