@@ -115,7 +115,9 @@ def test_up_on_phone_starts_it_and_stopping_gives_the_network_back(
         with wifi(home_network) as nm_wifi:
             assert nm_wifi.access_point_up(box_wifi.load(tmp_path).name)  # type: ignore[union-attr]
         rig.press("up")
-        rig.keys("down", "down", "ok", "ok")  # more → Stop box Wi-Fi → Sure? OK
+        rig.press("down")
+        assert "Stop box Wi-Fi" in rig.text and rig.faults() == []
+        rig.keys("down", "ok", "ok")  # more → Stop box Wi-Fi → Sure? OK
         assert isinstance(rig.app.top, PhoneScreen) and rig.faults() == []
         assert "the network from before is back" in said(rig)
         with wifi(home_network) as nm_wifi:
@@ -186,6 +188,14 @@ def test_box_wifi_in_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         assert mine is not None and decoded(rig)[0] == wifi_text(mine.name, mine.password)
         assert rig.faults() == []
         keep(rig, "box-wifi-ja")
+        rig.press("down")  # the menu, then each question: every word fits
+        assert "新しいパスワード" in rig.text and rig.faults() == []
+        keep(rig, "box-wifi-menu-ja")
+        rig.press("ok")
+        assert rig.faults() == []
+        rig.keys("back", "down", "down", "ok")
+        assert "止めますか" in rig.text and rig.faults() == []
+        keep(rig, "box-wifi-stop-ja")
     finally:
         rig.close()
 
