@@ -214,10 +214,13 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
 
 
 def network_fallback(config: Config) -> bool:
-    """On the box (not a laptop's emulated screen: the laptop's Wi-Fi is its owner's), with
-    ``[network] fallback = "hotspot"``: its own Wi-Fi when no known network comes up
-    (:mod:`companion.network.fallback`, on a thread). True when that was started."""
-    if config.uses_keyboard or config.network["fallback"] != "hotspot":
+    """The service at boot (systemd started it: ``$INVOCATION_ID``) on a box (not a
+    laptop's emulated screen: that Wi-Fi is its owner's), with ``[network] fallback =
+    "hotspot"``: its own Wi-Fi when no known network comes up
+    (:mod:`companion.network.fallback`, on a thread). True when that was started. A
+    ``companion run`` by hand (over SSH: a network is there) leaves the Wi-Fi alone."""
+    if (config.uses_keyboard or config.network["fallback"] != "hotspot"
+            or not os.environ.get("INVOCATION_ID")):
         return False
     from companion.network import fallback
 

@@ -1,6 +1,7 @@
 """At start, against a mocked NetworkManager: a known network that is up is kept; none up
-within the wait starts the box's own Wi-Fi; ``network.fallback = "off"`` and a laptop's
-emulated screen leave the Wi-Fi alone; a bad setting is the config's one sentence."""
+within the wait starts the box's own Wi-Fi; ``network.fallback = "off"``, a laptop's
+emulated screen and a run by hand (not the service) leave the Wi-Fi alone; a bad setting
+is the config's one sentence."""
 
 from __future__ import annotations
 
@@ -70,6 +71,8 @@ def test_the_setting_and_where_the_fallback_runs(monkeypatch: pytest.MonkeyPatch
                         lambda folder, **kw: started.append(folder) or threading.Thread())
     box = {"display": {"driver": "ssd1306"}}
     assert from_mapping({}).network == {"fallback": "hotspot"}
+    assert runtime.network_fallback(from_mapping(box)) is False  # by hand, not the service
+    monkeypatch.setenv("INVOCATION_ID", "0123456789abcdef")  # systemd started it
     assert runtime.network_fallback(from_mapping(box)) is True
     assert runtime.network_fallback(from_mapping({**box, "network": {"fallback": "off"}})) \
         is False
