@@ -101,3 +101,15 @@ def _english_again():
     from companion.core import i18n
 
     i18n.use("en")
+
+
+@pytest.fixture(autouse=True)
+def _no_system_bus(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory):
+    """No test reaches the machine's NetworkManager (a walk pressing UP on Phone would
+    start the box's Wi-Fi on a developer's laptop): the system bus is a socket that is
+    not there, unless a test puts a private bus with a mocked NetworkManager in its place
+    (tests/network/nm_mock.py)."""
+    gone = tmp_path_factory.getbasetemp() / "no-system-bus"
+    monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", f"unix:path={gone}")
+    # a test run started by systemd (a CI unit) is still not the box's service
+    monkeypatch.delenv("INVOCATION_ID", raising=False)

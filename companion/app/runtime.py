@@ -178,6 +178,7 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     app.start()  # the first frame before the buttons: importing gpiozero is slow
+    network_fallback(config)
     keyboard = sounder = None
     stopped: Callable[[App], object] = show_stopped
     try:
@@ -214,6 +215,21 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
             sounder.close()
         store.close()
     return 0
+
+
+def network_fallback(config: Config) -> bool:
+    """The service at boot (systemd started it: ``$INVOCATION_ID``) on a box (not a
+    laptop's emulated screen: that Wi-Fi is its owner's), with ``[network] fallback =
+    "hotspot"``: its own Wi-Fi when no known network comes up
+    (:mod:`companion.network.fallback`, on a thread). True when that was started. A
+    ``companion run`` by hand (over SSH: a network is there) leaves the Wi-Fi alone."""
+    if (config.uses_keyboard or config.network["fallback"] != "hotspot"
+            or not os.environ.get("INVOCATION_ID")):
+        return False
+    from companion.network import fallback
+
+    fallback.in_background(config.state_dir())
+    return True
 
 
 def laptop_keys(config: Config, app: App, factory: Any, *, window: bool) -> Any:

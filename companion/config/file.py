@@ -150,6 +150,11 @@ SCHEMA: dict[str, dict[str, Option]] = {
         "location": Option("Table Companion", "where the plays happened, as BG Stats "
                            "exports name it (a place of 1-40 characters)"),
     },
+    "network": {
+        "fallback": Option("hotspot", "when no known Wi-Fi comes up soon after start, the box "
+                           "starts its own (hotspot) or stays off the network (off)",
+                           ("hotspot", "off")),
+    },
 }
 
 #: The longest ``[records] location`` (BG Stats shows it on one line).
@@ -185,6 +190,9 @@ class Config:
     #: ``location``: where the plays happened, for BG Stats exports (``[records]``).
     records: Mapping[str, Any] = field(
         default_factory=lambda: {"location": SCHEMA["records"]["location"].default})
+    #: ``fallback``: the box's own Wi-Fi at start when no known network comes up (``[network]``).
+    network: Mapping[str, Any] = field(
+        default_factory=lambda: {"fallback": SCHEMA["network"]["fallback"].default})
 
     @property
     def uses_keyboard(self) -> bool:
@@ -332,7 +340,7 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
                   house_rules, source, games, language, sound=sections["sound"],
                   shelf=shelfconfig.shelf_games(data.get("shelf", [])),
                   dice=shelfconfig.dice_sets(data.get("dice", [])),
-                  records=sections["records"])
+                  records=sections["records"], network=sections["network"])
 
 
 def _location(value: str) -> None:

@@ -52,6 +52,7 @@ from pathlib import Path
 
 from companion.core.errors import CommandError
 from companion.core.i18n import _
+from companion.network import polkit
 from companion.owner.system_steps import Step, execute, run_command, say
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -256,10 +257,12 @@ def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion"
          user_exists: Callable[[str], bool] = _user_exists,
          current: str | None = None, link: Path | None = None,
          build: Path | None = None, update: bool = False, booted: bool = True,
-         commit: str | None = None, state: Path | None = None) -> list[Step]:
+         commit: str | None = None, state: Path | None = None,
+         polkit_rules: Path | None = None) -> list[Step]:
     """The steps for this machine (nothing is changed here). ``update``: only the code,
     the link and the units, then the restart. Without ``venv`` the unit runs ``current``
-    (default: the companion this Python runs), installed by hand."""
+    (default: the companion this Python runs), installed by hand. ``polkit_rules``: the
+    folder polkit reads its rules from, for the Wi-Fi rule (:mod:`companion.network.polkit`)."""
     steps = [] if update else [_user_step(user, group_exists, user_exists)]
     steps += page_user_steps(user, user_exists, state=state)
     if venv:
@@ -282,6 +285,8 @@ def plan(*, preset: str, venv: str | Path | None = None, user: str = "companion"
         steps.append(Step(_("install the unit file {unit}").format(unit=unit.name),
                           path=unit_dir / unit.name,
                           text=unit_text(executable, model, user, unit.command, unit.suffix)))
+    if polkit_rules is not None:
+        steps.append(polkit_step(polkit_rules, user))
     config = etc_dir / "config.toml"
     if update:
         pass
@@ -369,6 +374,18 @@ def systemd_running(places: Places) -> bool:
 FROM_THE_CLONE = "cd ~/companion && sudo python3 -B -m companion install-service"
 
 
+def polkit_step(folder: Path, user: str) -> Step:
+    """Let ``user`` change the Wi-Fi through NetworkManager: the rule's file in ``folder``,
+    when polkit is installed (an image without it asks no one, and says so)."""
+    path = folder / Path(polkit.RULE_PATH).name
+    if not folder.is_dir():
+        return Step(_("polkit is not installed ({folder} is missing): Box Wi-Fi and joining "
+                      "a network from the phone need it (sudo apt install polkitd), then run "
+                      "this again").format(folder=folder))
+    return Step(_("let {user} change the Wi-Fi through NetworkManager (polkit rule {path})"
+                  ).format(user=user, path=path), path=path, text=polkit.rule(user))
+
+
 def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "companion",
                    purge: bool = False, user_exists: Callable[[str], bool] = _user_exists,
                    booted: bool = True, purge_backups: bool = False) -> tuple[list[Step], str]:
@@ -392,6 +409,10 @@ def uninstall_plan(places: Places, *, venv: str | Path = VENV, user: str = "comp
                        path=places.units / name, remove=True) for name in installed]
         if booted:
             steps.append(Step(_("reload systemd"), ("systemctl", "daemon-reload")))
+    rule = places.at(polkit.RULE_PATH)
+    if rule.exists():
+        steps.append(Step(_("remove the polkit rule {path}").format(path=rule), path=rule,
+                          remove=True))
     for name in [*page_users(user), user]:  # the page's first: its group is the box's
         if user_exists(name):
             steps.append(Step(_("remove the user {user}").format(user=name), ("userdel", name)))
@@ -579,7 +600,8 @@ def main(args: argparse.Namespace, *, places: Places | None = None,
                      force_config=args.force_config, start=not args.no_start, source=source,
                      unit_dir=places.units, etc_dir=places.etc, link=places.link,
                      group_exists=group_exists, user_exists=user_exists, update=args.update,
-                     booted=systemd_running(places), commit=commit, state=places.state)
+                     booted=systemd_running(places), commit=commit, state=places.state,
+                     polkit_rules=places.at(polkit.RULE_PATH).parent)
         more, note = ([], "") if args.update else _clock(args, places)
         # after `enable` (should the boot partition fail after all, the service starts at
         # boot) and before the restart; the note that follows names the reboot

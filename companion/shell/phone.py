@@ -3,7 +3,9 @@
 The code holds the page's address with a one-time pairing code
 (``HTTP://192.168.1.23:8080/P/K7M…``, :mod:`companion.pairing.address`); the address is
 written beside it for a laptop. OK makes a new code (each phone uses one up), DOWN asks
-to forget every paired phone, BACK leaves.
+to forget every paired phone, UP opens *Box Wi-Fi* (the box's own network,
+:mod:`companion.shell.box_wifi`), BACK leaves. With no network, the screen says so and OK
+opens *Box Wi-Fi*.
 
 The QR code is a version 2 code in alphanumeric mode (25×25 modules), two pixels a
 module: 50×50 pixels, dark modules on a lit 64×64 square, so its quiet zone is seven
@@ -16,14 +18,15 @@ from pathlib import Path
 
 from companion.core.i18n import _
 from companion.pairing import address, codes
+from companion.shell import qr_code
+from companion.shell.box_wifi import BoxWifiScreen, nm_address
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
-from companion.ui.paint import HEIGHT, Painter
+from companion.ui.paint import Painter
 from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import fitting, wrap_px
 
-MODULE = 2
-SQUARE = 64
+SQUARE = qr_code.SQUARE
 
 
 def state_folder(ctx: BoxContext) -> Path:
@@ -32,26 +35,21 @@ def state_folder(ctx: BoxContext) -> Path:
     return ctx.config.state_dir() if path == ":memory:" else Path(path).parent
 
 
-def qr_matrix(text: str) -> list[list[bool]]:
-    """The QR code of ``text`` as rows of dark (True) modules, without the quiet zone."""
-    import segno
-
-    code = segno.make(text, error="l", boost_error=False, micro=False)
-    return [[bool(v) for v in row] for row in code.matrix]
-
-
 class PhoneScreen(Screen):
-    """The pairing QR code and the address in text."""
+    """The pairing QR code and the address in text; ``host``: the address phones reach
+    the box on (None: its address on the local network)."""
 
     ctx: BoxContext
 
-    def __init__(self, ctx: BoxContext) -> None:
+    def __init__(self, ctx: BoxContext, host: str | None = None) -> None:
         super().__init__(ctx)
         self.folder = state_folder(ctx)
-        self.host = address.lan_address()
+        # the box's own unit has no network of its own (PrivateNetwork=yes): NetworkManager
+        # knows the address the phones reach
+        self.host = host or address.lan_address() or nm_address()
         self.port = address.port(self.folder)
         self.url: str | None = None
-        self._matrix: tuple[str, list[list[bool]]] | None = None
+        self._code = qr_code.Cached()
         self.problem: str | None = None
         self._new_code()
 
@@ -70,7 +68,21 @@ class PhoneScreen(Screen):
         if self.host is not None:
             self.url = address.pair_url(self.host, self.port, code)
 
+    def box_wifi(self) -> None:
+        """*Box Wi-Fi*; its OK shows this screen on the box's own address."""
+        from companion.network.box_wifi import ADDRESS
+
+        self.ctx.push(BoxWifiScreen(self.ctx, self.folder,
+                                    lambda: self.ctx.push(PhoneScreen(self.ctx, ADDRESS))))
+
+    def key_up(self) -> None:
+        if self.problem is None:
+            self.box_wifi()
+
     def key_ok(self) -> None:
+        if self.url is None and self.problem is None:  # no network: the box brings its own
+            self.box_wifi()
+            return
         try:
             codes.new_code(self.folder)
         except OSError:
@@ -95,24 +107,14 @@ class PhoneScreen(Screen):
 
     def render(self, p: Painter) -> None:
         if self.url is None:
-            why = self.problem or _("No network: connect the box to Wi-Fi, then open Phone "
-                                    "again.")
+            why = self.problem or _("No network: OK starts the box's own Wi-Fi.")
             lines = wrap_px(why, "text", 124)
             if len(lines) > 5:
                 p.cut.append(why)  # a test fails on it: a player must read it whole
             for i, line in enumerate(lines[:5]):
                 p.text((2, 2 + i * 12), line, "text")
             return
-        if self._matrix is None or self._matrix[0] != self.url:
-            self._matrix = (self.url, qr_matrix(self.url))
-        matrix = self._matrix[1]
-        p.rect((0, 0, SQUARE - 1, HEIGHT - 1), fill=1, outline=None)
-        offset = (SQUARE - len(matrix) * MODULE) // 2
-        for y, row in enumerate(matrix):
-            for x, dark in enumerate(row):
-                if dark:
-                    x0, y0 = offset + x * MODULE, offset + y * MODULE
-                    p.rect((x0, y0, x0 + MODULE - 1, y0 + MODULE - 1), fill=0, outline=None)
+        qr_code.draw(p, self._code(self.url))
         x = SQUARE + 3
         width = 128 - x
         p.text((x, 0), fitting("text", width, _("Scan me"), _("Scan")), "text")
@@ -121,7 +123,11 @@ class PhoneScreen(Screen):
             head, _dot, tail = lines[0].partition(".")
             second, _dot, rest = tail.partition(".")
             lines[:1] = [f"{head}.{second}.", rest]
+        if len(lines) == 3 and text_width(lines[1] + lines[2], "small") <= width:
+            lines[1:] = [lines[1] + lines[2]]  # 100.200:8080 on one line: room for UP
         for i, line in enumerate(lines):
-            p.text((x, 16 + i * 9), line, "small")
+            p.text((x, 14 + i * 9), line, "small")
+        if len(lines) == 2:
+            p.text((x, 34), fitting("small", width, _("UP Box Wi-Fi"), _("UP Wi-Fi")), "small")
         p.text((x, 44), fitting("small", width, _("OK new code"), _("OK new")), "small")
         p.text((x, 54), fitting("small", width, _("DOWN forget"), _("DOWN")), "small")

@@ -11,7 +11,8 @@ it says so and looks at what it can (the config, the state directory).
 :mod:`~companion.owner.doctor.storage` (state folder, backups, card),
 :mod:`~companion.owner.doctor.games`, :mod:`~companion.owner.doctor.libraries`,
 :mod:`~companion.owner.doctor.display` (bus device, the display answering),
-:mod:`~companion.owner.doctor.bus_clock`, :mod:`~companion.owner.doctor.buttons`.
+:mod:`~companion.owner.doctor.bus_clock`, :mod:`~companion.owner.doctor.buttons`,
+:mod:`~companion.owner.doctor.network` (NetworkManager, the polkit rule).
 Every place it looks is one of its :class:`~companion.owner.doctor.probes.Probes`, so the
 tests run it on fakes; every line is a :class:`~companion.owner.doctor.report.Check`.
 """
@@ -30,6 +31,7 @@ from companion.core.i18n import N_, _
 from companion.log.opening import log_path
 from companion.owner.doctor.display import bus_check, bus_device, display_check
 from companion.owner.doctor.games import games_report
+from companion.owner.doctor.network import network_check
 from companion.owner.doctor.probes import Probes
 from companion.owner.doctor.report import Check, print_report
 from companion.owner.doctor.storage import backup_checks, card_check, state_check
@@ -94,6 +96,7 @@ class Doctor:
             yield self._state(on_pi=board is not None)
             yield from self._backups(on_pi=board is not None)
         yield from games_report()
+        yield network_check()
         oled = not self.config.uses_keyboard
         if board is None:
             yield Check(
