@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.config.file import Config
 from companion.core import roster
-from companion.core.columns import left
+from companion.core.columns import cells, left
 from companion.core.errors import CommandError
 from companion.core.i18n import _
 
@@ -185,11 +185,13 @@ def _listing(store: Any, everyone: bool) -> str:
                  "shows them.") + "\n"
     if not rows:
         return _("Nobody on the roster yet: companion players add NAME.") + "\n"
-    lines = ["  ".join((left(_("name"), 12), left(_("last played"), 11), left(_("colour"), 8),
-                        "uuid"))]
+    # the name column as wide as the widest name: a name is never cut (issue 41)
+    name_w = max([cells(_("name")), *(cells(p.name) for p in rows)])
+    lines = ["  ".join((left(_("name"), name_w), left(_("last played"), 11),
+                        left(_("colour"), 8), "uuid"))]
     for p in rows:
         hidden = "  " + _("(hidden)") if p.hidden else ""
-        lines.append("  ".join((left(p.name, 12), left((p.last_played or _("never"))[:10], 11),
+        lines.append("  ".join((left(p.name, name_w), left((p.last_played or _("never"))[:10], 11),
                                 left(p.colour or "-", 8), p.uuid)) + hidden)
     return "\n".join(lines) + "\n"
 

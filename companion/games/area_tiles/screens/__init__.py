@@ -176,7 +176,8 @@ class TilesDownView(Screen):
         if text_width(first, "medium") <= p.width - 57:
             p.text((57, TITLE_H + 26), first, "medium")
         else:  # a long name in 12 px, whole
-            p.text((56, TITLE_H + 28), p.fit(first, "text", p.width - 56), "text")
+            p.text((56, TITLE_H + 28), p.fit_name(first, "text", p.width - 56,
+                                                  [shown_name(n) for n in s.players]), "text")
         hint(p, _("OK: all tiles placed"))
 
 
