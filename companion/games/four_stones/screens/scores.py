@@ -48,7 +48,8 @@ def render_deal(p: Painter, state: rules.State) -> None:
     top = state.top
     p.centred(14, colour_word(top), "large")
     opens = _("{name} opens").format(name=rules.owner(state, top))
-    p.centred(40, p.fit_lines([opens], state.players, "text", p.width)[0], "text")
+    # y 39: the row under it stays free for the 12 px key help in Japanese (issue 41)
+    p.centred(39, p.fit_lines([opens], state.players, "text", p.width)[0], "text")
     if state.dead_deals:
         hint(p, _("no jump: OK deals again"))
     else:
