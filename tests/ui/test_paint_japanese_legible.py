@@ -78,7 +78,7 @@ def test_the_genial_colour_key_is_drawn_in_12_px() -> None:
         rig.close()
 
 
-@pytest.mark.parametrize("name", ["やまだ", "ゆい", "まっちゃん", "ケンジ"])
+@pytest.mark.parametrize("name", ["やまだ", "ゆい", "まっちゃん", "ケンジ", "ミヤ・ロドリゲス"])
 def test_kana_names_are_typed_on_12_px_keys(name: str) -> None:
     """Through the box's buttons (Players → + New player): on every frame the keys are
     12 px and the key under the cursor is on screen (the rows scroll with it)."""
