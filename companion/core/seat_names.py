@@ -192,8 +192,10 @@ def named_lines(lines: Sequence[str], table: Sequence[str],
         who = pattern.search(line).group(0)  # type: ignore[union-attr]
         before, after = named(line[:line.index(who)], last), named(
             line[line.index(who) + len(who):], last)
-        short = cut(last[who], lambda s, b=before, a=after: fits(b + s + a)) or (
-            CUT_JA if _japanese(who) else CUT_LATIN)
+        def room(text: str, head: str = before, tail: str = after) -> bool:
+            return fits(head + text + tail)
+
+        short = cut(last[who], room) or (CUT_JA if _japanese(who) else CUT_LATIN)
         out.append((before + short + after, True))
     return out
 

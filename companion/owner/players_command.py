@@ -196,6 +196,20 @@ def _listing(store: Any, everyone: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _person(store: Any, given: str) -> Any:
+    """The roster player ``given`` names: by the whole name, else by the name the box
+    shows at a table (「さくら」 for 佐々木 さくら, 「ミヤ」 for ミヤ・ロドリゲス) where
+    that names one person only (issue 41); None when nobody or several."""
+    from companion.core import seat_names
+
+    who = store.player(given)
+    if who is not None:
+        return who
+    called = [p for p in store.players(hidden=True)
+              if seat_names.first_part(p.name) == given.strip()]
+    return called[0] if len(called) == 1 else None
+
+
 def stats(config: Config, args: argparse.Namespace) -> str:
     """Run ``stats``; returns what to print."""
     from companion.records import stats as st
@@ -203,7 +217,7 @@ def stats(config: Config, args: argparse.Namespace) -> str:
     game = game_key(args.game)
     store = _store(config, args.db, write=False)
     try:
-        who = store.player(args.player) if args.player else None
+        who = _person(store, args.player) if args.player else None
         if args.player and who is None:
             raise CommandError("--player {player}: not on the roster (companion players "
                                "list shows who is).", player=args.player)

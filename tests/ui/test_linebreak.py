@@ -112,7 +112,7 @@ def test_japanese_lines_never_break_inside_a_word(text: str, broken: tuple[str, 
     """Issue 41: 「手|番」「です|か」「終|了」「準|備」 where phrases take one line more."""
     lines = wrap(text, 21)
     assert not any(a.endswith(broken[0]) and b.startswith(broken[1])
-                   for a, b in zip(lines, lines[1:])), lines
+                   for a, b in zip(lines, lines[1:], strict=False)), lines
 
 
 @pytest.mark.parametrize("name", ["ミヤ・ロドリゲス", "佐々木 真理子"])

@@ -158,7 +158,8 @@ class AreasView(Screen):
             names = tuple(shown_name(p) for p in empty)
             return _("{names}: no areas. Finish anyway?").format(
                 names=names_list(empty)), names
-        question, whole = "", ()
+        question = ""
+        whole: tuple[str, ...] = ()
         for form in seat_names.forms([shown_name(p) for p in s.players]):
             whole = tuple(_("{name} {n}").format(name=name, n=len(a))
                           for name, a in zip(form, s.areas, strict=True))
