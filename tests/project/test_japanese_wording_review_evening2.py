@@ -31,7 +31,7 @@ def japanese():
      "OK:第2R ↓内訳"),
     ("companion.games.brain_crush.screens", "{name} starts round {n}",
      {"name": "健一", "n": 2}, "第2Rは健一から"),
-    ("companion.shell.players", "new", {}, "未プレイ"),
+    ("companion.shell.players", "new", {}, "0回"),  # like 「2回0勝」 beside it
 ])
 def test_review_wording(japanese: None, module: str, msgid: str, values: dict,
                         shown: str) -> None:
