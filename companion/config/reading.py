@@ -70,14 +70,18 @@ _TOML_WHY = {why: Word(why) for why in (
     N_("Invalid date or datetime"))}
 _TOML_AT = re.compile(r"^(.*) \(at (?:line (\d+), column (\d+)|end of document)\)$")
 #: ``language = "ja"`` on a line of its own, read even where the rest is not valid TOML.
-_LANGUAGE_LINE = re.compile(r'^\s*language\s*=\s*["\'](en|ja)["\']', re.MULTILINE)
+_LANGUAGE_LINE = re.compile(r'^\s*language\s*=\s*["\']([^"\'\n]*)["\']', re.MULTILINE)
+#: What a config file may mean by Japanese where it does not say "ja" (``language =
+#: "jp"`` is refused, in Japanese: issue 41).
+_JAPANESE = {"ja", "jp", "jpn", "japanese", "ja_jp", "ja-jp", "日本語", "nihongo"}
 
 
 def in_language(err: ConfigError, text: str) -> ConfigError:
     """``err`` marked with the language the config file names (``language = "ja"``), so
     the command line says it in that language and not the locale's (a Pi's is en_GB)."""
     found = _LANGUAGE_LINE.search(text)
-    err.language = found.group(1) if found else ""  # type: ignore[attr-defined]
+    said = found.group(1).strip().lower() if found else ""
+    err.language = "ja" if said in _JAPANESE else "en" if said == "en" else ""  # type: ignore[attr-defined]
     return err
 
 

@@ -11,6 +11,7 @@ translated where a finished game is shown.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from companion.core import roster
@@ -74,36 +75,129 @@ def cut(name: str, fits: Callable[[str], bool]) -> str | None:
     return None
 
 
+def first_part(name: str) -> str | None:
+    """What a table calls a person by when room is short, else None: the given name of a
+    Japanese name (「健一」 for 佐々木 健一), the part before 「・」 of a name written
+    with one (「ミヤ」 for ミヤ・ロドリゲス).
+
+    >>> first_part("佐々木 健一"), first_part("ミヤ・ロドリゲス"), first_part("Ann Baker")
+    ('健一', 'ミヤ', None)
+    """
+    parts = family_given(name)
+    if parts is not None:
+        return parts[1]
+    before, dot, _after = name.partition("・")
+    return before.strip() if dot and before.strip() else None
+
+
+def forms(names: Sequence[str]) -> list[list[str]]:
+    """The forms a table's names take, each shorter than the one before, one form for
+    everybody: whole; the given name where a family name is shared (:func:`called`);
+    everybody by :func:`first_part` where they have one."""
+    return [list(names), called(names), [first_part(n) or n for n in names]]
+
+
+def table_names(names: Sequence[str], fits: Callable[[str], bool]) -> list[tuple[str, bool]]:
+    """The players' ``names`` as one screen shows them where each has the room ``fits``
+    allows, with whether it is a cut start: the one rule of the README for every screen
+    and the command line.
+
+    One form for everybody at the table, the first of these in which every name fits
+    and no two read alike: the names whole; the given name where a family name is
+    shared (「健一」「真理子」「さくら」 beside 「高橋 ゆうこ」); everybody by the given
+    name, or the part before 「・」 (「ゆうこ」, 「ミヤ」). A guest too wide is
+    "Guest2" or "G2" (「客2」), never cut. Only when none of these fits is a name cut,
+    its start with a mark that it is cut (「佐藤…」, "Ann B." and "Ann K."), and two cut
+    alike get their seat number in front ("1Ale.", "2Ale.").
+
+    >>> sasaki = ["佐々木 健一", "佐々木 真理子", "高橋 ゆうこ"]
+    >>> [s for s, _cut in table_names(sasaki, lambda t: len(t) <= 6)]
+    ['健一', '真理子', '高橋 ゆうこ']
+    >>> [s for s, _cut in table_names(sasaki, lambda t: len(t) <= 3)]
+    ['健一', '真理子', 'ゆうこ']
+    >>> table_names(["Ann Baker", "Ann King"], lambda t: len(t) <= 6)
+    [('Ann B.', True), ('Ann K.', True)]
+    """
+    def short(name: str) -> str | None:
+        return name if fits(name) else shortened(name, fits)
+
+    shapes = [f for f in forms(names) if len(set(f)) == len(f)] or [list(names)]
+    for form in shapes:
+        shown = [short(name) for name in form]
+        if None not in shown:
+            return [(s or "", False) for s in shown]
+    shown_cut = [(s, False) if (s := short(name)) is not None else _cut_start(name, fits)
+                 for name in shapes[-1]]
+    alike = {s for s, _c in shown_cut if [t for t, _d in shown_cut].count(s) > 1}
+    return [(f"{seat}{s}" if fits(f"{seat}{s}") else
+             (cut(f"{seat}{name}", fits) or str(seat)), True) if s in alike else (s, c)
+            for seat, (name, (s, c)) in enumerate(zip(shapes[-1], shown_cut, strict=True), 1)]
+
+
+def _cut_start(name: str, fits: Callable[[str], bool]) -> tuple[str, bool]:
+    short = cut(name, fits)
+    if short is not None:
+        return short, True
+    mark = CUT_JA if _japanese(name) else CUT_LATIN
+    return (name[0] if fits(name[0]) else mark), True
+
+
 def short_name(name: str, fits: Callable[[str], bool],
                table: Sequence[str] = ()) -> tuple[str, bool]:
-    """``name`` as shown where the whole one may not fit, and whether it is a cut start.
-
-    Never characters dropped from the middle: the whole name when it ``fits``; a
-    guest's short seat name (:func:`shortened`); at a table where another player has the
-    same family name, the given name alone (「一郎」 and 「花子」 for 山田 一郎 and 山田 花子,
-    as a Japanese family says); else the longest start that fits with a mark that it is
-    cut (「佐藤…」, "Ann B." and "Ann K." for Ann Baker and Ann King).
+    """``name`` as :func:`table_names` shows it at ``table`` (the players on the same
+    screen, ``name`` among them or not), and whether it is a cut start. Never characters
+    dropped from the middle.
 
     >>> short_name("山田 一郎", lambda t: len(t) <= 3, ["山田 一郎", "山田 花子"])
     ('一郎', False)
     >>> short_name("Ann Baker", lambda t: len(t) <= 6)
     ('Ann B.', True)
     """
-    if fits(name):
-        return name, False
-    guest = shortened(name, fits)
-    if guest is not None:
-        return guest, False
-    parts = family_given(name)
-    if parts is not None and fits(parts[1]) and any(
-            other != name and (family_given(other) or ("", ""))[0] == parts[0]
-            for other in table):
-        return parts[1], False
-    short = cut(name, fits)
-    if short is not None:
-        return short, True
-    mark = CUT_JA if _japanese(name) else CUT_LATIN
-    return (name[0] if fits(name[0]) else mark), True
+    players = list(table) if name in table else [*table, name]
+    return table_names(players, fits)[players.index(name)]
+
+
+def named_lines(lines: Sequence[str], table: Sequence[str],
+                fits: Callable[[str], bool]) -> list[tuple[str, bool]]:
+    """``lines`` of one screen that name players of ``table``, each made to ``fit``,
+    with whether a name in it was cut: the names take the first of :func:`table_names`'
+    forms in which every line fits, the same form on every line; only when none does is
+    a name cut (its start with a mark) in the lines still too wide.
+
+    >>> table = ["佐々木 健一", "佐々木 真理子"]
+    >>> named_lines(["Seat 1: 佐々木 健一", "Seat 2: 佐々木 真理子", "Start"], table,
+    ...             lambda t: len(t) <= 12)
+    [('Seat 1: 健一', False), ('Seat 2: 真理子', False), ('Start', False)]
+    """
+    people = [n for n in dict.fromkeys(table) if n]
+    if not people or all(fits(line) for line in lines):
+        return [(line, False) for line in lines]
+    pattern = re.compile("|".join(re.escape(n) for n in sorted(people, key=len, reverse=True)))
+
+    def named(line: str, form: dict[str, str]) -> str:
+        return pattern.sub(lambda m: form[m.group(0)], line)
+
+    shapes = [f for f in forms(people) if len(set(f)) == len(f)] or [people]
+    for form in shapes:
+        shown = [named(line, dict(zip(people, form, strict=True))) for line in lines]
+        if all(fits(line) for line in shown):
+            return [(line, False) for line in shown]
+    last = dict(zip(people, shapes[-1], strict=True))
+    out = []
+    for line in lines:
+        line_now = named(line, last)
+        if fits(line_now) or not pattern.search(line):
+            out.append((line_now, False))
+            continue
+        who = pattern.search(line).group(0)  # type: ignore[union-attr]
+        before, after = named(line[:line.index(who)], last), named(
+            line[line.index(who) + len(who):], last)
+        def room(text: str, head: str = before, tail: str = after) -> bool:
+            return fits(head + text + tail)
+
+        short = cut(last[who], room) or (CUT_JA if _japanese(who) else CUT_LATIN)
+        out.append((before + short + after, True))
+    return out
 
 
 def called(names: Sequence[str]) -> list[str]:
@@ -126,21 +220,6 @@ def calls(names: Sequence[str]) -> dict[str, str]:
     '一郎'
     """
     return dict(zip(names, called(names), strict=True))
-
-
-def table_names(names: Sequence[str], fits: Callable[[str], bool]) -> list[tuple[str, bool]]:
-    """Each of the players' ``names`` as :func:`short_name` shows it at this table, with
-    whether it is a cut start. Two shown alike (Alexandra and Alexander, both "Alex.")
-    get their seat number in front ("1Ale.", "2Ale.").
-
-    >>> [s for s, _cut in table_names(["山田 一郎", "山田 花子", "ゆい"], lambda t: len(t) <= 3)]
-    ['一郎', '花子', 'ゆい']
-    """
-    shown = [short_name(name, fits, names) for name in names]
-    alike = {s for s, _c in shown if [t for t, _d in shown].count(s) > 1}
-    return [(f"{seat}{s}" if fits(f"{seat}{s}") else
-             (cut(f"{seat}{name}", fits) or str(seat)), True) if s in alike else (s, c)
-            for seat, (name, (s, c)) in enumerate(zip(names, shown, strict=True), 1)]
 
 
 def is_nobody(name: str) -> bool:

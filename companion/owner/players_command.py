@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.config.file import Config
 from companion.core import roster
-from companion.core.columns import left
+from companion.core.columns import cells, left
 from companion.core.errors import CommandError
 from companion.core.i18n import _
 from companion.core.printable import printable
@@ -215,13 +215,30 @@ def _listing(store: Any, everyone: bool) -> str:
                  "shows them.") + "\n"
     if not rows:
         return _("Nobody on the roster yet: companion players add NAME.") + "\n"
-    lines = ["  ".join((left(_("name"), 12), left(_("last played"), 11), left(_("colour"), 8),
-                        "uuid"))]
+    # the name column as wide as the widest name: a name is never cut (issue 41)
+    name_w = max([cells(_("name")), *(cells(p.name) for p in rows)])
+    lines = ["  ".join((left(_("name"), name_w), left(_("last played"), 11),
+                        left(_("colour"), 8), "uuid"))]
     for p in rows:
         hidden = "  " + _("(hidden)") if p.hidden else ""
-        lines.append("  ".join((left(p.name, 12), left((p.last_played or _("never"))[:10], 11),
+        lines.append("  ".join((left(p.name, name_w),
+                                left((p.last_played or _("never"))[:10], 11),
                                 left(p.colour or "-", 8), printable(p.uuid))) + hidden)
     return "\n".join(lines) + "\n"
+
+
+def _person(store: Any, given: str) -> Any:
+    """The roster player ``given`` names: by the whole name, else by the name the box
+    shows at a table (「さくら」 for 佐々木 さくら, 「ミヤ」 for ミヤ・ロドリゲス) where
+    that names one person only (issue 41); None when nobody or several."""
+    from companion.core import seat_names
+
+    who = store.player(given)
+    if who is not None:
+        return who
+    called = [p for p in store.players(hidden=True)
+              if seat_names.first_part(p.name) == given.strip()]
+    return called[0] if len(called) == 1 else None
 
 
 def stats(config: Config, args: argparse.Namespace) -> str:
@@ -231,7 +248,7 @@ def stats(config: Config, args: argparse.Namespace) -> str:
     game = game_key(args.game)
     store = _store(config, args.db, write=False)
     try:
-        who = store.player(args.player) if args.player else None
+        who = _person(store, args.player) if args.player else None
         if args.player and who is None:
             raise CommandError("--player {player}: not on the roster (companion players "
                                "list shows who is).", player=args.player)

@@ -181,10 +181,12 @@ def as_text(rows: list[Play], *, player: str | None = None, game: str | None = N
     records of each game played (one game with ``game``)."""
     found = [s for s in people(rows, game=game)
              if player is None or s.name == player]
-    lines = ["  ".join((left(_("player"), 12), right(_("plays"), 5), right(_("wins"), 4),
+    # the name column as wide as the widest name: a name is never cut (issue 41)
+    name_w = max([cells(_("player")), *(cells(s.name) for s in found)])
+    lines = ["  ".join((left(_("player"), name_w), right(_("plays"), 5), right(_("wins"), 4),
                         _("last played")))]
     for s in found:
-        lines.append("  ".join((left(s.name, 12), right(s.plays, 5), right(s.wins, 4),
+        lines.append("  ".join((left(s.name, name_w), right(s.plays, 5), right(s.wins, 4),
                                 s.last_played[:10])))
         for line in s.games.values():
             row = _("{played} played  {won} won").format(played=right(line.plays, 3),

@@ -39,8 +39,9 @@ def as_table(rows: Iterable[Play]) -> str:
     if wins:  # the dice roller's games have no winner: no heading over nothing
         lines.append("")
         lines.append(_("Wins per player and game:"))
+    name_w = max([0, *(cells(seat_names.shown(player)) for _game, player in wins)])
     for (game, player), n in sorted(wins.items()):
-        lines.append(f"  {left(game, game_w)}  {left(seat_names.shown(player), 24)}  {n}")
+        lines.append(f"  {left(game, game_w)}  {left(seat_names.shown(player), name_w)}  {n}")
     return "\n".join(lines) + "\n"
 
 

@@ -17,7 +17,8 @@ from typing import Any, overload
 from companion.config import registry
 from companion.core import seat_names
 from companion.core.i18n import N_, _, number
-from companion.core.localtime import day_of_month, month_day, month_day_minute
+from companion.core.localtime import month_day, month_day_minute
+from companion.core.seat_names import cut
 from companion.ui.fonts import text_width
 from companion.ui.linebreak import cells
 from companion.ui.paint import WIDTH, Painter
@@ -107,11 +108,17 @@ class NewGameQuestion(_Menu):
 
 def dated(stamp: str, kind: str, chars: int = 20) -> str:
     """A list line: the local date and the game (``11-22 Brikks``); where a long name
-    leaves no room for the month, the day alone (``22 4-Colour Stones``). ``chars``
-    counts cells: a kana or kanji takes two (「23 いろいろなダイス」)."""
+    leaves no room, the date stays whole and the name is cut with its mark
+    (「12/4 脳みそクラ…」: 「4 脳みそクラッシュ」 lost the month, issue 41). ``chars``
+    counts cells: a kana or kanji takes two.
+
+    >>> dated("2026-11-22T12:00:00+00:00", "four_stones", chars=12)
+    '11-22 4-Col.'
+    """
     day, name = month_day(stamp), registry.title(kind, short=True)
     if cells(f"{day} {name}") > chars:
-        day = day_of_month(stamp)
+        # the mark 「…」 is drawn full width: two cells
+        name = cut(name, lambda t: cells(f"{day} {t}") + t.endswith("…") <= chars) or name[:1]
     return f"{day} {name}"
 
 

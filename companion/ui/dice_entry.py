@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.core.i18n import N_, _
-from companion.ui.fonts import text_width
+from companion.ui.fonts import needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.screen import Context, Screen
 from companion.ui.widgets import hint, title_bar
@@ -84,6 +84,7 @@ class DiceEntry(Screen):
         title_bar(p, self._tr(self.title), f"{self.cursor + 1}/{len(self.dice)}")
         n = len(self.dice)
         slot = p.width // n
+        ja = needs_japanese(_("^v face  <> die  OK done"))
         for i, value in enumerate(self.values):
             x0 = i * slot
             text = self._tr(value) if isinstance(value, str) else str(value)
@@ -91,6 +92,15 @@ class DiceEntry(Screen):
                        "text")
             label = (self._tr(self.labels[i]) if self.labels
                      else _("die {n}").format(n=i + 1))
+            if ja:  # 12 px labels over the dice, and room below for the 12 px key help
+                if not p.fits(label, "text", slot - 1):
+                    label = f"#{i + 1}"
+                p.centred(12, label, "text" if needs_japanese(label) else "small",
+                          x0=x0, x1=x0 + slot)
+                p.centred(25, text, big, x0=x0, x1=x0 + slot)
+                if i == self.cursor:
+                    p.rect((x0 + 1, 24, x0 + slot - 2, 50), outline=1)
+                continue
             if not p.fits(label, "small", slot - 1):  # six dice leave 21 px a die
                 label = f"#{i + 1}"
             p.centred(14, label, "small", x0=x0, x1=x0 + slot)

@@ -4,7 +4,8 @@ Modelled on the Flipper Zero's ``text_input``: rows of keys with wrap-around in 
 directions, a bottom row with delete, space, case, the next page and OK. Three pages:
 letters (alphabetical, 7 a row), kana (the 50-sound table, one column per consonant, ten
 columns: dakuten ゛ and small 小 in the や column's gaps, わをん, the long-vowel mark ー
-and handakuten ゜ down the わ column; the marks change the last kana typed),
+and handakuten ゜ down the わ column; the marks change the last kana typed; the
+middle dot ・ under the table),
 and digits with symbols and accented letters. Kanji are not on the keys: a kanji name
 (山田 一郎) is typed on a computer (``companion players add`` / ``rename``) and the
 keyboard keeps it when it is renamed here. The first letter and the first after a
@@ -44,7 +45,10 @@ SYMBOLS = ("1234567", "890.&+!", "?()/#@'", "éèüöäñç")
 _KANA_COLUMNS = ("あいうえお", "かきくけこ", "さしすせそ", "たちつてと", "なにぬねの",
                  "はひふへほ", "まみむめも", ("や", DAKUTEN, "ゆ", SMALL, "よ"),
                  "らりるれろ", ("わ", "を", "ん", "ー", HANDAKUTEN))
-KANA = tuple(tuple(col[r] for col in _KANA_COLUMNS) for r in range(5))
+#: The kana page: the table's five rows, then the middle dot 「・」 between the parts of a
+#: foreign name (ミヤ・ロドリゲス; issue 41), on a row of its own under the table: ten
+#: columns of 12 px kana fill the screen's width.
+KANA = (*(tuple(col[r] for col in _KANA_COLUMNS) for r in range(5)), ("・",))
 PAGES = (("abc", LETTERS), ("かな", KANA), ("123", SYMBOLS))
 _SMALL = dict(zip("あいうえおつやゆよわかけ", "ぁぃぅぇぉっゃゅょゎゕゖ", strict=True))
 _SMALL.update({v: k for k, v in _SMALL.items()})

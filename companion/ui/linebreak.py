@@ -133,9 +133,10 @@ def _bracketed(word: str) -> list[tuple[int, int]]:
 
 def wrap(text: str, width_chars: int, whole: tuple[str, ...] = ()) -> list[str]:
     """Split ``text`` into lines of at most ``width_chars`` cells: at spaces, and in
-    Japanese between phrases where that costs no extra line, else between any two
-    full-width characters the rules of Japanese line breaking allow (no line starts
-    with "。", none cuts "139%"). No line breaks inside a name in ``whole`` that fits
+    Japanese between phrases (BudouX), even where that takes one more line; a phrase
+    longer than a line breaks between two full-width characters the rules of Japanese
+    line breaking (kinsoku, as JIS X 4051) allow (no line starts with "。", none cuts
+    "139%"). No line breaks inside a name in ``whole`` that fits
     on a line, even where that takes one more line: callers pass names where the
     lines may grow.
 
@@ -162,7 +163,14 @@ def wrap(text: str, width_chars: int, whole: tuple[str, ...] = ()) -> list[str]:
     if len(plain) == 1:
         return plain
     by_phrase = _wrap(text, width_chars, phrases=True)
-    if len(by_phrase) > len(plain) or _forced(by_phrase) and not _forced(plain):
+    # between phrases even where that takes one more line: 「手|番」「です|か」「終|了」
+    # read as broken words (issue 41); the screens scroll or give the line room. Not
+    # where BudouX strands a scrap on a line of its own (「は / なこさん / の」: it
+    # reads a name's 「は」 as a particle): a line of phrases above the last is at
+    # least half full.
+    if _forced(by_phrase) and not _forced(plain) or len(by_phrase) > len(plain) + 1 \
+            or len(by_phrase) > len(plain) and any(
+                cells(line) * 2 <= width_chars for line in by_phrase[:-1]):
         return plain
     return by_phrase
 

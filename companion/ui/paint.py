@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageChops, ImageDraw
 
 from companion.core.errors import PanelSizeError
-from companion.core.seat_names import cut, short_name
+from companion.core.seat_names import cut, named_lines, short_name
 from companion.ui.fonts import CELLS, fitted, font, needs_japanese, text_width
 
 #: The panel sizes (width, height in pixels) the screens are laid out for.
@@ -200,6 +200,22 @@ class Painter:
         if was_cut:
             self.cut.append(name)
         return short
+
+    def fit_lines(self, lines: Sequence[str], table: Sequence[str], font_name: str,
+                  width: int) -> list[str]:
+        """``lines`` of one screen that name the players of ``table``, each to fit
+        ``width`` pixels: every name in the same form (whole, the given name where a family
+        name is shared, the given name or the part before 「・」), a name cut with its mark
+        only where no form fits (noted in :attr:`cut`); :func:`seat_names.named_lines`.
+
+        >>> Painter.blank().fit_lines(["席2: 佐々木 真理子", "席1: 佐々木 健一"],
+        ...                           ["佐々木 健一", "佐々木 真理子"], "text", 90)
+        ['席2: 真理子', '席1: 健一']
+        """
+        shown = named_lines(lines, table, lambda text: text_width(text, font_name) <= width)
+        self.cut.extend(line for line, (_s, was_cut) in zip(lines, shown, strict=True)
+                        if was_cut)
+        return [s for s, _was_cut in shown]
 
     @classmethod
     def blank(cls, size: tuple[int, int] = LAYOUTS[0]) -> Painter:

@@ -256,8 +256,14 @@ class SetupScreen(Screen):
 
     def render(self, p: Painter) -> None:
         title_bar(p, self.title or registry.title(self.key, short=True), _("setup"))
-        lines = [self.line(r) for r in self.rows()]
+        lines = self.named(p, [self.line(r) for r in self.rows()])
         self.first = pinned_list(p, lines, self.row, self.first)
+
+    def named(self, p: Painter, lines: list[str]) -> list[str]:
+        """The rows' ``lines`` with the seated players' names in the one form that lets
+        every row fit (「席1: 健一」「席2: 真理子」 for two 佐々木; issue 41)."""
+        table = [n for n in self.players() if n != NEW_PLAYER]
+        return p.fit_lines(lines, table, "text", p.width - 8)
 
     @staticmethod
     def line(row: Choice | None) -> str:

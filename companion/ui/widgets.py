@@ -57,18 +57,23 @@ def wrap_px(text: str, font: str, width: int, whole: tuple[str, ...] = ()) -> li
     return wrap(text, cells, whole)
 
 
-def title_bar(p: Painter, title: str, right: str | Sequence[str] = "") -> None:
+def title_bar(p: Painter, title: str, right: str | Sequence[str] = "", *,
+              table: Sequence[str] = ()) -> None:
     """An inverted bar across the top with ``title`` left and ``right`` right-aligned.
 
     ``right`` may be alternatives, longest first: the first that leaves ``title`` whole
     is shown (the last where none does). ``("round 3", "")`` drops the round beside a
-    long name rather than cut the name.
+    long name rather than cut the name. A title naming players of ``table`` that does not
+    fit shows them as the table calls them (「さくら」 for 佐々木 さくら beside two more
+    佐々木: :meth:`Painter.fit_lines`) before anything is cut.
     """
     if not isinstance(right, str):
         right = next((r for r in right if text_width(title, "bold") + (
             text_width(r, "bold") + 6 if r else 0) <= p.width - 2), right[-1])
     p.rect((0, 0, p.width - 1, TITLE_H - 1), fill=1, outline=None)
     room = p.width - 2 - text_width(right, "bold") - 6 if right else p.width - 2
+    if table:
+        title = p.fit_lines([title], table, "bold", room)[0]
     p.text((1, 0), p.fit(title, "bold", room), "bold", fill=0)
     if right:
         p.right(0, right, "bold", x1=p.width - 1, fill=0)

@@ -28,8 +28,9 @@ def test_month_and_day_as_each_language_writes_them() -> None:
         assert localtime.month_day_minute(JAN_5) == "1/5 12:00"
         assert localtime.date(JAN_5, today=datetime(2026, 3, 1, tzinfo=UTC)) == "1/5"
         assert localtime.date(JAN_5, today=datetime(2027, 3, 1, tzinfo=UTC)) == "2026/1/5"
-        # no room for the month: the day alone, never a piece of 「1/5」
-        assert dated(JAN_5, "brain_crush", chars=16) == "5 脳みそクラッシュ"
+        # no room for the whole name: the date stays, the name is cut with its mark
+        # (「5 脳みそクラッシュ」 dropped the month, issue 41)
+        assert dated(JAN_5, "brain_crush", chars=16) == "1/5 脳みそクラ…"
 
 
 def rig_on_the_27th() -> Rig:

@@ -35,8 +35,9 @@ def test_history_stats_and_players_speak_japanese(tmp_path: Path) -> None:
     assert added == "はなこを追加しました。\n"
     listing = _run("players", "--db", db, "list", home=tmp_path).splitlines()
     head, row = listing
-    # the column lines up on the terminal: counted in cells, not characters
-    assert cells(row[:row.index("なし")]) == cells(head[:head.index("最終プレイ")]) == 14
+    # the column lines up on the terminal: counted in cells, not characters (as wide as
+    # the widest name, はなこ: 6 cells, and two spaces)
+    assert cells(row[:row.index("なし")]) == cells(head[:head.index("最終プレイ")]) == 8
     stats = _run("stats", "--db", db, home=tmp_path)
     assert stats.startswith("プレイヤー")
     assert "名簿のプレイヤーで終わったゲームはまだありません" in stats

@@ -16,8 +16,9 @@ from companion.testing import Rig
 
 
 @pytest.mark.parametrize(("day", "line"), [
-    (datetime(2026, 11, 23, 12, tzinfo=UTC), "23 脳みそクラッシュ"),   # no room for 11/23
-    (datetime(2026, 12, 5, 12, tzinfo=UTC), "5 脳みそクラッシュ"),     # a one-digit day
+    # the date stays whole, the name is cut with its mark (issue 41: not 「23 脳みそ…」)
+    (datetime(2026, 11, 23, 12, tzinfo=UTC), "11/23 脳みそクラッ…"),
+    (datetime(2026, 12, 5, 12, tzinfo=UTC), "12/5 脳みそクラッ…"),
     (datetime(2027, 1, 1, 12, tzinfo=UTC), "1/1 脳みそクラッシュ"),    # 20 cells: it fits
 ])
 def test_a_long_japanese_game_name_keeps_the_day_and_fits(tmp_path: Path, day: datetime,

@@ -13,7 +13,7 @@ WORDS = {
     "en": {"hide": "Hide from setup", "show": "Show in setup", "delete": "Delete",
            "hidden": "hidden", "asks": "Hide Dev from the setup?"},
     "ja": {"hide": "準備画面で隠す", "show": "準備画面に出す", "delete": "削除",
-           "hidden": "非表示", "asks": "Devを準備画面に出さないようにしますか?"},
+           "hidden": "非表示", "asks": "Devを隠しますか?"},
 }
 
 

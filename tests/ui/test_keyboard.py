@@ -53,8 +53,9 @@ def test_back_deletes_then_cancels_and_the_limit_holds() -> None:
 
 def test_kana_page_types_the_fifty_sounds_with_marks_and_small_kana() -> None:
     kb = typed("ROLL")
-    assert kb.rows()[0][:3] == ("あ", "か", "さ") and len(KANA) == 5
-    assert all(len(row) == 10 for row in KANA)  # ten 12 px kana across the screen
+    assert kb.rows()[0][:3] == ("あ", "か", "さ") and len(KANA) == 6
+    assert all(len(row) == 10 for row in KANA[:5])  # ten 12 px kana across the screen
+    assert KANA[5] == ("・",)  # and the middle dot under them (issue 41)
     typed("RIGHT", "OK", "long RIGHT", "long RIGHT", "DOWN", "OK", kb=kb)  # か, then ゛
     assert kb.text == "が"
     typed("LEFT", "LEFT", "LEFT", "LEFT", "DOWN", "OK", kb=kb)  # the た column's つ
@@ -68,7 +69,7 @@ def test_kana_page_types_the_fifty_sounds_with_marks_and_small_kana() -> None:
     assert kb.key == "\u309c"
     typed("OK", kb=kb)
     assert kb.text == "がっぱ"
-    assert [row[-1] for row in KANA] == ["わ", "を", "ん", "ー", "\u309c"]
+    assert [row[-1] for row in KANA[:5]] == ["わ", "を", "ん", "ー", "\u309c"]
 
 
 @pytest.mark.parametrize(("kana", "mark", "made"), [
@@ -153,3 +154,13 @@ def test_a_kanji_name_typed_on_a_computer_is_kept_when_renamed_on_the_box(tmp_pa
         assert drawn.get("山田 一郎_") == "text" and rig.app.painter.illegible() == []
     finally:
         rig.close()
+
+
+def test_a_katakana_name_with_a_middle_dot_is_typed_on_the_box() -> None:
+    """Issue 41: the keyboard had no 「・」, so ミヤ・ロドリゲス could not be typed."""
+    from benchmarks.name_entry import keys_for
+
+    kb = Keyboard(page=1)
+    for key, long in keys_for("ミヤ・ロドリゲス", "ja")[:-1]:
+        kb.press(key, long=long)
+    assert kb.text == "ミヤ・ロドリゲス"

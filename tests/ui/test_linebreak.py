@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -58,7 +59,7 @@ def test_a_number_stays_with_its_name_and_its_counter() -> None:
 def test_any_text_fits_keeps_its_characters_and_kinsoku(text: str, width: int) -> None:
     lines = wrap(text, width)
     plain = _wrap(text, width, phrases=False)
-    assert len(lines) <= len(plain)
+    assert len(lines) <= len(plain) + 1  # one more line for whole words (issue 41)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     assert all(cells(line) <= width for line in lines)
     if not any(line[:1] in NO_START for line in plain[1:]):
@@ -98,5 +99,37 @@ def test_the_board_setup_details_break_before_the_bracket_on_the_panel() -> None
         rig.open_game("genial")
         rig.keys("right", "ok", "ok", *["down"] * 8)  # three players; the last sentences
         assert rig.app.texts[-2:] == ["トークン20枚", "(明るい面を上)"], rig.text
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize(("text", "broken"), [
+    ("ラウンド6の最後の手番を取り消しますか?", ("手", "番")),
+    ("コマはすべて表向きですか?第1ラウンドを終了します。", ("で", "す")),
+    ("コマはすべて表向きですか?第1ラウンドを終了します。", ("終", "了")),
+])
+def test_japanese_lines_never_break_inside_a_word(text: str, broken: tuple[str, str]) -> None:
+    """Issue 41: 「手|番」「です|か」「終|了」「準|備」 where phrases take one line more."""
+    lines = wrap(text, 21)
+    assert not any(a.endswith(broken[0]) and b.startswith(broken[1])
+                   for a, b in zip(lines, lines[1:], strict=False)), lines
+
+
+@pytest.mark.parametrize("name", ["ミヤ・ロドリゲス", "佐々木 真理子"])
+def test_the_hide_question_and_its_band_are_read_whole(name: str) -> None:
+    from companion.core.i18n import _
+    from companion.testing import Clock, Rig
+
+    rig = Rig(language="ja", players=(name,), clock=Clock())
+    try:
+        rig.app.ask(_("Hide {name} from the setup? Their games stay.").format(name=name),
+                    lambda: None)
+        rig.app.redraw()
+        assert rig.faults() == [] and "残ります。" in rig.app.texts
+        rig.keys("back")
+        rig.app.inform(_("{name} is hidden from the setup; OK on their card shows them "
+                         "again.").format(name=name))
+        rig.app.redraw()
+        assert rig.faults() == [] and "OKで戻せます。" in rig.app.texts
     finally:
         rig.close()

@@ -11,6 +11,8 @@ fails."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from companion.app import loop
@@ -76,7 +78,7 @@ def test_the_genial_colour_key_is_drawn_in_12_px() -> None:
         rig.close()
 
 
-@pytest.mark.parametrize("name", ["やまだ", "ゆい", "まっちゃん", "ケンジ"])
+@pytest.mark.parametrize("name", ["やまだ", "ゆい", "まっちゃん", "ケンジ", "ミヤ・ロドリゲス"])
 def test_kana_names_are_typed_on_12_px_keys(name: str) -> None:
     """Through the box's buttons (Players → + New player): on every frame the keys are
     12 px and the key under the cursor is on screen (the rows scroll with it)."""
@@ -131,3 +133,56 @@ def test_every_brikks_solo_rating_reads_whole_in_12_px(
         assert lines and all(line in shown for line in lines), (lines, shown)
     finally:
         rig.close()
+
+
+#: The games walked in Japanese, and the tables they are walked with (issue 41: the
+#: canned pictures missed 「OK 列車を用意」, the own-dice entry, 「BACK: メニュー」 …).
+WALKED = ("genial", "brikks", "brain_robbery", "four_stones", "brain_crush", "area_tiles",
+          "score_pad", "turn_timer", "dice_roller", "dice_test", "any_dice")
+TABLES = {"sasaki": ("佐々木 健一", "佐々木 真理子", "佐々木 さくら", "高橋 ゆうこ"),
+          "second": ("渡辺 翔太", "ミヤ・ロドリゲス")}
+#: Screen states the walks reach that still draw their key help in 8 px kana, each with
+#: why: their rows fill the screen down to the help's band, so a 12 px line has no room
+#: without a new layout (issue 41 left these; the closing note names them). A state
+#: leaves the list when mended (the last test here says so).
+PENDING_WALKS: dict[str, str] = {
+    "brain_crush RoundDone": "four standings rows fill the screen; who starts the next "
+                             "round is shown again on the next round's turn screen",
+    "brain_robbery GameScreen": "the deal's two seat-order lines and the IQ list's three "
+                                "rows reach the help's band",
+    "brain_robbery PlayerEdit": "three rows of values reach the help's band",
+    "brikks TrackerScreen": "the tracker's rows reach the help's band",
+}
+
+
+@cache
+def illegible_on_a_walk(key: str, table: str, presses: int = 250) -> frozenset[str]:
+    """Every text drawn in 8 px with kana or kanji on any frame of a seeded random walk
+    through game ``key`` in Japanese with the players of ``TABLES[table]``, as
+    ``"key Screen: text"``."""
+    from companion.testing import presses_through
+
+    rig = Rig(language="ja", players=TABLES[table], seed=41)
+    found: set[str] = set()
+    try:
+        for _frame in presses_through(rig, key, presses=presses, seed=41, most_seats=True):
+            if rig.app.painter is not None:
+                found.update(f"{key} {type(rig.app.top).__name__}: {t}"
+                             for t in rig.app.painter.illegible())
+    finally:
+        rig.close()
+    return frozenset(found)
+
+
+@pytest.mark.parametrize("table", sorted(TABLES))
+@pytest.mark.parametrize("key", WALKED)
+def test_no_small_kana_or_kanji_on_the_walks(key: str, table: str) -> None:
+    found = illegible_on_a_walk(key, table)
+    assert sorted(f for f in found if f.split(":")[0] not in PENDING_WALKS) == []
+
+
+def test_the_walks_pending_list_holds_only_states_that_still_need_it() -> None:
+    seen = {f.split(":")[0] for key in WALKED for table in TABLES
+            for f in illegible_on_a_walk(key, table)}
+    mended = sorted(set(PENDING_WALKS) - seen)
+    assert mended == [], f"{mended}: legible now, take them off PENDING_WALKS"

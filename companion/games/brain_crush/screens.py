@@ -247,7 +247,10 @@ class RoundDone(Screen):
         if s.finished:
             hint(p, _("OK the result"))
         else:
-            hint(p, _("{name} starts round {n}").format(name=s.players[s.starter], n=s.round))
+            starts = _("{name} starts round {n}").format(name=s.players[s.starter], n=s.round)
+            # the names as the table calls them, for the 12 px line (issue 41)
+            hint(p, p.fit_lines([starts], list(s.players), "text", p.width)[0]
+                 if needs_japanese(starts) else starts)
 
 
 def render_final(p: Painter, state: rules.State) -> None:

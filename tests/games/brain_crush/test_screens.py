@@ -130,7 +130,7 @@ def test_a_round_in_japanese(tmp_path: Path) -> None:
         assert "コマはすべて表向きですか?第1ラウンドを終了します。" in question, rig.text
         rig.keys("ok")
         assert rig.text.startswith("第1ラウンド | 得点 合計 | Ann | 15 | 15")
-        assert rig.text.endswith("第2ラウンドはBenから")
+        assert rig.text.endswith("第2RはBenから")
     finally:
         rig.close()
 

@@ -21,7 +21,7 @@ def test_switching_to_japanese_mid_game_keeps_the_game_going() -> None:
 
         rig.app.change_setting("language", "ja")
         rig.app.redraw()
-        assert f"{last.number}列" in rig.text and "振り直し:UP" in rig.text
+        assert f"{last.number}列" in rig.text and "振り直し:↑" in rig.text
         assert {"white": "白", "yellow": "黄", "green": "緑", "red": "赤", "blue": "青",
                 "black": "黒"}[last.colour] in rig.app.texts
 

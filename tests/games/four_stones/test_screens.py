@@ -251,8 +251,10 @@ def test_the_standings_at_the_end_read_across_the_table(rig: Rig) -> None:
     play_rounds(rig, 2)
     state = rig.app.session.state
     result = fs.result(state)
-    assert rig.text.startswith("Game over | 2 rounds | 1 | ")
+    assert rig.text.startswith("Game over | 2 rounds | 1 ")
     order = [name for place in result.places for name in place]
+    pairs = {"Ann": "Y+R", "Ben": "G+B"}  # each row says whose stones (issue 41)
+    assert f"1 {pairs[order[0]]}" in rig.app.texts and f"2 {pairs[order[1]]}" in rig.app.texts
     assert [t for t in rig.app.texts if t in ("Ann", "Ben")] == order
     assert_readable(rig, {"Ann", "Ben", *(str(t) for t in state.totals)})
     rig.keys("down")  # the last round's breakdown

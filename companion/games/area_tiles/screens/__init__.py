@@ -173,10 +173,12 @@ class TilesDownView(Screen):
         p.text((44, TITLE_H + 13), _("starts:"), "text")
         player_glyph(p, s, s.first, 44, TITLE_H + 29, size=10)
         first = shown_name(s.first)
-        if text_width(first, "medium") <= p.width - 57:
+        if text_width(first, "medium") <= p.width - 57 and not kanji:  # 12 px in Japanese:
+            # the row under it stays free for the 12 px key help (issue 41)
             p.text((57, TITLE_H + 26), first, "medium")
         else:  # a long name in 12 px, whole
-            p.text((56, TITLE_H + 28), p.fit(first, "text", p.width - 56), "text")
+            p.text((56, TITLE_H + (26 if kanji else 28)), p.fit_name(first, "text", p.width - 56,
+                                                  [shown_name(n) for n in s.players]), "text")
         hint(p, _("OK: all tiles placed"))
 
 

@@ -7,7 +7,9 @@ symbol question reads like the tiles on the table.
 
 from __future__ import annotations
 
-from companion.api.screens import N_, WIDTH, Painter, text_width, translator
+from collections.abc import Sequence
+
+from companion.api.screens import N_, WIDTH, Painter, seat_names, text_width, translator
 from companion.games.area_tiles import rules
 
 _, ngettext = translator(__name__)
@@ -69,8 +71,14 @@ def arrow(p: Painter, x: int, y: int, up: bool, width: int = 7) -> None:
 
 
 
-def title_or_name(title: str, name: str, right: str = "") -> str:
-    """``title`` if it fits the title bar beside ``right``, else ``name`` alone: a long
-    name is shown whole rather than cut (``"Christabella's areas"`` → ``"Christabella"``)."""
+def title_or_name(title: str, name: str, right: str = "", table: Sequence[str] = ()) -> str:
+    """``title`` if it fits the title bar beside ``right``; else the title with the
+    names as the ``table`` calls them (「さくらのエリア」 beside two more 佐々木); else
+    ``name`` alone: a long name is shown whole rather than cut (``"Christabella's
+    areas"`` → ``"Christabella"``), or as the table calls them (title_bar's ``table``)."""
     room = WIDTH - 2 - (text_width(right, "bold") + 6 if right else 0)
-    return title if text_width(title, "bold") <= room else name
+    if text_width(title, "bold") <= room:
+        return title
+    short, was_cut = seat_names.named_lines(
+        [title], table, lambda t: text_width(t, "bold") <= room)[0]
+    return short if not was_cut and text_width(short, "bold") <= room else name

@@ -21,9 +21,11 @@ from companion.api.screens import (
     hint,
     needs_japanese,
     playing,
+    seat_names,
     text_width,
     title_bar,
     translator,
+    wrap,
 )
 from companion.games.area_tiles import rules
 from companion.games.area_tiles.screens.draw import (
@@ -132,7 +134,8 @@ class AreasView(Screen):
         elif self.state.current < len(self.state.players) - 1:
             self._select(1)
         else:
-            self.ctx.push(Confirm(self.ctx, self.finish_question(), self.finish))
+            question, whole = self.finish_question()
+            self.ctx.push(Confirm(self.ctx, question, self.finish, whole=whole))
 
     def open_new(self) -> None:
         """Open the editor for a new area, if blocks are left for one."""
@@ -144,14 +147,27 @@ class AreasView(Screen):
     def _after_add(self) -> None:
         self.row = len(self.rows()) - 1  # back from the editor: on next/finish
 
-    def finish_question(self) -> str:
+    def finish_question(self) -> tuple[str, tuple[str, ...]]:
+        """The question before scoring, and its parts no line may break inside: each
+        name with its count (「ゆうこ 4」), the names in the first of the table's forms
+        that lets the question fit the screen (a number never starts the next name's
+        line: 「高橋 ゆうこ / 4、佐々木 健一」 paired 4 with 健一, issue 41)."""
         s = self.state
         empty = [p for p, areas in zip(s.players, s.areas, strict=True) if not areas]
         if empty:
-            return _("{names}: no areas. Finish anyway?").format(names=names_list(empty))
-        counts = _(", ").join(_("{name} {n}").format(name=shown_name(p), n=len(a))
-                              for p, a in zip(s.players, s.areas, strict=True))
-        return _("Areas: {counts}. Finish and score?").format(counts=counts)
+            names = tuple(shown_name(p) for p in empty)
+            return _("{names}: no areas. Finish anyway?").format(
+                names=names_list(empty)), names
+        question = ""
+        whole: tuple[str, ...] = ()
+        for form in seat_names.forms([shown_name(p) for p in s.players]):
+            whole = tuple(_("{name} {n}").format(name=name, n=len(a))
+                          for name, a in zip(form, s.areas, strict=True))
+            question = _("Areas: {counts}. Finish and score?").format(
+                counts=_(", ").join(whole))
+            if len(wrap(question, 21, whole)) <= 3:
+                break
+        return question, whole
 
     def finish(self) -> None:
         self.ctx.play({"type": "finish"})
@@ -179,7 +195,9 @@ class AreasView(Screen):
             if i == at:  # an arrow, not an inverted bar: a move changes a few bytes
                 mid = y + ROW_H // 2 - 1
                 p.draw.polygon([(0, mid - 4), (0, mid + 4), (3, mid + 1), (3, mid - 1)], fill=1)
-            p.text((TEXT_X, y), p.fit(rows[i], "text", LIST_W - TEXT_X - 1), "text")
+            row = p.fit_lines([rows[i]], [shown_name(n) for n in s.players], "text",
+                              LIST_W - TEXT_X - 1)[0]
+            p.text((TEXT_X, y), p.fit(row, "text", LIST_W - TEXT_X - 1), "text")
             if i < count:
                 owners_glyphs(p, s, self.mine()[i].owners, y + 2)
         if len(rows) > LIST_ROWS:  # a thin scroll bar: more rows than show
@@ -201,7 +219,9 @@ def areas_title(p: Painter, s: rules.State) -> None:
     """The title bar of the list and the editor: whose areas, and which player of all."""
     right = f"{s.current + 1}/{len(s.players)}"
     name = shown_name(s.selected)
-    title_bar(p, title_or_name(_("{name}'s areas").format(name=name), name, right), right)
+    table = [shown_name(n) for n in s.players]
+    title_bar(p, title_or_name(_("{name}'s areas").format(name=name), name, right, table), right,
+              table=table)
 
 
 def hint_like(p: Painter, text: str, like: str) -> None:
@@ -377,4 +397,5 @@ class AreaEditor(Screen):
             label = _(" & ").join(names) if len(owners) == 2 else names[0]
             if len(owners) == 2 and text_width(label, "text") > room:
                 label = _("both")
+        label = p.fit_lines([label], [shown_name(n) for n in s.players], "text", room)[0]
         p.text((x + 2, y), p.fit(label, "text", room), "text")

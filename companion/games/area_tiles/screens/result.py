@@ -110,7 +110,8 @@ class ResultView(PagedScreen):
         for r, (line, sum_) in enumerate(zip(score.lines, sums, strict=True)):
             y = TITLE_H + 1 + r * ROW_H
             player_glyph(p, self.state, line.player, 0, y + 1, size=9)
-            p.text((11, y), p.fit(shown_name(line.player), "text", room - 11), "text")
+            p.text((11, y), p.fit_name(shown_name(line.player), "text", room - 11,
+                                       [shown_name(n) for n in self.state.players]), "text")
             p.right(y, sum_, "text", x1=p.width - TOTAL_W)
             p.right(y, str(line.total), "bold", x1=p.width - 1)
         hint(p, _("area + bonus = total") if any(sums) else _("totals"))
@@ -119,7 +120,9 @@ class ResultView(PagedScreen):
         name = shown_name(line.player)
         title = ngettext("{name}: {n} area", "{name}: {n} areas", line.areas).format(
             name=name, n=line.areas)
-        title_bar(p, title_or_name(title, name, self._marker()), self._marker())
+        table = [shown_name(n) for n in self.state.players]
+        title_bar(p, title_or_name(title, name, self._marker(), table), self._marker(),
+                  table=table)
         for r, (label, field) in enumerate(PAGE):
             y = TITLE_H + 1 + r * 12
             p.text((0, y), p.fit(_(label), "text", 74), "text")

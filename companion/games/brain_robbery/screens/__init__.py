@@ -118,6 +118,7 @@ class DealView(PhaseView):
         title_bar(p, _("Brain Robbery"), _("deal"))
         starts = _("{name} starts").format(name=s.players[self.first()].name)
         font = biggest(starts, p.width, ("medium", "text"))
+        starts = p.fit_lines([starts], [q.name for q in s.players], font, p.width)[0]
         p.centred(13, p.fit(starts, font, p.width), font)
         order = wrap_px(seat_order(s, self.first()).replace(">", " > "), "text", p.width - 4,
                         whole=tuple(seat_names.called([q.name for q in s.players])))

@@ -10,7 +10,7 @@ on Finish ends the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.api.screens import (
     WIDTH,
@@ -22,6 +22,7 @@ from companion.api.screens import (
     hint,
     menu_list,
     seat_names,
+    table_names,
     text_width,
     title_bar,
     translator,
@@ -37,6 +38,7 @@ from companion.games.brain_robbery.screens.parts import (
     biggest,
     game,
     kanji,
+    names_of,
     padded,
     signed,
     where,
@@ -80,9 +82,13 @@ class AfterView(ActionView):
     def wake_in(self) -> float | None:
         return self.pager.wake_in()
 
-    def xp_pages(self, p: Painter, losers: list[str]) -> list[str]:
-        """The "+1 XP: names" line in 12 px, split into pages that fit one row."""
+    def xp_pages(self, p: Painter, losers: list[str], table: Sequence[str] = ()) -> list[str]:
+        """The "+1 XP: names" line in 12 px, split into pages that fit one row; the names
+        as the table calls them (「経験値+1: さくら」 beside two more 佐々木, issue 41)."""
         line = _("+1 XP: {names}").format
+        called = dict(zip(table, [n for n, _c in table_names(
+            table, lambda t: text_width(line(names=t), "text") <= p.width - 4)], strict=True))
+        losers = [called.get(n, n) for n in losers]
         pages: list[list[str]] = [[]]
         for name in losers:
             if pages[-1] and text_width(line(names=" ".join([*pages[-1], name])),
@@ -98,9 +104,10 @@ class AfterView(ActionView):
             title_bar(p, _("The fight is won by"))
             winner = s.fight.winner
             font = biggest(winner, p.width, ("medium", "text"))
-            p.centred(12 if font == "medium" else 14, p.fit(winner, font, p.width), font)
+            p.centred(12 if font == "medium" else 14,
+                      p.fit_name(winner, font, p.width, names_of(s)), font)
             losers = [n for n in s.fight.fighters if n != s.fight.winner]
-            lines = self.xp_pages(p, losers) if s.track_xp and losers else []
+            lines = self.xp_pages(p, losers, names_of(s)) if s.track_xp and losers else []
             page = self.pager.page(max(1, len(lines)), (s.turn, tuple(losers)))
             if lines:  # who takes a counter, in 12 px, paged when long
                 top = 26 if kanji() else 29  # above the higher action bar in Japanese
@@ -112,7 +119,7 @@ class AfterView(ActionView):
             if s.track_xp:  # the XP too when the name keeps its room
                 right = fitting("bold", p.width - 8 - text_width(m.name, "bold"),
                                 right + " " + _("{n}xp").format(n=m.xp), right)
-            title_bar(p, m.name, right)
+            title_bar(p, m.name, right, table=names_of(s))
             label_font = "text" if kanji() else "small"  # 「位置」 in 12 px
             p.text((2, 13 if kanji() else 14), _("on"), label_font)
             place = where(s, m)
@@ -204,7 +211,8 @@ class FightPicker(Sub):
         s = game(self.ctx)
         others = self.others()
         self.row = min(self.row, max(0, len(others) - 1))
-        title_bar(p, _("{name} attacks").format(name=s.mover.name), (where(s, s.mover), ""))
+        title_bar(p, _("{name} attacks").format(name=s.mover.name), (where(s, s.mover), ""),
+                  table=names_of(s))
         lines = [_("{mark} {name} {n}d").format(mark="[ ]" if n in self.left_out else "[x]",
                                                  name=n, n=rules.dice_needed(s, n))
                  for n in others]
@@ -414,7 +422,7 @@ class ScoringView(Adjusts, PhaseView):
         s = game(self.ctx)
         self.row = min(self.row, self.rows() - 1)
         title_bar(p, _("IQ in your head"), _("end"))
-        lines = [padded(p, pl.name, 72) + f"IQ {iq}"
+        lines = [padded(p, pl.name, 72, table=names_of(s)) + f"IQ {iq}"
                  for pl, iq in zip(s.players, s.iqs, strict=True)]
         menu_list(p, lines + [_(">> Finish <<")], self.row, rows=3)
         hint(p, _("</> IQ  hold: 5  OK"))
@@ -449,7 +457,8 @@ class OverView(PhaseView):
         if self.top:
             for row, (name, iq) in enumerate(ranking[self.top - 1:self.top - 1 + self.ROWS]):
                 y = 13 + row * 13
-                p.text((2, y), p.fit_name(name, "text", p.width - 34), "text")
+                p.text((2, y), p.fit_name(name, "text", p.width - 34, [n for n, _iq in ranking]),
+                       "text")
                 p.right(y, str(iq), "text", x1=p.width - 4)
         elif best == 0:
             p.centred(13, _("Nobody"), "large")

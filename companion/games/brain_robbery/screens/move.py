@@ -39,6 +39,7 @@ from companion.games.brain_robbery.screens.parts import (
     draw_train,
     game,
     kanji,
+    names_of,
     signed,
     where,
 )
@@ -142,7 +143,8 @@ class TurnView(PhaseView):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         m = s.mover
-        title_bar(p, m.name, where(s, m))  # the car the mover starts from, in 12 px
+        title_bar(p, m.name, where(s, m),  # the car the mover starts from, in 12 px
+                  table=names_of(s))
         count = rules.dice_needed(s)
         if count:
             dice_row(p, [None] * count, y=13 if kanji() else 14, height=12 if kanji() else 18,
@@ -200,7 +202,8 @@ class MoveView(ActionView):
         s = game(self.ctx)
         move = s.moving
         title_bar(p, _("{name} moves").format(name=s.mover.name),  # the whole name: the
-                  (_("round {n}").format(n=s.round), ""))  # turn card showed the round
+                  (_("round {n}").format(n=s.round), ""),  # turn card showed the round
+                  table=names_of(s))
         if move.dice:
             dice_row(p, list(move.dice), y=14, height=24 if kanji() else 27, x0=0, x1=64)
         else:

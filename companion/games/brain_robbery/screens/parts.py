@@ -85,10 +85,18 @@ def biggest(text: str, width: int, fonts: Sequence[str] = ("large", "medium", "t
     return next((f for f in fonts if text_width(text, f) <= width), fonts[-1])
 
 
-def padded(p: Painter, name: str, width: int, font: str = "text") -> str:
-    """``name`` made exactly ``width`` pixels wide in ``font`` (cut by width, noted as a
-    cut, or filled with spaces) so the columns after it line up in both languages."""
-    name = p.fit_name(name, font, width)
+def names_of(state: rules.State) -> list[str]:
+    """The players' names, seat by seat: the table a name is shortened at."""
+    return [pl.name for pl in state.players]
+
+
+def padded(p: Painter, name: str, width: int, font: str = "text", *,
+           table: Sequence[str] = ()) -> str:
+    """``name`` made exactly ``width`` pixels wide in ``font`` (as the ``table`` calls
+    them where the whole name does not fit, cut by width and noted as a cut only where
+    nothing else fits, or filled with spaces) so the columns after it line up in both
+    languages."""
+    name = p.fit_name(name, font, width, table)
     while text_width(name + " ", font) <= width:
         name += " "
     return name
@@ -263,7 +271,8 @@ class PlayersScreen(Sub):
         lines = []
         for pl in s.players:  # the name, then its car at the right, 12 px both
             car = car_short(s, next((c for c in s.train if c.board == pl.car), None))
-            lines.append(padded(p, pl.name, p.width - 14 - text_width(car, "text")) + " " + car)
+            lines.append(padded(p, pl.name, p.width - 14 - text_width(car, "text"),
+                                table=names_of(s)) + " " + car)
         menu_list(p, lines, self.index, rows=2)
         pl = s.players[self.index]
         # the chosen player's cards, XP and brain: two 12 px lines, the words of the turn
@@ -313,7 +322,7 @@ class PlayerEdit(Sub):
     def render(self, p: Painter) -> None:
         s = game(self.ctx)
         pl = s.player(self.name)
-        title_bar(p, pl.name, where(s, pl))
+        title_bar(p, pl.name, where(s, pl), table=names_of(s))
         self.row = min(self.row, len(self.rows()) - 1)
         shown = {"cards": _("Cards in hand: {n}").format(n=pl.hand),
                  "xp": _("XP: {n}").format(n=pl.xp),

@@ -107,7 +107,7 @@ class BrikksSetup(SetupScreen):
     def render(self, p: Painter) -> None:
         title_bar(p, _("Brikks"), _("solo") if self.count.value == 1 else _("setup"))
         rows = self.rows()
-        options = [self.line(r) for r in rows[:-1]]
+        options = self.named(p, [self.line(r) for r in rows[:-1]])
         # Start stays on the third line and the options scroll above it, so OK jumping
         # to Start (or UP/DOWN across it) moves only the arrow: a few bytes on the bus.
         shown = OPTION_ROWS

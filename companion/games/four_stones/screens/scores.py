@@ -47,7 +47,9 @@ def render_deal(p: Painter, state: rules.State) -> None:
     title_bar(p, _("Round {n}/{of}").format(n=state.round, of=state.rounds))
     top = state.top
     p.centred(14, colour_word(top), "large")
-    p.centred(40, _("{name} opens").format(name=rules.owner(state, top)), "text")
+    opens = _("{name} opens").format(name=rules.owner(state, top))
+    # y 39: the row under it stays free for the 12 px key help in Japanese (issue 41)
+    p.centred(39, p.fit_lines([opens], state.players, "text", p.width)[0], "text")
     if state.dead_deals:
         hint(p, _("no jump: OK deals again"))
     else:
@@ -72,17 +74,25 @@ def _hint(p: Painter, state: rules.State, text: str) -> None:
         hint(p, text)
 
 
-def _names(p: Painter, state: rules.State, order: list[int], labels: list[str]) -> None:
+def _names(p: Painter, state: rules.State, order: list[int], labels: list[str],
+           name_end: int = NAME_END) -> None:
     """The label (colour or place) and the name of each row, in ``order``: the labels in
     the 12 px font where they are one Latin character or kanji (rows then 13 px apart),
-    else small (a two-player pair)."""
-    font = ("text" if all(text_width(label, "text") <= 6 for label in labels) or kanji()
+    else small (a two-player pair). The names use the row up to ``name_end`` (the left
+    of the figures), one form for all (「さくら」「健一」 for the 佐々木, issue 41)."""
+    font = ("text" if all(text_width(label, "text") <= 12 for label in labels) or kanji()
             else "small")
     x = max(text_width(label, font) for label in labels) + 3
     for row, (i, label) in enumerate(zip(order, labels, strict=True)):
         y = row_y(row)
         p.text((0, y + (0 if font == "text" else 3)), label, font)
-        p.text((x, y), p.fit(state.players[i], "text", NAME_END - x), "text")
+        p.text((x, y), p.fit_name(state.players[i], "text", name_end - x, state.players),
+               "text")
+
+
+def _figures_left(right: int, figures: list[str], font: str) -> int:
+    """Where a name must end left of ``figures`` drawn right-aligned at ``right``."""
+    return right - max(text_width(f, font) for f in figures) - 4
 
 
 def _breakdown(p: Painter, state: rules.State, order: list[int]) -> None:
@@ -91,10 +101,13 @@ def _breakdown(p: Painter, state: rules.State, order: list[int]) -> None:
     keys = side_keys(state)
     for row, i in enumerate(order):
         y = row_y(row)
-        board, took, bonus = parts[keys[i]]
-        detail = f"{board}+{took}" + (f"+{bonus}" if bonus else "")
-        p.right(y, detail, "text", x1=HOW_X)
+        p.right(y, _detail(*parts[keys[i]]), "text", x1=HOW_X)
         p.right(y, str(state.scores[-1][i]), "bold", x1=RIGHT_X)
+
+
+def _detail(board: int, took: int, bonus: int) -> str:
+    """A row's breakdown: left on the board + taken (+ the bonus)."""
+    return f"{board}+{took}" + (f"+{bonus}" if bonus else "")
 
 
 def render_round(p: Painter, state: rules.State, page: int = 0) -> None:
@@ -106,7 +119,14 @@ def render_round(p: Painter, state: rules.State, page: int = 0) -> None:
         title_bar(p, _("Round {n}").format(n=n), _("round  total"))
     else:
         title_bar(p, _("Round {n}").format(n=n))
-    _names(p, state, order, [side_label(k) for k in side_keys(state)])
+    labels = [side_label(k) for k in side_keys(state)]
+    if page == 0:
+        end = _figures_left(MID_X, [str(v) for v in state.scores[-1]], "bold")
+    else:
+        parts = rules.round_parts(state)
+        end = min(_figures_left(HOW_X, [_detail(*parts[k]) for k in side_keys(state)], "text"),
+                  _figures_left(RIGHT_X, [str(v) for v in state.scores[-1]], "bold"))
+    _names(p, state, order, labels, end)
     if page == 0:
         for row, i in enumerate(order):
             y = row_y(row)
@@ -126,12 +146,14 @@ def render_final(p: Painter, state: rules.State, page: int = 0) -> None:
         return
     result = rules.result(state)
     order, labels = [], []
+    keys = side_keys(state)
     for place, name in numbered(result.places):
         order.append(state.players.index(name))
-        labels.append(str(place))
+        labels.append(f"{place} {side_label(keys[order[-1]])}")  # 「1 黄」: whose stones
     n = len(state.scores)
     title_bar(p, _("Game over"), ngettext("{n} round", "{n} rounds", n).format(n=n))
-    _names(p, state, order, labels)
+    _names(p, state, order, labels,
+           _figures_left(RIGHT_X, [str(t) for t in state.totals], "bold"))
     for row, i in enumerate(order):
         p.right(row_y(row), str(state.totals[i]), "bold", x1=RIGHT_X)
     _hint(p, state, _("DOWN last round  > board"))

@@ -17,6 +17,7 @@ end, DOWN/UP turn the score table's page and OK deals the next round.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.api.screens import (
@@ -171,7 +172,8 @@ class StonesScreen(Screen):
         s = self.state
         moves = self.moves()
         colour = s.to_move or ""
-        turn_title(p, colour, rules.owner(s, colour), f"{self.index + 1}/{len(moves)}")
+        turn_title(p, colour, rules.owner(s, colour), f"{self.index + 1}/{len(moves)}",
+                   s.players)
         move = moves[self.index]
         p.text((2, NOTATION_Y), move, "medium")
         assert s.board is not None
@@ -201,7 +203,8 @@ def name_x() -> int:
                    for c in rules.COLOURS) + 6
 
 
-def turn_title(p: Painter, colour: str, name: str, count: str) -> None:
+def turn_title(p: Painter, colour: str, name: str, count: str,
+               table: Sequence[str] = ()) -> None:
     """The turn screen's title bar (the board's too): ``Yellow:`` at the left edge, the
     player's name at :func:`name_x`, ``count`` at the right edge — each field at its own
     place, so a new turn repaints only the letters that differ."""
@@ -210,7 +213,7 @@ def turn_title(p: Painter, colour: str, name: str, count: str) -> None:
         p.text((1, 0), _("{colour}:").format(colour=colour_word(colour)), "bold", fill=0)
     x = name_x()
     room = p.width - 1 - x - (text_width(count, "bold") + 6 if count else 0)
-    p.text((x, 0), p.fit(name, "bold", room), "bold", fill=0)
+    p.text((x, 0), p.fit_name(name, "bold", room, table), "bold", fill=0)
     if count:
         p.right(0, count, "bold", x1=p.width - 1, fill=0)
 
