@@ -58,6 +58,9 @@ PY
     check enabled test -L /etc/systemd/system/multi-user.target.wants/companion.service
     check user id companion
     check page-user sh -c 'test "$(id -gn companion-web)" = companion'
+    # the Wi-Fi's polkit rule, where polkit is installed (install-service says so otherwise)
+    check polkit-rule sh -c 'test ! -d /etc/polkit-1/rules.d ||
+        grep -q "\"companion\"" /etc/polkit-1/rules.d/50-companion-network.rules'
     check on-path test "$(command -v companion)" = /usr/local/bin/companion
     check clock-400khz grep -x "dtparam=i2c_arm_baudrate=400000" /boot/firmware/config.txt
     # shipped with I²C off (#dtparam=i2c_arm=on): install-service turned it on
@@ -134,6 +137,7 @@ uninstall)
     check link-gone test ! -e /usr/local/bin/companion -a ! -L /usr/local/bin/companion
     check user-gone absent id companion
     check page-user-gone absent id companion-web
+    check polkit-rule-gone test ! -e /etc/polkit-1/rules.d/50-companion-network.rules
     check log-kept sudo grep -qx "the games" /var/lib/companion/pi-check-log
     check config-kept test -f /etc/companion/config.toml
     check log-owned-by-root test "$(sudo stat -c %U /var/lib/companion)" = root
