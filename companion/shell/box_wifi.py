@@ -142,8 +142,9 @@ class BoxWifiScreen(Screen):
         half = (len(self.mine.password) + 1) // 2
         p.text((COLUMN, 26), self.mine.password[:half], "text")
         p.text((COLUMN, 37), self.mine.password[half:], "text")
-        p.text((COLUMN, 49), fitting("small", width, _("OK pair"), _("OK")), "small")
-        p.text((COLUMN, 57), fitting("small", width, _("DOWN more"), _("DOWN")), "small")
+        p.text((COLUMN, 48), fitting("small", width, _("OK pair"), _("OK")), "small")
+        # 8 px lines: the last ends on row 63
+        p.text((COLUMN, 56), fitting("small", width, _("DOWN more"), _("DOWN")), "small")
 
 
 class BoxWifiMenu(ListScreen):

@@ -20,7 +20,8 @@ from companion.network.wifi_code import wifi_text
 from companion.shell.box_wifi import BoxWifiScreen
 from companion.shell.phone import PhoneScreen
 from companion.testing import Clock, Rig
-from companion.web import address
+from companion.ui.fonts.japanese import line_height
+from companion.pairing import address
 from tests.network.nm_mock import PrivateBus, nm_fixture, private_bus_fixture  # noqa: F401
 
 
@@ -187,6 +188,9 @@ def test_box_wifi_in_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         mine = box_wifi.load(tmp_path)
         assert mine is not None and decoded(rig)[0] == wifi_text(mine.name, mine.password)
         assert rig.faults() == []
+        # every line whole inside the 64 rows (「下 その他」 lost its last rows at y 57)
+        drawn = rig.app.painter.drawn
+        assert [d.text for d in drawn if d.xy[1] + line_height(d.font) > 64] == []
         keep(rig, "box-wifi-ja")
         rig.press("down")  # the menu, then each question: every word fits
         assert "新しいパスワード" in rig.text and rig.faults() == []
