@@ -16,20 +16,10 @@ from pathlib import Path
 import pytest
 
 from companion.owner import install
-from companion.owner.install import Places
 from tests.owner.test_dark import unit
-from tests.owner.test_system_steps import FakeSystem, clone, companion
+from tests.owner.test_system_steps import companion
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Places, Path, FakeSystem]:
-    src = clone(tmp_path)
-    monkeypatch.setattr(install, "ROOT", src)
-    monkeypatch.setattr(install, "_build_dir", lambda: tmp_path / "tmp" / "companion-build")
-    (tmp_path / "root" / "run" / "systemd" / "system").mkdir(parents=True)
-    return Places(tmp_path / "root"), src, FakeSystem()
 
 
 def test_the_page_runs_as_its_own_user_in_the_boxs_group() -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from companion.owner import install
 from companion.owner.install import FROM_THE_CLONE, Places
-from tests.owner.test_system_steps import FakeSystem, clone, companion
+from tests.owner.test_system_steps import FakeSystem, companion, install_box
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,11 +37,7 @@ class System(FakeSystem):
 
 @pytest.fixture
 def box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Places, Path, System]:
-    src = clone(tmp_path)
-    monkeypatch.setattr(install, "ROOT", src)
-    monkeypatch.setattr(install, "_build_dir", lambda: tmp_path / "tmp" / "companion-build")
-    (tmp_path / "root" / "run" / "systemd" / "system").mkdir(parents=True)
-    return Places(tmp_path / "root"), src, System()
+    return install_box(tmp_path, monkeypatch, System())
 
 
 def with_a_log(places: Places) -> None:

@@ -14,18 +14,9 @@ import pytest
 
 from companion.owner import install
 from companion.owner.install import Places
-from tests.owner.test_system_steps import FakeSystem, clone, companion
+from tests.owner.test_system_steps import FakeSystem, companion
 
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@invalid", "-c", "commit.gpgsign=false"]
-
-
-@pytest.fixture
-def box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Places, Path, FakeSystem]:
-    src = clone(tmp_path)
-    monkeypatch.setattr(install, "ROOT", src)
-    monkeypatch.setattr(install, "_build_dir", lambda: tmp_path / "tmp" / "companion-build")
-    (tmp_path / "root" / "run" / "systemd" / "system").mkdir(parents=True)  # systemd runs
-    return Places(tmp_path / "root"), src, FakeSystem()
 
 
 def commit_all(src: Path, message: str) -> str:

@@ -16,6 +16,7 @@ import os
 import shutil
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -83,13 +84,14 @@ def companion(places: Places, system: FakeSystem, *argv: str,
     return said
 
 
-@pytest.fixture
-def box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Places, Path, FakeSystem]:
+def install_box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                system: Any) -> tuple[Places, Path, Any]:
+    """A clone to install from and an empty root where systemd runs, for ``system``."""
     src = clone(tmp_path)
     monkeypatch.setattr(install, "ROOT", src)
     monkeypatch.setattr(install, "_build_dir", lambda: tmp_path / "tmp" / "companion-build")
     (tmp_path / "root" / "run" / "systemd" / "system").mkdir(parents=True)  # systemd runs
-    return Places(tmp_path / "root"), src, FakeSystem()
+    return Places(tmp_path / "root"), src, system
 
 
 def installed(places: Places) -> set[str]:
