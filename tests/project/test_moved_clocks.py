@@ -51,3 +51,26 @@ def test_pytest_flags_after_the_dashes_reach_pytest(monkeypatch) -> None:
     assert calls == [(["-q", "-p", "no:cacheprovider"], CLOCKS["new-year"])]
     assert moved.main(["--", "-q"]) == 0 and len(calls) == 1 + len(CLOCKS)
     assert moved.main(["noon"]) == 2
+
+
+#: What CI's moved-clock run leaves out, and the code those tests cover.
+LEFT_OUT = {"tests/games": "companion/games", "tests/ui": "companion/ui",
+            "tests/hw": "companion/hw", "tests/network": "companion/network"}
+
+
+def test_what_ci_runs_under_no_moved_clock_never_reads_the_date() -> None:
+    """CI runs the suite under the new-year clock without these tests, to stay well under
+    30 minutes: that holds only while the code they cover reads no date, no wall-clock
+    time and no local zone (a monotonic clock for key timing is fine)."""
+    import re
+
+    ci = (ROOT / ".ci" / "run").read_text()
+    for tests in LEFT_OUT:
+        assert tests in ci.split("test-clocks", 1)[1]
+    reads = re.compile(r"\bdatetime\b|\blocaltime\b|\bstrftime\b|\bdate\.today\b|"
+                       r"\btime\.time\(|\btime\.gmtime\(|\bzoneinfo\b")
+    found = [f"{path.relative_to(ROOT)}:{n}" for code in LEFT_OUT.values()
+             for path in sorted((ROOT / code).rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if reads.search(line)]
+    assert found == []
