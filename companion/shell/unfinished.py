@@ -112,7 +112,9 @@ def dated(stamp: str, kind: str, chars: int = 20) -> str:
     (「12/4 脳みそクラ…」: 「4 脳みそクラッシュ」 lost the month, issue 41). ``chars``
     counts cells: a kana or kanji takes two.
 
-    >>> dated("2026-11-22T12:00:00+00:00", "four_stones", chars=12)
+    >>> from datetime import datetime
+    >>> noon = datetime(2026, 11, 22, 12, 0).astimezone()  # noon here, in any zone
+    >>> dated(noon.isoformat(), "four_stones", chars=12)
     '11-22 4-Col.'
     """
     day, name = month_day(stamp), registry.title(kind, short=True)

@@ -71,9 +71,12 @@ def test_a_restore_or_salvage_copy_under_way_has_a_name_the_cleaner_knows(
 
     def during_the_copy() -> None:
         under_way = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
-        later = time.time() + 2 * 86400  # long after: its process is taken as gone
+        # the box's now is when the copy is written (a moved test clock is not the
+        # file system's)
+        now = max([p.stat().st_mtime for p in under_way], default=time.time())
+        later = now + 2 * 86400  # long after: its process is taken as gone
         seen.append([p for p in under_way if p not in stale_copies(db, later)])
-        seen.append([p for p in under_way if p in stale_copies(db)])
+        seen.append([p for p in under_way if p in stale_copies(db, now)])
 
     copy_log(db, db.with_name(f".{db.name}.{kind}"), pages=1, step=during_the_copy)
     assert seen and all(found == [] for found in seen), seen
@@ -97,6 +100,7 @@ def test_restore_and_start_clear_the_copies_of_gone_processes_never_a_live_one(
 
     live = db.with_name(f".{db.name}.restore.{os.getppid()}.tmp")  # another restore under way
     live.write_bytes(b"y")
+    os.utime(live, (time.time(), time.time()))  # written now, by the box's clock
     left = leave(f"..{db.name}.restore.{dead}.tmp", f"..{db.name}.salvage.{dead}.tmp",
                  f".{db.name}.restore.{dead}.tmp", f".{db.name}.salvage.{dead}.tmp")
     assert main(["restore", str(source), "--db", str(db)]) == 0, capsys.readouterr()

@@ -17,11 +17,11 @@ from companion.network import box_wifi
 from companion.network.bus import Bus
 from companion.network.wifi import Wifi
 from companion.network.wifi_code import wifi_text
+from companion.pairing import address
 from companion.shell.box_wifi import BoxWifiScreen
 from companion.shell.phone import PhoneScreen
 from companion.testing import Clock, Rig
 from companion.ui.fonts.japanese import line_height
-from companion.pairing import address
 from tests.network.nm_mock import PrivateBus, nm_fixture, private_bus_fixture  # noqa: F401
 
 
