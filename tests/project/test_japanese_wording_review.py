@@ -18,6 +18,11 @@ def japanese():
     i18n.use("en")
 
 
+def in_japanese(module: str, msgid: str, values: dict) -> str:
+    """``msgid`` as ``module``'s own translator gives it (with ``japanese`` in use)."""
+    return importlib.import_module(module)._(msgid).format(**values)
+
+
 @pytest.mark.parametrize(("module", "msgid", "values", "shown"), [
     ("companion.games.brain_robbery.screens.move", "Check roll {n}", {"n": 1}, "切り離し判定1"),
     ("companion.games.brain_robbery.screens.move", "</> car  OK stop + check", {},
@@ -40,5 +45,4 @@ def japanese():
 ])
 def test_review_wording(japanese: None, module: str, msgid: str, values: dict,
                         shown: str) -> None:
-    translate = importlib.import_module(module)._
-    assert translate(msgid).format(**values) == shown
+    assert in_japanese(module, msgid, values) == shown

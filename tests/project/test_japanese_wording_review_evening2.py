@@ -5,18 +5,9 @@ rulebooks' words (車両)."""
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 
-from companion.core import i18n
-
-
-@pytest.fixture
-def japanese():
-    i18n.use("ja")
-    yield
-    i18n.use("en")
+from tests.project.test_japanese_wording_review import in_japanese, japanese  # noqa: F401
 
 
 @pytest.mark.parametrize(("module", "msgid", "values", "shown"), [
@@ -33,7 +24,6 @@ def japanese():
      {"name": "健一", "n": 2}, "第2Rは健一から"),
     ("companion.shell.players", "new", {}, "0回"),  # like 「2回0勝」 beside it
 ])
-def test_review_wording(japanese: None, module: str, msgid: str, values: dict,
-                        shown: str) -> None:
-    translate = importlib.import_module(module)._
-    assert translate(msgid).format(**values) == shown
+@pytest.mark.usefixtures("japanese")
+def test_review_wording(module: str, msgid: str, values: dict, shown: str) -> None:
+    assert in_japanese(module, msgid, values) == shown
