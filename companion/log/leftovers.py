@@ -33,10 +33,39 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _holds_open(pid: int, path: Path) -> bool | None:
+    """Whether process ``pid`` has ``path`` open (a copy under way does, all along); None
+    where that cannot be read (no ``/proc``, someone else's process)."""
+    try:
+        target = path.resolve()
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                if Path(os.readlink(fd)) == target:
+                    return True
+            except OSError:
+                continue
+    except OSError:
+        return None
+    return False
+
+
+def _under_way(pid: int, path: Path, age: float) -> bool:
+    """Whether the copy at ``path`` named for ``pid`` may still be being written: its
+    process is alive and holds it open, or is alive and the copy is less than a day old
+    (after a day a live id not holding it is taken as another process's: ids are reused
+    after a reboot)."""
+    if not _alive(pid):
+        return False
+    # The open files first, not the clock: an RTC-less Pi's clock may jump by days when NTP
+    # answers, and a copy under way must never look a day old then.
+    return bool(_holds_open(pid, path)) or age < 86400
+
+
 def stale_copies(log: str | Path, now: float | None = None) -> list[Path]:
     """Temporary copies an interrupted backup, restore, salvage or settings write left
     beside the log at ``log`` or in its backups folder (each as big as the log): those
-    of a process that is gone, or untouched for :data:`STALE` seconds. Never the
+    of a process that is gone or no longer holds them open, or untouched for :data:`STALE`
+    seconds. Never the
     ``.companion.db.rebuilt`` a salvage cut short left (the next start puts it in place)."""
     log = Path(log)
     now = time.time() if now is None else now
@@ -62,7 +91,7 @@ def stale_copies(log: str | Path, now: float | None = None) -> list[Path]:
         except OSError:
             continue
         m = _PID.search(path.name)
-        if m and _alive(int(m.group(1))) and age < 86400:
+        if m and _under_way(int(m.group(1)), path, age):
             continue
         if not m and age < STALE:
             continue
