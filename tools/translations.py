@@ -5,7 +5,8 @@ Each package that shows words has ``locale/<lang>/LC_MESSAGES/messages.po``: the
 or a plugin's own package). This extracts the messages each one's code marks — ``_()``,
 ``ngettext()``, ``N_()`` (in Python and in the phone page's Jinja templates), and the
 templates of ``require(cond, "...")``,
-``RuleError("...")``, ``ConfigError("...")`` and ``NotationError("...")`` — and
+``RuleError("...")``, ``ConfigError("...")``, ``NotationError("...")`` and
+``DiceMessageError("...")`` — and
 updates its ``.po`` files: new messages are added untranslated, vanished ones are kept
 as obsolete. ``--check`` changes nothing and exits 1 listing what is untranslated (the
 test suite runs it too).
@@ -32,7 +33,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("ja",)
 KEYWORDS = {**DEFAULT_KEYWORDS, "require": (2,), "RuleError": (1,), "ConfigError": (1,),
-            "NotationError": (1,), "NC_": ((1, "c"), 2),
+            "NotationError": (1,), "DiceMessageError": (1,), "NC_": ((1, "c"), 2),
             "said": (1,), "said_n": (1, 2), "word": (1,), "StorageError": (1,),
             "CommandError": (1,), "BackupError": (1,), "RosterError": (1,), "BadName": (1,),
             "AlikeName": (1,),
