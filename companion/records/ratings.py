@@ -1,0 +1,79 @@
+"""A per-game skill rating for each roster player, from the ``openskill`` library's
+Plackett-Luce model (many players at once, shared places as ties, no teams), replayed
+from the finished plays in a fixed order (when each started, then its id:
+:func:`companion.records.group_stats.when`): the same plays always give the same
+ratings.
+
+Only contests count (plays that give places), and only their roster players (a guest
+has no rating to carry from one night to the next); a play with fewer than two of them
+changes nothing. A rating is shown as the model's *ordinal* (mu − 3 sigma: low until
+the model is sure), and only after :data:`SHOWN_AFTER` rated plays of that game.
+
+Off by default: ``[records] ratings = true`` in the config turns the column on.
+
+>>> from companion.records.plays import Play
+>>> def play(n, first, second):
+...     return Play(n, "genial", "Genial", f"2026-10-0{n}T20:00:00+00:00", "",
+...                 ["Ann", "Ben"], places=[[first], [second]], winners=[first],
+...                 uuids={"Ann": "A", "Ben": "B"})
+>>> rated = ratings([play(n, "Ann", "Ben") for n in range(1, 6)])["genial"]
+>>> rated["A"].plays, rated["A"].shown, rated["A"].ordinal > rated["B"].ordinal
+(5, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from companion.records.group_stats import game_id, when
+from companion.records.plays import Play
+
+#: Rated plays of a game before a player's rating of it is shown.
+SHOWN_AFTER = 5
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One player's rating of one game: the model's ``mu`` and ``sigma``, and how
+    many plays it was made of."""
+
+    mu: float
+    sigma: float
+    plays: int
+
+    @property
+    def ordinal(self) -> float:
+        """mu − 3 sigma: what is shown (it rises as the model grows sure)."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> bool:
+        """Whether it is made of enough plays to be shown."""
+        return self.plays >= SHOWN_AFTER
+
+
+def ratings(rows: Iterable[Play]) -> dict[str, dict[str, Rating]]:
+    """game id (:func:`~companion.records.group_stats.game_id`) → player UUID → their
+    rating, every play of ``rows`` replayed in order."""
+    model = PlackettLuce()
+    kept: dict[str, dict[str, tuple[float, float, int]]] = {}
+    for play in sorted(rows, key=when):
+        ranks = {}
+        for name in dict.fromkeys(play.players):
+            uuid, rank = play.uuids.get(name), play.rank(name)
+            if uuid is not None and rank:
+                ranks[uuid] = rank
+        if len(ranks) < 2:
+            continue
+        game = kept.setdefault(game_id(play), {})
+        order = sorted(ranks)
+        before = [game.get(u, (model.mu, model.sigma, 0)) for u in order]
+        after = model.rate([[model.create_rating([mu, sigma])] for mu, sigma, _n in before],
+                           ranks=[ranks[u] for u in order])
+        for uuid, (_mu, _sigma, n), (new,) in zip(order, before, after, strict=True):
+            game[uuid] = (new.mu, new.sigma, n + 1)
+    return {gid: {u: Rating(*values) for u, values in game.items()}
+            for gid, game in kept.items()}
