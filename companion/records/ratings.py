@@ -55,25 +55,43 @@ class Rating:
         return self.plays >= SHOWN_AFTER
 
 
-def ratings(rows: Iterable[Play]) -> dict[str, dict[str, Rating]]:
-    """game id (:func:`~companion.records.group_stats.game_id`) → player UUID → their
-    rating, every play of ``rows`` replayed in order."""
-    model = PlackettLuce()
-    kept: dict[str, dict[str, tuple[float, float, int]]] = {}
-    for play in sorted(rows, key=when):
+class Replay:
+    """The ratings as plays are added one by one, each after every play that started
+    before it (:func:`ratings` sorts them so)."""
+
+    def __init__(self) -> None:
+        self.model = PlackettLuce()
+        #: game id → uuid → (mu, sigma, rated plays)
+        self.kept: dict[str, dict[str, tuple[float, float, int]]] = {}
+
+    def add(self, play: Play) -> None:
+        """Rate ``play``: its roster players' places, ties shared."""
         ranks = {}
         for name in dict.fromkeys(play.players):
             uuid, rank = play.uuids.get(name), play.rank(name)
             if uuid is not None and rank:
                 ranks[uuid] = rank
         if len(ranks) < 2:
-            continue
-        game = kept.setdefault(game_id(play), {})
+            return
+        model = self.model
+        game = self.kept.setdefault(game_id(play), {})
         order = sorted(ranks)
         before = [game.get(u, (model.mu, model.sigma, 0)) for u in order]
         after = model.rate([[model.create_rating([mu, sigma])] for mu, sigma, _n in before],
                            ranks=[ranks[u] for u in order])
         for uuid, (_mu, _sigma, n), (new,) in zip(order, before, after, strict=True):
             game[uuid] = (new.mu, new.sigma, n + 1)
-    return {gid: {u: Rating(*values) for u, values in game.items()}
-            for gid, game in kept.items()}
+
+    def ratings(self) -> dict[str, dict[str, Rating]]:
+        """game id → player UUID → their rating now."""
+        return {gid: {u: Rating(*values) for u, values in game.items()}
+                for gid, game in self.kept.items()}
+
+
+def ratings(rows: Iterable[Play]) -> dict[str, dict[str, Rating]]:
+    """game id (:func:`~companion.records.group_stats.game_id`) → player UUID → their
+    rating, every play of ``rows`` replayed in order."""
+    replay = Replay()
+    for play in sorted(rows, key=when):
+        replay.add(play)
+    return replay.ratings()
