@@ -1,25 +1,28 @@
-"""``python -m benchmarks.stats_pages [PLAYS]``: the Stats page and a player's card on a
-log of 10,000 plays (a group of eight regulars and a guest over years, box games and
-shelf games, ties, solo games): each page's time when first counted and when kept, and
-the web process's memory (its peak resident size, and Python's peak while counting).
+"""``python -m benchmarks.stats_pages [PLAYS] [--no-ratings]``: the Stats page, a game's page and a
+player's card on a log of 10,000 plays (eight regulars and now and then a guest over two
+years, box games and shelf games, shared places, solo games), served by ``companion web``
+in a process of its own as its unit runs it: each page's time when it counts the whole
+log and when the counts are kept, and the web process's peak memory (``VmHWM``).
 
 :func:`make_log` is the log the tests of the stats pages count against too.
 """
 
 from __future__ import annotations
 
+import http.client
 import random
-import resource
+import socket
+import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
+import urllib.request
 from pathlib import Path
+from typing import Any
 
-from companion.config.file import from_mapping
+from benchmarks.big_upload import peak_mib
 from companion.log.store import Store
 from companion.pairing import codes
-from companion.web.site import create_app
 
 REGULARS = ("Ann", "Ben", "Chloé", "山田 一郎", "Dee", "Eli", "Fay", "Gus")
 #: (key, shelf options or None, fewest and most players)
@@ -70,67 +73,75 @@ def make_log(db: Path, plays: int, seed: int = 44) -> None:
     store.close()
 
 
-def _rss_mib() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def _timed(client, path: str) -> tuple[float, int]:  # type: ignore[no-untyped-def]
+def _get(port: int, cookie: str, path: str) -> tuple[float, int]:
+    """Seconds to answer ``path``, and its bytes."""
     began = time.perf_counter()
-    page = client.get(path)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+    conn.request("GET", path, headers={"Host": f"127.0.0.1:{port}", "Cookie": cookie})
+    answer = conn.getresponse()
+    body = answer.read()
     took = time.perf_counter() - began
-    assert page.status_code == 200, (path, page.status_code)
-    return took, len(page.get_data())
+    assert answer.status == 200, (path, answer.status)
+    return took, len(body)
 
 
-def _app(folder: Path):  # type: ignore[no-untyped-def]
-    app = create_app(folder / "companion.db", from_mapping({
-        "state": {"dir": str(folder)}, "records": {"ratings": True}}))
-    client = app.test_client()
-    client.get(f"/P/{codes.new_code(folder)}")
-    return app, client
-
-
-def measure(plays: int = 10_000) -> dict[str, float]:
-    """Times in this process (ratings on); Python's peak while counting in a second
-    application on the same log, under tracemalloc (which slows it, so not timed)."""
-    out: dict[str, float] = {"plays": plays}
+def measure(plays: int = 10_000, *, ratings: bool = True) -> dict[str, Any]:
+    """``companion web`` in a process of its own on a log of ``plays`` plays (ratings
+    on): the Stats page when it counts the whole log (its first request), then the
+    Stats page, a game's page and a player's card with the counts kept, the card just
+    after one more game ends; the process's peak RSS (``VmHWM``) before and after."""
+    out: dict[str, Any] = {"plays": plays, "ratings": ratings}
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         db = folder / "companion.db"
         started = time.perf_counter()
         make_log(db, plays)
         out["log made (s)"] = round(time.perf_counter() - started, 1)
-        app, client = _app(folder)
-        out["RSS before (MiB)"] = round(_rss_mib(), 1)
-        uuid = Store.open_existing(db).player("Ann").uuid  # type: ignore[union-attr]
-        took, _size = _timed(client, "/stats")
-        out["stats, whole log counted (s)"] = round(took, 2)
-        for label, path in (("stats", "/stats"), ("player card", f"/stats/player/{uuid}"),
-                            ("game", "/stats/genial")):
-            times = [_timed(client, path) for _n in range(5)]
-            out[f"{label}, counts kept (ms)"] = round(
-                sum(t for t, _b in times) / len(times) * 1000, 1)
-            out[f"{label} (bytes)"] = times[-1][1]
-        store = Store.open(db, clock=Ticks(time.time()))
-        store.finish(store.new_game("genial", {"players": ["Ann", "Ben"]}),
-                     {"scores": {"Ann": 3, "Ben": 2}, "places": [["Ann"], ["Ben"]],
-                      "winners": ["Ann"]})
-        store.close()
-        took, _size = _timed(client, f"/stats/player/{uuid}")
-        out["player card after one more game (ms)"] = round(took * 1000, 1)
-        out["whole-log counts"] = app.extensions["companion_stats"].recounts
-        out["RSS peak (MiB)"] = round(_rss_mib(), 1)
-        app.extensions["companion"].close()
-        other, client = _app(folder)
-        tracemalloc.start()
-        _timed(client, "/stats")
-        out["Python peak while counting (MiB)"] = round(
-            tracemalloc.get_traced_memory()[1] / 2**20, 1)
-        tracemalloc.stop()
-        other.extensions["companion"].close()
+        config = folder / "config.toml"
+        config.write_text(f"[records]\nratings = {str(ratings).lower()}\n"
+                          f"[state]\ndir = \"{folder}\"\n")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        proc = subprocess.Popen([sys.executable, "-m", "companion", "--config", str(config),
+                                 "web", "--host", "127.0.0.1", "--port", str(port),
+                                 "--db", str(db)], stdout=subprocess.DEVNULL)
+        try:
+            for _n in range(100):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/static/page.css",
+                                           timeout=1)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            cookie = "companion_phone=" + codes.sign(folder, "bench-phone")
+            out["peak RSS before (MiB)"] = round(peak_mib(proc.pid), 1)
+            uuid = Store.open_existing(db).player("Ann").uuid  # type: ignore[union-attr]
+            took, _size = _get(port, cookie, "/stats")
+            out["stats, whole log counted (s)"] = round(took, 2)
+            out["peak RSS after counting (MiB)"] = round(peak_mib(proc.pid), 1)
+            for label, path in (("stats", "/stats"), ("player card", f"/stats/player/{uuid}"),
+                                ("game", "/stats/genial")):
+                times = [_get(port, cookie, path) for _n in range(10)]
+                median = sorted(t for t, _b in times)[len(times) // 2]
+                out[f"{label}, counts kept: median (ms)"] = round(median * 1000, 1)
+                out[f"{label} (bytes)"] = times[-1][1]
+            store = Store.open(db, clock=Ticks(time.time()))
+            store.finish(store.new_game("genial", {"players": ["Ann", "Ben"]}),
+                         {"scores": {"Ann": 3, "Ben": 2}, "places": [["Ann"], ["Ben"]],
+                          "winners": ["Ann"]})
+            store.close()
+            took, _size = _get(port, cookie, f"/stats/player/{uuid}")
+            out["player card just after one more game (ms)"] = round(took * 1000, 1)
+            out["peak RSS at the end (MiB)"] = round(peak_mib(proc.pid), 1)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
     return out
 
 
 if __name__ == "__main__":
-    for key, value in measure(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000).items():
+    words = [a for a in sys.argv[1:] if a != "--no-ratings"]
+    for key, value in measure(int(words[0]) if words else 10_000,
+                              ratings="--no-ratings" not in sys.argv).items():
         print(f"{key}: {value}")

@@ -266,6 +266,7 @@ def game_page(game: str) -> str:
     return html.page(
         "stats_game.html", g.title, here="/stats", people=people,
         more_people=_more(len(ranking)), rated=found.rated is not None,
+        ratings=_by_rating(found, g, ranking[:SHOWN]),
         total=ngettext("{n} play", "{n} plays", g.plays).format(n=number(g.plays)),
         chart=bars([(t.name, t.plays, t.wins, t.share) for t in ranking[:CHARTED]],
                    _("wins and plays per person")),
@@ -276,6 +277,22 @@ def game_page(game: str) -> str:
                 "ahead": number(p.ahead[0]), "behind": number(p.ahead[1]),
                 "tied": number(p.tied)} for a, b, p in pairs[:SHOWN]],
         more_pairs=_more(len(pairs)))
+
+
+def _by_rating(found: Counted, game: group_stats.Game,
+               lines: list[Line]) -> list[dict[str, str]]:
+    """The people shown, highest rating first (those not rated yet last, by name)."""
+    if found.rated is None:
+        return []
+    rated = found.rated.get(game.id, {})
+
+    def order(t: Line) -> tuple[bool, float, str]:
+        r = rated.get(t.uuid)
+        return (not (r and r.shown), -(r.ordinal if r and r.shown else 0), t.name.casefold())
+
+    return [{"name": t.name, "link": player_link(t.uuid), "rating": _rating(found, game.id,
+                                                                             t.uuid)}
+            for t in sorted(lines, key=order)]
 
 
 def _by_name(a: str, b: str, pair: group_stats.Pair,

@@ -299,13 +299,17 @@ def test_ratings_are_off_by_default_and_shown_after_five_plays_when_on(
     text = client.get("/stats/genial").get_data(as_text=True)
     assert "<th>Rating</th>" in text
     mine = [g for g in games if g["game"] == "genial"]
-    for row in _table(text, 0):
-        rated = sum(1 for g in mine if row[0] in g["players"]
+    shown = _table(text, 1)
+    assert {row[0] for row in shown} == {row[0] for row in _table(text, 0)}
+    values = [float(row[1]) for row in shown if row[1] != "–"]
+    assert values == sorted(values, reverse=True) and values
+    for name, rating in shown:
+        rated = sum(1 for g in mine if name in g["players"]
                     and sum(p in roster for p in g["players"]) > 1)
-        if rated < 5:
-            assert row[6] == "–", row
-        else:
-            float(row[6].replace(",", ""))
+        assert (rating == "–") == (rated < 5), (name, rating, rated)
+    card = client.get(f"/stats/player/{roster['Ann']}").get_data(as_text=True)
+    assert "<th>Rating</th>" in card
+    assert {r[0] for r in _table(card, 1)} == {r[0] for r in _table(card, 0)}
     # a player with fewer than five plays of a game is shown no rating of it
     late = Store.open(logged / "companion.db", clock=lambda: 2_000_000_000.0)
     late.add_player("Hana")
@@ -313,6 +317,6 @@ def test_ratings_are_off_by_default_and_shown_after_five_plays_when_on(
                 {"scores": {"Hana": 9, "Ann": 3}, "places": [["Hana"], ["Ann"]],
                  "winners": ["Hana"]})
     late.close()
-    rows = {r[0]: r for r in _table(client.get("/stats/genial").get_data(as_text=True), 0)}
-    assert rows["Hana"][6] == "–" and rows["Ann"][6] != "–"
+    rows = dict(_table(client.get("/stats/genial").get_data(as_text=True), 1))
+    assert rows["Hana"] == "–" and rows["Ann"] != "–"
     app.extensions["companion"].close()
