@@ -320,3 +320,24 @@ def test_ratings_are_off_by_default_and_shown_after_five_plays_when_on(
     rows = dict(_table(client.get("/stats/genial").get_data(as_text=True), 1))
     assert rows["Hana"] == "–" and rows["Ann"] != "–"
     app.extensions["companion"].close()
+
+
+def test_a_shelf_game_named_with_any_characters_has_its_page(client, folder: Path,
+                                                            clock) -> None:  # type: ignore[no-untyped-def]
+    pair(client, folder, clock)
+    store = Store.open(folder / "companion.db")
+    titles = ["A/B? #1 100%", "カタン", "<b>x</b>"]
+    for title in titles:
+        game = store.new_game("score_pad", {"players": ["Ann", "Ben"], "shelf": {"title": title}})
+        store.finish(game, {"scores": {"Ann": 1, "Ben": 2}, "places": [["Ben"], ["Ann"]],
+                            "winners": ["Ben"]})
+    store.close()
+    page = client.get("/stats").get_data(as_text=True)
+    assert "<b>x</b>" not in page
+    for title in titles:
+        found = re.search(rf'<a href="(/stats/[^"]+)">{re.escape(htmlib.escape(title, False))}'
+                          "</a>", page)
+        assert found, title
+        shown = client.get(htmlib.unescape(found.group(1)))
+        assert shown.status_code == 200
+        assert f"<h1>{htmlib.escape(title, False)}</h1>" in shown.get_data(as_text=True)
