@@ -341,3 +341,41 @@ def test_a_shelf_game_named_with_any_characters_has_its_page(client, folder: Pat
         shown = client.get(htmlib.unescape(found.group(1)))
         assert shown.status_code == 200
         assert f"<h1>{htmlib.escape(title, False)}</h1>" in shown.get_data(as_text=True)
+
+
+def test_the_ratings_shown_are_openskill_replayed_from_the_log(logged: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    """The page's ratings against a replay made here: openskill's Plackett-Luce over the
+    games table's rows in the order played, places as ranks (shared places tied)."""
+    from openskill.models import PlackettLuce
+
+    app, client = _client(logged, clock, ratings=True)
+    pair(client, logged, clock)
+    games, roster = _raw(logged / "companion.db")
+    model = PlackettLuce()
+    kept: dict[tuple[str, str], Any] = {}
+    plays: dict[tuple[str, str], int] = defaultdict(int)
+    for g in games:
+        ranks, before = {}, 0
+        for place in g["places"]:
+            for name in place:
+                if name in roster:
+                    ranks[name] = before + 1
+            before += len(place)
+        if len(ranks) < 2:
+            continue
+        names = sorted(ranks, key=lambda n: roster[n])
+        teams = [[kept.get((g["game"], n)) or model.rating()] for n in names]
+        for name, (new,) in zip(names, model.rate(teams, ranks=[ranks[n] for n in names]),
+                                strict=True):
+            kept[(g["game"], name)] = new
+            plays[(g["game"], name)] += 1
+    page = client.get("/stats").get_data(as_text=True)
+    for title, key in (("Genial Spezial", "genial"), ("Azul", "Azul"), ("Golf", "Golf")):
+        shown = dict(_table(client.get(_game_url(page, title)).get_data(as_text=True), 1))
+        assert shown
+        for name, value in shown.items():
+            if plays[(key, name)] < 5:
+                assert value == "–", (title, name)
+            else:
+                assert float(value) == round(kept[(key, name)].ordinal(), 1), (title, name)
+    app.extensions["companion"].close()
