@@ -4,8 +4,9 @@
 Stats too), with the skill ratings of :mod:`companion.records.ratings` where
 ``[records] ratings`` turns them on.
 
-The counts are kept between requests, one set per language (a game's name is in it),
-and counted again only when what they are of has changed: a game finished or reopened,
+The counts are kept between requests, one set for every language (a box game's name is
+put in the page's language when shown), and counted again only when what they are of
+has changed: a game finished or reopened,
 plays brought in, a person renamed or merged, another log. Each page then shows a
 page's worth of them (the first :data:`SHOWN` lines of a list; the rest are counted).
 
@@ -23,6 +24,7 @@ from urllib.parse import quote
 from babel.numbers import format_percent
 from flask import Flask
 
+from companion.config import registry
 from companion.core import i18n
 from companion.core.i18n import N_, _, ngettext, number
 from companion.records import group_stats, ratings
@@ -86,11 +88,11 @@ class Counted:
 
 
 class Kept:
-    """The counts of the log, one set per language (a game's name is in it)."""
+    """The counts of the log, with a lock: one phone counts, the others wait for it."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.kept: dict[str, Counted] = {}
+        self.kept: Counted | None = None
         #: How many times the whole log was counted (tests and the benchmark read it).
         self.recounts = 0
 
@@ -107,10 +109,9 @@ def counted() -> Counted:
     source = ((st.st_dev, st.st_ino), on,
               tuple(sorted((p.uuid, p.name) for p in store.players(hidden=True))))
     kept: Kept = _kept()
-    lang = i18n.language()
     with kept.lock:
         mark = store.finished_mark()
-        have = kept.kept.get(lang)
+        have = kept.kept
         if have is not None and have.source == source:
             if have.mark == mark:
                 return have
@@ -125,7 +126,7 @@ def counted() -> Counted:
         found = Counted(Group(), ratings.Replay() if on else None, source, mark)
         found.add(list(reading.every_play(store)))
         found.upto = store.finished_mark(up_to=found.last_id)
-        kept.kept[lang] = found
+        kept.kept = found
         return found
 
 
@@ -134,6 +135,11 @@ def _kept() -> Kept:
 
     found: Kept = current_app.extensions["companion_stats"]
     return found
+
+
+def title(game: group_stats.Game) -> str:
+    """The game's name in the page's language (a shelf game's is its own)."""
+    return registry.title(game.key) if game.id == game.key else game.title
 
 
 def percent(share: float | None) -> str:
@@ -225,7 +231,7 @@ def group_page() -> str:
         total=ngettext("{n} play of {games} game", "{n} plays of {games} games",
                        group.plays).format(n=number(group.plays), games=number(len(games))),
         people=_ranking_rows(ranking[:SHOWN]), more_people=_more(len(ranking)),
-        games=[{"title": g.title, "link": game_link(g.id), "plays": number(g.plays),
+        games=[{"title": title(g), "link": game_link(g.id), "plays": number(g.plays),
                 "leader": _leaders(g)} for g in games[:SHOWN]],
         more_games=_more(len(games)),
         streak=ngettext("{who}: {n} win in a row", "{who}: {n} wins in a row",
@@ -264,7 +270,7 @@ def game_page(game: str) -> str:
                    key=lambda row: (-row[2].together, names[row[0]].casefold(),
                                     names[row[1]].casefold()))
     return html.page(
-        "stats_game.html", g.title, here="/stats", people=people,
+        "stats_game.html", title(g), here="/stats", people=people,
         more_people=_more(len(ranking)), rated=found.rated is not None,
         ratings=_by_rating(found, g, ranking[:SHOWN]),
         total=ngettext("{n} play", "{n} plays", g.plays).format(n=number(g.plays)),
@@ -315,12 +321,12 @@ def player_page(uuid: str) -> str:
         raise Refused(404, _("Nobody with that id has finished a game; the Stats page "
                              "lists those who have."))
     mine = sorted((g for g in group.games.values() if uuid in g.people),
-                  key=lambda g: (-g.people[uuid].plays, g.title.casefold()))
-    games = [{"title": g.title, "link": game_link(g.id), "plays": number(t.plays),
+                  key=lambda g: (-g.people[uuid].plays, title(g).casefold()))
+    games = [{"title": title(g), "link": game_link(g.id), "plays": number(t.plays),
               "wins": number(t.wins), "share": percent(t.share), "best": score(t.best),
               "rating": _rating(found, g.id, uuid)}
              for g in mine[:SHOWN] for t in (g.people[uuid],)]
-    held = [(g.title, game_link(g.id), _record_name(r.what), score(r.value))
+    held = [(title(g), game_link(g.id), _record_name(r.what), score(r.value))
             for g in mine for r in group_stats.records(g) if uuid in r.holders]
     against = group.against(uuid)
     return html.page(
@@ -332,7 +338,7 @@ def player_page(uuid: str) -> str:
             share=percent(me.share)),
         streaks=_("Longest winning streak: {longest}; now: {run}").format(
             longest=number(me.longest), run=number(me.run)),
-        chart=bars([(g.title, g.people[uuid].plays, g.people[uuid].wins,
+        chart=bars([(title(g), g.people[uuid].plays, g.people[uuid].wins,
                      g.people[uuid].share) for g in mine[:CHARTED]],
                    _("wins and plays per game")),
         held=held[:SHOWN], more_held=_more(len(held)),

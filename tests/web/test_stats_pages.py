@@ -379,3 +379,15 @@ def test_the_ratings_shown_are_openskill_replayed_from_the_log(logged: Path, clo
             else:
                 assert float(value) == round(kept[(key, name)].ordinal(), 1), (title, name)
     app.extensions["companion"].close()
+
+
+def test_both_languages_share_one_count(logged: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    app, client = _client(logged, clock)
+    pair(client, logged, clock)
+    english = client.get("/stats?lang=en").get_data(as_text=True)
+    japanese = client.get("/stats?lang=ja").get_data(as_text=True)
+    assert ">Genial Spezial</a>" in english and ">頭脳絶好調スペシャル</a>" in japanese
+    assert ">Azul</a>" in japanese  # a shelf game's own name
+    assert "<h1>頭脳絶好調スペシャル</h1>" in client.get("/stats/genial").get_data(as_text=True)
+    assert app.extensions["companion_stats"].recounts == 1
+    app.extensions["companion"].close()
