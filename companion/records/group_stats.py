@@ -30,6 +30,7 @@ its title (:func:`game_id`).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -159,6 +160,51 @@ def when(play: Play) -> tuple[datetime, int]:
     return local(play.started or play.finished), play.id
 
 
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One roster player in a :class:`Compact` play: their UUID and name, whether they
+    won, their place (0: the play gives none) and score."""
+
+    uuid: str
+    name: str
+    won: bool
+    rank: int
+    score: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Compact:
+    """What counting needs of a play, and no more (a long log is held this way while
+    it is put in order): :func:`compact` makes it."""
+
+    when: tuple[datetime, int]
+    game: str
+    title: str
+    key: str
+    highest_wins: bool
+    finished: str
+    contest: bool
+    seats: tuple[Seat, ...]
+
+
+def compact(play: Play) -> Compact:
+    """``play`` as counting reads it: its roster players only (guests are nobody's
+    stats), names and UUIDs shared with the plays before it.
+
+    >>> from companion.records.plays import Play
+    >>> c = compact(Play(1, "genial", "Genial", "2026-10-01T20:00:00+00:00", "", ["Ann",
+    ...     "Guest"], places=[["Guest"], ["Ann"]], uuids={"Ann": "A"}))
+    >>> c.contest, c.seats
+    (True, (Seat(uuid='A', name='Ann', won=False, rank=2, score=None),))
+    """
+    seats = tuple(Seat(sys.intern(play.uuids[n]), sys.intern(n), n in play.winners,
+                       play.rank(n), _score(play.scores.get(n)))
+                  for n in dict.fromkeys(play.players) if n in play.uuids)
+    return Compact(when(play), sys.intern(game_id(play)), sys.intern(play.game),
+                   sys.intern(play.key), play.highest_wins, play.finished,
+                   bool(play.places), seats)
+
+
 def _add(line: Line, won: bool, contest: bool, score: float | None,
          highest_wins: bool) -> None:
     line.plays += 1
@@ -186,36 +232,36 @@ def _meet(pairs: dict[tuple[str, str], Pair], ranks: dict[str, int]) -> None:
                 pair.tied += 1
 
 
-def count(rows: Iterable[Play]) -> Group:
+def count(rows: Iterable[Play | Compact]) -> Group:
     """The group's stats from ``rows`` (in any order: they are counted in the order
     :func:`when` gives)."""
     group = Group()
-    for play in sorted(rows, key=when):
+    for play in ordered(rows):
         add(group, play)
     return group
 
 
-def add(group: Group, play: Play) -> None:
+def ordered(rows: Iterable[Play | Compact]) -> list[Compact]:
+    """``rows`` as :class:`Compact` plays, in the order they were played."""
+    return sorted((r if isinstance(r, Compact) else compact(r) for r in rows),
+                  key=lambda c: c.when)
+
+
+def add(group: Group, play: Play | Compact) -> None:
     """Count ``play`` into ``group`` (after every play that started before it)."""
-    gid = game_id(play)
-    game = group.games.setdefault(gid, Game(gid, play.game, play.key, play.highest_wins))
+    c = play if isinstance(play, Compact) else compact(play)
+    game = group.games.setdefault(c.game, Game(c.game, c.title, c.key, c.highest_wins))
     game.plays += 1
-    game.last = max(game.last, play.finished)
+    game.last = max(game.last, c.finished)
     group.plays += 1
-    contest = bool(play.places)
     ranks = {}
-    for name in dict.fromkeys(play.players):
-        uuid = play.uuids.get(name)
-        if uuid is None:
-            continue  # a guest
-        won, score = name in play.winners, _score(play.scores.get(name))
+    for seat in c.seats:
         for lines in (group.people, game.people):
-            line = lines.setdefault(uuid, Line(uuid, name))
-            _add(line, won, contest, score if lines is game.people else None,
-                 play.highest_wins)
-        rank = play.rank(name)
-        if contest and rank:
-            ranks[uuid] = rank
+            line = lines.setdefault(seat.uuid, Line(seat.uuid, seat.name))
+            _add(line, seat.won, c.contest, seat.score if lines is game.people else None,
+                 c.highest_wins)
+        if c.contest and seat.rank:
+            ranks[seat.uuid] = seat.rank
     if len(ranks) > 1:
         _meet(game.pairs, ranks)
         _meet(group.pairs, ranks)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from companion.records.group_stats import game_id, when
+from companion.records.group_stats import Compact, compact, ordered
 from companion.records.plays import Play
 
 #: Rated plays of a game before a player's rating of it is shown.
@@ -64,17 +64,14 @@ class Replay:
         #: game id → uuid → (mu, sigma, rated plays)
         self.kept: dict[str, dict[str, tuple[float, float, int]]] = {}
 
-    def add(self, play: Play) -> None:
+    def add(self, play: Play | Compact) -> None:
         """Rate ``play``: its roster players' places, ties shared."""
-        ranks = {}
-        for name in dict.fromkeys(play.players):
-            uuid, rank = play.uuids.get(name), play.rank(name)
-            if uuid is not None and rank:
-                ranks[uuid] = rank
+        c = play if isinstance(play, Compact) else compact(play)
+        ranks = {seat.uuid: seat.rank for seat in c.seats if seat.rank}
         if len(ranks) < 2:
             return
         model = self.model
-        game = self.kept.setdefault(game_id(play), {})
+        game = self.kept.setdefault(c.game, {})
         order = sorted(ranks)
         before = [game.get(u, (model.mu, model.sigma, 0)) for u in order]
         after = model.rate([[model.create_rating([mu, sigma])] for mu, sigma, _n in before],
@@ -88,10 +85,10 @@ class Replay:
                 for gid, game in self.kept.items()}
 
 
-def ratings(rows: Iterable[Play]) -> dict[str, dict[str, Rating]]:
+def ratings(rows: Iterable[Play | Compact]) -> dict[str, dict[str, Rating]]:
     """game id (:func:`~companion.records.group_stats.game_id`) → player UUID → their
     rating, every play of ``rows`` replayed in order."""
     replay = Replay()
-    for play in sorted(rows, key=when):
+    for play in ordered(rows):
         replay.add(play)
     return replay.ratings()

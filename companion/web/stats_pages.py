@@ -17,6 +17,7 @@ its end, a legend and an axis, readable on a phone without hovering.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -35,6 +36,8 @@ from companion.web.app import Refused, box
 
 #: Lines of a list a page shows (people, games, pairs); the rest are counted.
 SHOWN = 30
+#: Plays read from the log at a time when it is counted whole.
+CHUNK = 200
 #: People and games drawn in a chart.
 CHARTED = 12
 
@@ -77,13 +80,15 @@ class Counted:
             self._rated = self.replay.ratings()
         return self._rated
 
-    def add(self, rows: list[Play]) -> None:
-        for play in sorted(rows, key=group_stats.when):
+    def add(self, rows: Iterable[Play]) -> None:
+        """Count ``rows`` (each compacted as it is read: a long log is held in order as
+        :class:`~companion.records.group_stats.Compact` plays, not whole ones)."""
+        for play in group_stats.ordered(rows):
             group_stats.add(self.group, play)
             if self.replay is not None:
                 self.replay.add(play)
-            self.latest = max(self.latest or group_stats.when(play), group_stats.when(play))
-            self.last_id = max(self.last_id, play.id)
+            self.latest = max(self.latest or play.when, play.when)
+            self.last_id = max(self.last_id, play.when[1])
         self._rated = None
 
 
@@ -124,7 +129,7 @@ def counted() -> Counted:
                     return have
         kept.recounts += 1
         found = Counted(Group(), ratings.Replay() if on else None, source, mark)
-        found.add(list(reading.every_play(store)))
+        found.add(reading.every_play(store, chunk=CHUNK))
         found.upto = store.finished_mark(up_to=found.last_id)
         kept.kept = found
         return found
