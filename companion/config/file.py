@@ -149,6 +149,8 @@ SCHEMA: dict[str, dict[str, Option]] = {
     "records": {
         "location": Option("Table Companion", "where the plays happened, as BG Stats "
                            "exports name it (a place of 1-40 characters)"),
+        "ratings": Option(False, "show each player's skill rating per game (openskill) on "
+                          "the phone's stats pages"),
     },
     "network": {
         "fallback": Option("hotspot", "when no known Wi-Fi comes up soon after start, the box "
@@ -187,9 +189,10 @@ class Config:
     shelf: tuple[dict[str, Any], ...] = ()
     #: Custom dice and named sets, ``[[dice]]``: name → its dice.
     dice: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
-    #: ``location``: where the plays happened, for BG Stats exports (``[records]``).
+    #: ``location``: where the plays happened, for BG Stats exports; ``ratings``: the
+    #: stats pages show skill ratings (``[records]``).
     records: Mapping[str, Any] = field(
-        default_factory=lambda: {"location": SCHEMA["records"]["location"].default})
+        default_factory=lambda: {k: o.default for k, o in SCHEMA["records"].items()})
     #: ``fallback``: the box's own Wi-Fi at start when no known network comes up (``[network]``).
     network: Mapping[str, Any] = field(
         default_factory=lambda: {"fallback": SCHEMA["network"]["fallback"].default})

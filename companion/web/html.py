@@ -29,7 +29,8 @@ from companion.version import describe
 
 #: The menu: (path, label); the labels are translated when drawn.
 MENU = (("/", i18n.N_("Tonight")), ("/history", i18n.N_("History")),
-        ("/players", i18n.N_("Players")), ("/rules", i18n.N_("Rules")),
+        ("/players", i18n.N_("Players")), ("/stats", i18n.N_("Stats")),
+        ("/rules", i18n.N_("Rules")),
         ("/settings", i18n.N_("Settings")))
 
 
