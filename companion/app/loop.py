@@ -27,6 +27,8 @@ from companion.app.overlays import Overlays
 from companion.app.screensaver import Screensaver, moved
 from companion.app.session import GameSession
 from companion.app.setting_changes import SettingChanges
+from companion.app.smart_dice import EVENTS as DICE_EVENTS
+from companion.app.smart_dice import SmartDice
 from companion.app.stack import ScreenStack
 from companion.app.table import Table
 from companion.config import registry
@@ -119,6 +121,10 @@ class App:
                                  contrast=lambda: self.config.display["contrast"],
                                  clock=self.clock)
         self._shift = (0, 0)  # how far the frame on the panel is moved (the screensaver's)
+        #: The table's smart dice (:mod:`companion.app.smart_dice`): none until the runtime
+        #: gives the set (:meth:`use_smart_dice`); their events come on :attr:`keys`.
+        self.smart_dice = SmartDice([], top=lambda: self.top, press=self._die_press,
+                                    inform=self.inform)
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -146,7 +152,10 @@ class App:
                 continue
             if event is QUIT:
                 return
-            self.handle(event, draw=False)
+            if isinstance(event, DICE_EVENTS):
+                self.die_event(event, draw=False)
+            else:
+                self.handle(event, draw=False)
             if self.keys.empty():  # more keys waiting: their frame will show them all
                 self.redraw()
             self._beat_if_due()  # a stream of keys must not starve the watchdog
@@ -261,6 +270,34 @@ class App:
         self.settings.refresh()  # what the phone page saved shows in this key's frame
         if draw:
             self.redraw()
+
+    def use_smart_dice(self, dice: list[Any], *, confirm: bool = True) -> None:
+        """Read the landings of ``dice`` (:class:`companion.hw.dice_set.KnownDie`)."""
+        self.smart_dice = SmartDice(dice, top=lambda: self.top, press=self._die_press,
+                                    inform=self.inform, confirm=confirm)
+
+    def die_event(self, event: Any, *, draw: bool = True) -> None:
+        """One event of a smart die (a landing, a die gone quiet …), as :meth:`handle`
+        takes a key: it wakes a resting panel and acts too (a die rolled is meant)."""
+        self.saver.woken()
+        try:
+            self.smart_dice.on_event(event)
+        except RuleError as err:
+            self.notice(self.table.explain(err))
+        except Exception as err:  # a bug in a screen must not take the box down
+            self._slipped(err)
+        if draw:
+            self.redraw()
+
+    def _die_press(self, key: Key) -> None:
+        """A landing opening the players' own dice, as holding ROLL does: only when
+        nothing is asked or said over the screen."""
+        if self.overlays.question is None and self.overlays.message is None:
+            self.top.on_key(key)
+
+    def note_dice_read(self, pixel_ids: list[int | None]) -> None:
+        """The next action played carries these smart dice's Pixel Ids."""
+        self.table.dice_read = list(pixel_ids)
 
     def _slipped(self, err: Exception) -> None:
         """A screen raised something it should not have: log it, say so, carry on.

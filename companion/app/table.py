@@ -41,6 +41,8 @@ class Table:
         self.game_ctx = GameContext(ctx)
         self.load_screens = load_screens
         self.session: GameSession | None = None
+        #: The Pixel Ids of the smart dice whose faces the next action carries.
+        self.dice_read: list[int | None] | None = None
 
     def explain(self, err: Exception) -> str:
         """An error's sentence in the language in use: a rule's in its game's words."""
@@ -65,6 +67,9 @@ class Table:
         """
         if self.session is None:
             raise RuntimeError("play() needs a game")
+        if self.dice_read is not None:  # the faces came from smart dice: say which
+            action = {**action, "read": self.dice_read}
+            self.dice_read = None
         try:
             return self.session.apply(action)
         except RuleError as err:

@@ -6,6 +6,10 @@ OK confirms, BACK cancels. The action the
 caller builds from the faces should carry ``"entered": True`` so the log tells drawn and
 entered rolls apart.
 
+A smart die that lands while the entry is open fills the first die of its kind not yet
+read (:meth:`DiceEntry.take`); the box then adds each die's Pixel Id to the action the
+faces make (``"read"``: one id per die, None for a die keyed in).
+
 >>> # DiceEntry(ctx, [range(1, 5), COLOURS], on_done=lambda faces: ..., labels=["d4", "colour"])
 """
 
@@ -46,6 +50,8 @@ class DiceEntry(Screen):
         self.labels = list(labels) if labels else None
         self.title = title
         self.gettext = gettext
+        #: Per die, the Pixel Id of the smart die that gave its face (None: keyed in).
+        self.read: list[int | None] = [None] * len(self.dice)
 
     @property
     def values(self) -> list[Any]:
@@ -57,21 +63,58 @@ class DiceEntry(Screen):
     def key_right(self) -> None:
         self.cursor = (self.cursor + 1) % len(self.dice)
 
+    def _turn(self, by: int) -> None:
+        self.index[self.cursor] = (self.index[self.cursor] + by) % len(self.dice[self.cursor])
+        self.read[self.cursor] = None  # set by hand: keyed in
+
     def key_up(self) -> None:
-        self.index[self.cursor] = (self.index[self.cursor] + 1) % len(self.dice[self.cursor])
+        self._turn(1)
 
     def key_down(self) -> None:
-        self.index[self.cursor] = (self.index[self.cursor] - 1) % len(self.dice[self.cursor])
+        self._turn(-1)
 
     def key_long_up(self) -> None:
-        self.index[self.cursor] = (self.index[self.cursor] + 10) % len(self.dice[self.cursor])
+        self._turn(10)
 
     def key_long_down(self) -> None:
-        self.index[self.cursor] = (self.index[self.cursor] - 10) % len(self.dice[self.cursor])
+        self._turn(-10)
+
+    def take(self, landed: Any, faces: Sequence[Any], pixel_id: int) -> bool:
+        """Smart die ``pixel_id``, whose faces are ``faces``, landed on ``landed``: fill
+        the first die (from the cursor on) with exactly those faces that no smart die has
+        filled yet. False when there is none (the roll is not for this entry). A die
+        set by hand afterwards is keyed in again.
+
+        >>> class Ctx: pass
+        >>> entry = DiceEntry(Ctx(), [range(1, 5), range(1, 7)], on_done=print)
+        >>> entry.take(5, range(1, 7), 77), entry.values, entry.read
+        (True, [1, 5], [None, 77])
+        >>> entry.take(2, range(1, 7), 78)  # the d6 is read: nothing left for a d6
+        False
+        """
+        faces = list(faces)
+        n = len(self.dice)
+        for step in range(n):
+            i = (self.cursor + step) % n
+            if self.read[i] is None and self.dice[i] == faces and landed in faces:
+                self.index[i] = faces.index(landed)
+                self.read[i] = pixel_id
+                rest = [j for j in range(n) if self.read[j] is None]
+                if rest:
+                    self.cursor = next((j for j in rest if j > i), rest[0])
+                return True
+        return False
+
+    @property
+    def all_read(self) -> bool:
+        """True when every die's face came from a smart die."""
+        return all(r is not None for r in self.read)
 
     def key_ok(self) -> None:
         values = self.values
         self.ctx.pop()
+        if any(r is not None for r in self.read):  # the next action carries the ids
+            self.ctx.note_dice_read(list(self.read))
         self.on_done(values)
 
     key_roll = key_ok
@@ -100,6 +143,7 @@ class DiceEntry(Screen):
                 p.centred(25, text, big, x0=x0, x1=x0 + slot)
                 if i == self.cursor:
                     p.rect((x0 + 1, 24, x0 + slot - 2, 50), outline=1)
+                self._mark_read(p, i, x0 + slot)
                 continue
             if not p.fits(label, "small", slot - 1):  # six dice leave 21 px a die
                 label = f"#{i + 1}"
@@ -107,4 +151,10 @@ class DiceEntry(Screen):
             p.centred(24, text, big, x0=x0, x1=x0 + slot)
             if i == self.cursor:
                 p.rect((x0 + 1, 22, x0 + slot - 2, 51), outline=1)
+            self._mark_read(p, i, x0 + slot)
         hint(p, _("^v face  <> die  OK done"))
+
+    def _mark_read(self, p: Painter, i: int, right: int) -> None:
+        """A small solid square in a die's top corner: its face came from a smart die."""
+        if self.read[i] is not None:
+            p.rect((right - 7, 26, right - 5, 28), fill=1, outline=1)
