@@ -41,6 +41,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.core import roster
 from companion.core.errors import BadName, RosterError
@@ -105,7 +106,8 @@ class Plan:
         return out
 
 
-def _not_an_export() -> RosterError:
+def not_an_export() -> RosterError:
+    """The one sentence for a file that is not a BG Stats export."""
     return RosterError("this is not a BG Stats export (a .bgsplay or .json file that lists "
                        "players with their uuid and name); nothing was changed.")
 
@@ -117,22 +119,27 @@ def players_in(text: str | bytes) -> list[tuple[str, str]]:
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
-        raise _not_an_export() from None
+        raise not_an_export() from None
     except RecursionError:
         raise RosterError("this file nests its data too deeply to be a BG Stats export; "
                           "nothing was changed.") from None
+    return players_of(data)
+
+
+def players_of(data: Any) -> list[tuple[str, str]]:
+    """:func:`players_in` of a file already read as JSON."""
     people = data.get("players") if isinstance(data, dict) else None
     if not isinstance(people, list) or not people:
-        raise _not_an_export()
+        raise not_an_export()
     out: list[tuple[str, str]] = []
     for p in people:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) \
                 or not isinstance(p.get("uuid"), str):
-            raise _not_an_export()
+            raise not_an_export()
         try:
             uuid = roster.canonical_uuid(p["uuid"])
         except ValueError:
-            raise _not_an_export() from None
+            raise not_an_export() from None
         if p.get("isAnonymous") is True:
             continue  # BG Stats' "Anonymous player": nobody to name on the box
         out.append((p["name"], uuid))
