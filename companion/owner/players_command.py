@@ -80,6 +80,21 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                        help=_("the action log (default: state dir)"))
 
 
+def open_store(config: Config, db: str | None, *, write: bool) -> Any:
+    """The log for a command (one line and exit 2 when it cannot be opened to write)."""
+    return _store(config, db, write=write)
+
+
+def read_file(path: str) -> bytes:
+    """The file to import; one sentence when it cannot be read."""
+    return _read(path)
+
+
+def drawable(name: str) -> None:
+    """Refuse a name the box's fonts cannot draw (one sentence)."""
+    _drawable(name)
+
+
 def _store(config: Config, db: str | None, *, write: bool) -> Any:
     from companion.owner.command_log import open_log
 

@@ -14,6 +14,8 @@ in the file, "Chloe" on the box) is that player, said so in the plan, unless it 
 as someone else. A name too long for the box is left out, with a short name proposed
 (``shorten`` brings them in under it); anyone may be left out by name. UUIDs are taken
 in one form however the file spells them (:func:`~companion.core.roster.canonical_uuid`).
+A name too long for the box whose UUID a roster player carries already is that player
+(brought in shortened by an earlier import): a second import changes nothing.
 
 All or nothing otherwise: the file is refused in one sentence, and nothing changed, when
 it is not a BG Stats export, when a UUID in it belongs to another roster player, or when
@@ -207,6 +209,12 @@ def plan(store: Store, people: list[tuple[str, str]],
             changes.append(Change(name, uuid, left_out="asked"))
             continue
         short = None
+        if _too_long(name) and uuid in by_uuid and uuid not in seen_uuids:
+            # brought in before under a short name (or renamed to fit): that is them
+            seen_uuids.add(uuid)
+            claimed.add(roster.name_key(by_uuid[uuid].name))
+            changes.append(Change(by_uuid[uuid].name, uuid, by_uuid[uuid].name, same=True))
+            continue
         if _too_long(name):
             short = short_name(name, taken)
             if not shorten or short is None:

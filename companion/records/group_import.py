@@ -103,10 +103,6 @@ class GroupPlan:
         return [*self.players.lines(), self.counts(), *self.game_lines()]
 
 
-def _refused(message: str, **params: object) -> RosterError:
-    return RosterError(message, **params)
-
-
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -117,7 +113,7 @@ def _file(text: str | bytes) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError):
         raise bgstats_import.not_an_export() from None
     except RecursionError:
-        raise _refused("this file nests its data too deeply to be a BG Stats export; "
+        raise RosterError("this file nests its data too deeply to be a BG Stats export; "
                        "nothing was changed.") from None
     if not isinstance(data, dict):
         raise bgstats_import.not_an_export()
@@ -171,7 +167,7 @@ def games_in(data: dict[str, Any]) -> dict[int, BgGame]:
         uuid = _uuid(g.get("uuid")) if isinstance(g, dict) else None
         if uuid is None or not _whole(g.get("id")) or not isinstance(g.get("name"), str) \
                 or not roster.normalise(g["name"]).strip():
-            raise _refused("a game in the file is not as BG Stats writes one (an id, a "
+            raise RosterError("a game in the file is not as BG Stats writes one (an id, a "
                            "uuid and a name); nothing was changed.")
         bgg = g.get("bggId") if _whole(g.get("bggId")) and g.get("bggId", 0) > 0 else 0
         name = roster.normalise(roster.spaces(g["name"])).strip()
@@ -257,14 +253,14 @@ def _people(data: dict[str, Any], plan: Plan) -> dict[int, _Person]:
 
 def _seats(scores: Any, people: dict[int, _Person], n: int) -> list[dict[str, Any]]:
     if not isinstance(scores, list) or not scores:
-        raise _refused("play {n} in the file has no players' scores as BG Stats writes "
+        raise RosterError("play {n} in the file has no players' scores as BG Stats writes "
                        "them; nothing was changed.", n=n)
     seats: list[tuple[int, int, dict[str, Any]]] = []
     for s in scores:
         ref = s.get("playerRefId") if isinstance(s, dict) else None
         who = people.get(ref) if isinstance(ref, int) else None
         if who is None:
-            raise _refused("play {n} in the file names a player the file does not list; "
+            raise RosterError("play {n} in the file names a player the file does not list; "
                            "nothing was changed.", n=n)
         order = s.get("seatOrder") if _whole(s.get("seatOrder")) else 0
         seats.append((order, len(seats), {
@@ -295,15 +291,15 @@ def plays_in(data: dict[str, Any], games: dict[int, BgGame],
     for n, p in enumerate(listed, start=1):
         uuid = _uuid(p.get("uuid")) if isinstance(p, dict) else None
         if uuid is None:
-            raise _refused("play {n} in the file has no uuid as BG Stats writes one; "
+            raise RosterError("play {n} in the file has no uuid as BG Stats writes one; "
                            "nothing was changed.", n=n)
         game = games.get(p.get("gameRefId"))
         if game is None:
-            raise _refused("play {n} in the file names a game the file does not list; "
+            raise RosterError("play {n} in the file names a game the file does not list; "
                            "nothing was changed.", n=n)
         when = started(p.get("playDate"))
         if when is None:
-            raise _refused("play {n} in the file has no date as BG Stats writes one (such "
+            raise RosterError("play {n} in the file has no date as BG Stats writes one (such "
                            "as 2025-03-01 19:30:00); nothing was changed.", n=n)
         seats = _seats(p.get("playerScores"), people, n)
         if p.get("ignored") is True or uuid in seen:
