@@ -80,7 +80,8 @@ def upload() -> str:
         the_box.pending[phone()] = data
     more = (ngettext("…and {n} more player.", "…and {n} more players.", count - PLAN_SHOWN)
             .format(n=number(count - PLAN_SHOWN)) if count > PLAN_SHOWN else "")
-    return html.page("players_import.html", _("Players from BG Stats"), here="/players",
+    return html.page("players_import.html", _("Players and plays from BG Stats"),
+                     here="/players",
                      lines=lines, more=more, plays=plays, games=games, choices=choices)
 
 

@@ -104,3 +104,56 @@ def test_a_bad_play_on_the_page_is_one_sentence_and_changes_nothing(page) -> Non
     assert "play 3 in the file has no date as BG Stats writes one" in text
     assert client.post("/players/import/confirm", data={"csrf": token}).status_code == 400
     assert len(_seen(db)[1]) == 1
+
+
+def test_in_a_real_browser_the_import_gives_what_the_command_line_gives(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """The same in chromium at a phone's 390 px, the choices ticked as a person would;
+    with COMPANION_WEB_SHOTS set, the preview is saved in English and Japanese."""
+    import threading
+
+    from tests.web import test_site_browser as real
+
+    waitress = pytest.importorskip("waitress")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    folder = tmp_path / "page"
+    folder.mkdir()
+    box_log(folder / "companion.db")
+    app = create_app(folder / "companion.db", from_mapping({"state": {"dir": str(folder)}}))
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+    base = f"http://127.0.0.1:{server.socket.getsockname()[1]}"
+    threading.Thread(target=server.run, daemon=True).start()
+    export = group_export()
+    path = tmp_path / "BGStatsExport.json"
+    path.write_text(json.dumps(export.data, ensure_ascii=False), encoding="utf-8")
+    phone = real.browser(tmp_path / "downloads")
+    try:
+        phone.get(base + f"/P/{codes.new_code(folder)}")
+        wait = WebDriverWait(phone, 10, poll_frequency=0.05)
+        for lang in ("ja", "en"):  # English last: the import itself runs in English
+            phone.get(base + f"/players?lang={lang}")
+            upload = phone.find_element(By.NAME, "file")
+            upload.send_keys(str(path))
+            upload.submit()
+            wait.until(lambda d: "410" in d.find_element(By.TAG_NAME, "main").text)
+            real.shoot(phone, f"players_import_preview_{lang}")
+            phone.execute_script("document.querySelector('p.plays').scrollIntoView()")
+            real.shoot(phone, f"players_import_plays_{lang}")
+        phone.find_element(By.CSS_SELECTOR, "input[name='shorten']").click()
+        phone.find_element(By.CSS_SELECTOR, "input[name='leave_out'][value='Frank']").click()
+        phone.find_element(By.CSS_SELECTOR, "form[action='/players/import/confirm'] button"
+                           ).click()
+        wait.until(lambda d: d.current_url == base + "/players")
+        real.shoot(phone, "players_after_import_en")
+    finally:
+        phone.quit()
+        server.close()
+        app.extensions["companion"].close()
+    cli_db = tmp_path / "companion.db"
+    box_log(cli_db)
+    assert run(tmp_path, capsys, "import", str(path), "--shorten", "--leave-out", "Frank",
+               "--db", str(cli_db))[0] == 0
+    assert _seen(folder / "companion.db") == _seen(cli_db)
+    assert stats_counts(tmp_path, capsys, folder / "companion.db") == expected_counts(export)
