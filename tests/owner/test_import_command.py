@@ -16,7 +16,7 @@ import pytest
 from companion.app.session import GameSession
 from companion.log.store import Store
 from companion.owner import cli
-from tests.records.bgstats_group import Export, group_export
+from benchmarks.group_export import Export, group_export
 
 #: 2026-12-05 20:00 UTC: the box's own plays, after the file's two years.
 NOW = 1796500800.0

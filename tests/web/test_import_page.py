@@ -19,7 +19,7 @@ from companion.pairing import codes
 from companion.records.plays import plays
 from companion.web.site import create_app
 from tests.owner.test_import_command import box_log, expected_counts, run, stats_counts
-from tests.records.bgstats_group import group_export
+from benchmarks.group_export import group_export
 from tests.web.conftest import Clock
 
 

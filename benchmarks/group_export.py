@@ -1,4 +1,4 @@
-"""A BG Stats group's two-year export, generated: the done-when of issue 44 and the
+"""A BG Stats group's two-year export, generated: the done-when tests of issue 44 and the
 import benchmark read it. Deterministic for a seed; every count a test needs is counted
 here from the generated data, apart from the code under test."""
 
