@@ -276,6 +276,21 @@ def _imported(p: ImportedPlay, everyone: dict[str, str]) -> Play:
         played=p.minutes * 60, imported=True, game_uuid=p.game.uuid, place=p.location)
 
 
+def imported(store: Store, *, since: date | None = None,
+             game: str | None = None) -> list[Play]:
+    """The plays a BG Stats group brought in, newest first (filtered as :func:`plays`):
+    what a reader of the box's plays page by page (``newest``/``before``) adds once."""
+    everyone = {p.uuid: p.name for p in store.players(hidden=True)}
+    out = []
+    for p in store.imported.plays():
+        if game is not None and (p.game.box_key or p.game.name) != game:
+            continue
+        if since is not None and local(p.started).date() < since:
+            continue
+        out.append(_imported(p, everyone))
+    return out
+
+
 def plays(store: Store, *, since: date | None = None, game: str | None = None,
           newest: int | None = None, before: int | None = None) -> list[Play]:
     """Every finished game, newest first, the imported plays among them by when they
@@ -304,14 +319,7 @@ def plays(store: Store, *, since: date | None = None, game: str | None = None,
         out.append(_play(r, seats.get(r.id, {}), pauses.get(r.id, []), group))
     if newest is not None or before is not None:
         return out
-    everyone = {p.uuid: p.name for p in store.players(hidden=True)}
-    brought = []
-    for p in store.imported.plays():
-        if game is not None and (p.game.box_key or p.game.name) != game:
-            continue
-        if since is not None and local(p.started).date() < since:
-            continue
-        brought.append(_imported(p, everyone))
+    brought = imported(store, since=since, game=game)
     if not brought:
         return out
     # the box's own keep their order (the log's); the imported ones go in by start

@@ -157,3 +157,17 @@ def test_in_a_real_browser_the_import_gives_what_the_command_line_gives(
                "--db", str(cli_db))[0] == 0
     assert _seen(folder / "companion.db") == _seen(cli_db)
     assert stats_counts(tmp_path, capsys, folder / "companion.db") == expected_counts(export)
+
+
+@pytest.mark.xfail(strict=True, reason="the phone's Players cards count through "
+                   "companion/web/tally.py, not this helper's file: the coordinator applies "
+                   "the tally patch of the import helper's report, then removes this mark")
+def test_the_phones_player_cards_count_the_imported_plays(page) -> None:  # type: ignore[no-untyped-def]
+    client, token, _db = page
+    export = group_export()
+    assert "Ann" in client.get("/players").get_data(as_text=True)  # counted before: 1 play
+    _upload(client, token, json.dumps(export.data, ensure_ascii=False).encode())
+    assert client.post("/players/import/confirm", data={
+        "csrf": token, "shorten": "1"}).status_code == 303
+    text = client.get("/players").get_data(as_text=True)
+    assert f"{export.plays['Ann'] + 1} plays, {export.wins['Ann'] + 1} wins" in text
