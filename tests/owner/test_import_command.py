@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.group_export import Export, group_export
 from companion.app.session import GameSession
 from companion.log.store import Store
 from companion.owner import cli
-from benchmarks.group_export import Export, group_export
 
 #: 2026-12-05 20:00 UTC: the box's own plays, after the file's two years.
 NOW = 1796500800.0

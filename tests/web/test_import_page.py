@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.group_export import group_export
 from companion.config.file import from_mapping
 from companion.log.store import Store
 from companion.pairing import codes
 from companion.records.plays import plays
 from companion.web.site import create_app
 from tests.owner.test_import_command import box_log, expected_counts, run, stats_counts
-from benchmarks.group_export import group_export
 from tests.web.conftest import Clock
 
 
