@@ -233,21 +233,40 @@ class _Person:
     name: str
 
 
-def _people(data: dict[str, Any], plan: Plan) -> dict[int, _Person]:
-    """Each player of the file by their id there: the roster player who takes their UUID,
-    else (left out, anonymous) a guest under the file's name."""
-    changes = {c.uuid: c for c in plan.changes}
-    out: dict[int, _Person] = {}
+def _seated(listed: Any) -> set[int]:
+    """The ids of the players who sit in a play of the file."""
+    out: set[int] = set()
+    for p in listed if isinstance(listed, list) else []:
+        scores = p.get("playerScores") if isinstance(p, dict) else None
+        for s in scores if isinstance(scores, list) else []:
+            if isinstance(s, dict) and _whole(s.get("playerRefId")):
+                out.add(s["playerRefId"])
+    return out
+
+
+def _refs(data: dict[str, Any], seated: set[int]) -> dict[int, tuple[str | None, str, bool]]:
+    """The file's players who sit in its plays: id → (UUID, name, anonymous)."""
+    out = {}
     for p in data.get("players", []):
-        if not isinstance(p, dict) or not _whole(p.get("id")):
-            continue
-        name = roster.normalise(roster.spaces(str(p.get("name", "")))).strip() or "?"
-        change = changes.get(_uuid(p.get("uuid")) or "")
-        if change is not None and change.taken and p.get("isAnonymous") is not True:
+        if isinstance(p, dict) and _whole(p.get("id")) and p["id"] in seated:
+            name = roster.normalise(roster.spaces(str(p.get("name", "")))).strip() or "?"
+            out[p["id"]] = (_uuid(p.get("uuid")), name, p.get("isAnonymous") is True)
+    return out
+
+
+def _people(refs: dict[int, tuple[str | None, str, bool]], plan: Plan) -> dict[int, _Person]:
+    """Each player of the file who plays, by their id there: the roster player who takes
+    their UUID, else (left out, anonymous) a guest under the file's name."""
+    wanted = {uuid for uuid, _n, _a in refs.values()}
+    changes = {c.uuid: c for c in plan.changes if c.uuid in wanted}
+    out: dict[int, _Person] = {}
+    for ref, (uuid, name, anonymous) in refs.items():
+        change = changes.get(uuid or "")
+        if change is not None and change.taken and not anonymous:
             shown = change.roster_name or change.short or roster.clean_name(change.name)
-            out[p["id"]] = _Person(change.uuid, shown)
+            out[ref] = _Person(change.uuid, shown)
         else:
-            out[p["id"]] = _Person(None, name)
+            out[ref] = _Person(None, name)
     return out
 
 
@@ -280,12 +299,9 @@ def _seats(scores: Any, people: dict[int, _Person], n: int) -> list[dict[str, An
     return out
 
 
-def plays_in(data: dict[str, Any], games: dict[int, BgGame],
+def plays_in(listed: list[Any], games: dict[int, BgGame],
              places: dict[int, BgLocation], people: dict[int, _Person]) -> list[NewPlay]:
     """The file's plays (not those BG Stats marks ``ignored``), each play once."""
-    listed = data.get("plays", [])
-    if not isinstance(listed, list):
-        raise bgstats_import.not_an_export()
     out: list[NewPlay] = []
     seen: set[str] = set()
     for n, p in enumerate(listed, start=1):
@@ -324,12 +340,19 @@ def import_group(store: Store, text: str | bytes, *, dry_run: bool = False,
     would, and nothing is saved). The whole file is read and checked first; the players
     are saved, then the plays in one transaction."""
     data = _file(text)
-    found = bgstats_import.plan(store, bgstats_import.players_of(data), check_name,
-                                shorten=shorten, leave_out=leave_out,
-                                someone_else=someone_else)
+    people = bgstats_import.players_of(data)
     games = games_in(data)
     places = locations_in(data)
-    new = plays_in(data, games, places, _people(data, found))
+    listed = data.get("plays", [])
+    if not isinstance(listed, list):
+        raise bgstats_import.not_an_export()
+    refs = _refs(data, _seated(listed))
+    del data  # the parsed file (most of the memory a large one takes) is no longer held
+    found = bgstats_import.plan(store, people, check_name, shorten=shorten,
+                                leave_out=leave_out, someone_else=someone_else)
+    del people
+    new = plays_in(listed, games, places, _people(refs, found))
+    del listed
     there = store.imported.known([p.uuid for p in new])
     used = {p.game for p in new}
     shown = [g for g in games.values() if g.uuid in used]
