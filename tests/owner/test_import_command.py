@@ -177,3 +177,17 @@ def test_a_bad_file_is_one_sentence_and_changes_nothing(tmp_path: Path,
         assert store.imported.count() == 0 and len(store.players()) == 2
     finally:
         store.close()
+
+
+def test_stats_of_a_game_the_box_has_no_rules_for(imported: tuple[Export, Path, str],
+                                                 tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture) -> None:
+    """``companion stats --game azul`` names a game the group's plays brought in (it was
+    "unknown game")."""
+    export, db, _out = imported
+    code, out, err = run(tmp_path, capsys, "stats", "--game", "azul", "--json", "--db",
+                         str(db))
+    assert (code, err) == (0, "")
+    counted = {p["name"]: p["games"]["Azul"]["plays"] for p in json.loads(out)["players"]}
+    assert sum(counted.values()) > export.per_game["Azul"] >= max(counted.values()) > 0
+    assert run(tmp_path, capsys, "stats", "--game", "Mystery", "--db", str(db))[0] == 2
