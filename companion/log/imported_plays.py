@@ -141,6 +141,35 @@ class ImportedPlays:
                 added += cur.rowcount
         return added
 
+    def renumber(self, moves: Iterable[tuple[str, str]]) -> int:
+        """Seats of roster players whose UUID is about to change, ``(old, new)``, follow
+        them (a later import gives a player another UUID): their imported plays stay
+        theirs. Done before the roster changes: a power cut between the two leaves the
+        seats under the new UUID, which the same import taken again gives the player.
+        Returns how many plays changed."""
+        moved = {old: new for old, new in moves if old != new}
+        if not moved:
+            return 0
+        changed = []
+        for row_id, text in self._db.execute("SELECT id, players FROM imported_plays"):
+            try:
+                seats = json.loads(text)
+            except (TypeError, ValueError, RecursionError):
+                continue
+            if not isinstance(seats, list):
+                continue
+            hit = False
+            for seat in seats:
+                if isinstance(seat, dict) and seat.get("uuid") in moved:
+                    seat["uuid"], hit = moved[seat["uuid"]], True
+            if hit:
+                changed.append((json.dumps(seats, ensure_ascii=False), row_id))
+        if changed:
+            with self._log._transaction("imported"):
+                self._db.executemany("UPDATE imported_plays SET players = ? WHERE id = ?",
+                                     changed)
+        return len(changed)
+
     def games(self) -> list[BgGame]:
         """The games of the files brought in."""
         return [_game(r) for r in self._db.execute(

@@ -363,6 +363,10 @@ def import_group(store: Store, text: str | bytes, *, dry_run: bool = False,
         return GroupPlan(found, len(new) - len(there), len(there), matched, kept)
     taking = [(c.roster_name or c.short or c.name, c.uuid) for c in found.changes
               if c.taken and not c.same]
+    # a roster player taking another UUID keeps the plays an earlier import gave them
+    store.imported.renumber([(who.uuid, c.uuid) for c in found.changes
+                             if c.taken and not c.same and c.roster_name is not None
+                             and (who := store.player(c.roster_name)) is not None])
     if taking:
         store.take_uuids(taking)
     added = store.imported.add(games.values(), places.values(),

@@ -93,3 +93,15 @@ def test_the_boxs_export_names_the_groups_place() -> None:
     assert own == {**own, "uuid": bgstats.uid("location", "Ben's flat"), "name": "Ben's flat"}
     link = bgstats.link_data(rows[0])
     assert link["location"] == "Café Ludo" and link["game"]["sourceGameId"] == G.format(2)
+
+
+def test_a_player_taking_another_uuid_keeps_the_plays_brought_in_before() -> None:
+    """A second group's file gives Ann another UUID: the plays the first file brought in
+    stay hers (they became a guest's, her stats lost)."""
+    store = Store.open(":memory:", clock=lambda: NOW)
+    import_group(store, export(play(1, "2025-01-05 19:00:00")))
+    other = json.loads(export(play(2, "2025-03-05 19:00:00")))
+    other["players"][0]["uuid"] = P.format(9)
+    import_group(store, json.dumps(other))
+    assert store.player("Ann").uuid == P.format(9)
+    assert [r.uuids for r in plays(store)] == [{"Ann": P.format(9)}] * 2
