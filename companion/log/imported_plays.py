@@ -147,10 +147,26 @@ class ImportedPlays:
         theirs. Done before the roster changes: a power cut between the two leaves the
         seats under the new UUID, which the same import taken again gives the player.
         Returns how many plays changed."""
+        changed = self._moved(moves)
+        if changed:
+            with self._log._transaction("imported"):
+                self._db.executemany("UPDATE imported_plays SET players = ? WHERE id = ?",
+                                     changed)
+        return len(changed)
+
+    def follow(self, old: str, new: str) -> None:
+        """Inside the caller's transaction: the seats of UUID ``old`` become ``new``'s (a
+        merge on the roster: the imported plays of the person merged away are then the
+        kept person's)."""
+        self._db.executemany("UPDATE imported_plays SET players = ? WHERE id = ?",
+                             self._moved([(old, new)]))
+
+    def _moved(self, moves: Iterable[tuple[str, str]]) -> list[tuple[str, int]]:
+        """(seats rewritten, play id) for every play with a seat of a UUID in ``moves``."""
         moved = {old: new for old, new in moves if old != new}
+        changed: list[tuple[str, int]] = []
         if not moved:
-            return 0
-        changed = []
+            return changed
         for row_id, text in self._db.execute("SELECT id, players FROM imported_plays"):
             try:
                 seats = json.loads(text)
@@ -164,11 +180,7 @@ class ImportedPlays:
                     seat["uuid"], hit = moved[seat["uuid"]], True
             if hit:
                 changed.append((json.dumps(seats, ensure_ascii=False), row_id))
-        if changed:
-            with self._log._transaction("imported"):
-                self._db.executemany("UPDATE imported_plays SET players = ? WHERE id = ?",
-                                     changed)
-        return len(changed)
+        return changed
 
     def games(self) -> list[BgGame]:
         """The games of the files brought in."""

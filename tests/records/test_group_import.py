@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from companion.log.store import Store
 from companion.records import bgstats
 from companion.records.group_import import import_group
@@ -105,3 +107,22 @@ def test_a_player_taking_another_uuid_keeps_the_plays_brought_in_before() -> Non
     import_group(store, json.dumps(other))
     assert store.player("Ann").uuid == P.format(9)
     assert [r.uuids for r in plays(store)] == [{"Ann": P.format(9)}] * 2
+
+
+def test_follow_moves_the_seats_of_one_uuid_to_another() -> None:
+    store = Store.open(":memory:", clock=lambda: NOW)
+    import_group(store, export(play(1, "2025-01-05 19:00:00")))
+    with store._transaction("player"):
+        store.imported.follow(P.format(1), P.format(7))
+    assert [s["uuid"] for s in store.imported.plays()[0].players] == [None, P.format(7), None]
+
+
+@pytest.mark.xfail(strict=True, reason="merging runs in companion/log/roster_log.py, not "
+                   "this helper's file: the coordinator adds the one line of the import "
+                   "helper's report (imported.follow in merge_players), then removes this mark")
+def test_a_merge_keeps_the_imported_plays_of_the_person_merged_away() -> None:
+    store = Store.open(":memory:", clock=lambda: NOW)
+    store.add_player("Annie")
+    import_group(store, export(play(1, "2025-01-05 19:00:00")))
+    store.merge_players("Ann", "Annie")
+    assert [r.uuids for r in plays(store)] == [{"Annie": store.player("Annie").uuid}]
