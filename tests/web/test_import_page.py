@@ -139,7 +139,8 @@ def test_in_a_real_browser_the_import_gives_what_the_command_line_gives(
             upload.submit()
             wait.until(lambda d: "410" in d.find_element(By.TAG_NAME, "main").text)
             real.shoot(phone, f"players_import_preview_{lang}")
-            phone.execute_script("document.querySelector('p.plays').scrollIntoView()")
+            phone.execute_script("document.querySelector('p.plays').scrollIntoView(); "
+                                 "window.scrollBy(0, -140)")
             real.shoot(phone, f"players_import_plays_{lang}")
         phone.find_element(By.CSS_SELECTOR, "input[name='shorten']").click()
         phone.find_element(By.CSS_SELECTOR, "input[name='leave_out'][value='Frank']").click()
