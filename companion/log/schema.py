@@ -10,7 +10,10 @@ from the log's own order, not from clock times) and an index of the unfinished g
 schema 4 the times a game sat set aside (``pauses``: from another game's start to its
 resume), so that a play's duration is the time it was played; schema 5 wrote every
 player's UUID in its one form (:func:`~companion.core.roster.canonical_uuid`: an import
-once kept ``{…}`` and ``urn:uuid:…`` as the file spelled them).
+once kept ``{…}`` and ``urn:uuid:…`` as the file spelled them); schema 6 the plays a
+BG Stats group brought in (``imported_plays``, each under its BG Stats UUID, held once)
+with the games and places of that file under theirs (``bgstats_games``,
+``bgstats_locations``), so the box's own exports name the group's games and place.
 
 A file is taken as a log only when its objects are exactly the ones this companion
 makes for its schema version (:func:`problem`): a trigger, a view, a CHECK or a
@@ -34,7 +37,7 @@ from typing import Any
 from companion.core import roster
 from companion.core.errors import BadName, StorageError
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 #: The highest change count (``user_version``, counted up by every saved change) a log
 #: may hold: SQLite keeps it in 32 bits, so a crafted count near 2**31 would overflow on
@@ -62,7 +65,8 @@ def counters_problem(conn: sqlite3.Connection) -> str | None:
         return f"its change count {generation} is out of range (0 to {GENERATION_LIMIT})"
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     checks = [(f"{table} row ids", f"SELECT MAX(rowid) FROM {table}")
-              for table in ("games", "actions", "players") if table in tables]
+              for table in ("games", "actions", "players", "imported_plays")
+              if table in tables]
     if "actions" in tables:
         checks.append(("action numbers", "SELECT MAX(seq) FROM actions"))
     for what, sql in checks:
@@ -226,6 +230,34 @@ MIGRATIONS: list[str | Callable[[sqlite3.Connection], None]] = [
     CREATE INDEX pauses_by_game ON pauses (game_id);
     """,
     canonical_uuids,
+    # A BG Stats group's history (companion.log.imported_plays). A play's players are a
+    # JSON list: each seat's roster UUID (None for a guest), name as the file wrote it,
+    # score, winner, rank and start player.
+    """
+    CREATE TABLE bgstats_games (
+        uuid    TEXT PRIMARY KEY,
+        name    TEXT NOT NULL,
+        key     TEXT NOT NULL,
+        bgg_id  INTEGER NOT NULL DEFAULT 0,
+        highest_wins INTEGER NOT NULL DEFAULT 1,
+        box_key TEXT
+    );
+    CREATE TABLE bgstats_locations (
+        uuid    TEXT PRIMARY KEY,
+        name    TEXT NOT NULL,
+        key     TEXT NOT NULL
+    );
+    CREATE TABLE imported_plays (
+        id       INTEGER PRIMARY KEY,
+        uuid     TEXT NOT NULL UNIQUE,
+        game     TEXT NOT NULL REFERENCES bgstats_games(uuid),
+        started  TEXT NOT NULL,
+        minutes  INTEGER NOT NULL DEFAULT 0,
+        location TEXT REFERENCES bgstats_locations(uuid),
+        players  TEXT NOT NULL
+    );
+    CREATE INDEX imported_by_start ON imported_plays (started);
+    """,
 ]
 
 

@@ -35,6 +35,7 @@ from typing import Any, Self
 from companion.core.errors import StorageError, StorageKind
 from companion.core.i18n import N_, Notice, notice_n
 from companion.log import opening
+from companion.log.imported_plays import ImportedPlays
 from companion.log.opening import why as _why
 from companion.log.roster_log import _PLAYER as _PLAYER
 from companion.log.roster_log import MAX_COLOUR as MAX_COLOUR
@@ -135,6 +136,8 @@ class Store:
         #: The people on the roster, kept in this log (the store answers for it:
         #: ``store.add_player`` is ``store.roster.add_player``).
         self.roster = Roster(self)
+        #: The plays a BG Stats group brought in (schema 6), apart from the box's own.
+        self.imported = ImportedPlays(self)
         self._unfinished: tuple[tuple[int, int], list[GameRecord], int] | None = None
         self._resumable: tuple[tuple[int, int], GameRecord | None, int] | None = None
 

@@ -78,11 +78,12 @@ def _parser() -> argparse.ArgumentParser:
     hist.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                       help=_("the action log (default: state dir)"))
 
-    from companion.owner import backup_command, dark, install, players_command
+    from companion.owner import backup_command, dark, import_command, install, players_command
     from companion.owner.doctor import checks
 
     backup_command.add_parsers(sub)
     players_command.add_parsers(sub)
+    import_command.add_parser(sub)
     checks.add_parser(sub)
     install.add_parser(sub)
     dark.add_parser(sub)
@@ -258,6 +259,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         out = getattr(players_command, command)(_load_config(args), args)
         print(printable_json(out) if getattr(args, "json", False)
               else printable(out, keep="\n"), end="")
+        return 0
+    if command == "import":
+        from companion.owner import import_command
+
+        print(printable(import_command.run(_load_config(args), args), keep="\n"), end="")
         return 0
     if command == "doctor":
         from companion.owner.doctor import checks

@@ -80,6 +80,21 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                        help=_("the action log (default: state dir)"))
 
 
+def open_store(config: Config, db: str | None, *, write: bool) -> Any:
+    """The log for a command (one line and exit 2 when it cannot be opened to write)."""
+    return _store(config, db, write=write)
+
+
+def read_file(path: str) -> bytes:
+    """The file to import; one sentence when it cannot be read."""
+    return _read(path)
+
+
+def drawable(name: str) -> None:
+    """Refuse a name the box's fonts cannot draw (one sentence)."""
+    _drawable(name)
+
+
 def _store(config: Config, db: str | None, *, write: bool) -> Any:
     from companion.owner.command_log import open_log
 
@@ -241,13 +256,29 @@ def _person(store: Any, given: str) -> Any:
     return called[0] if len(called) == 1 else None
 
 
+def _imported_game(store: Any, given: str) -> str | None:
+    """The key the records give a game a BG Stats group's plays brought in, that the box
+    has no rules for (its name), when ``given`` names it (case and width ignored)."""
+    wanted = roster.name_key(given)
+    return next((g.name for g in store.imported.games()
+                 if g.box_key is None and roster.name_key(g.name) == wanted), None)
+
+
 def stats(config: Config, args: argparse.Namespace) -> str:
     """Run ``stats``; returns what to print."""
     from companion.records import stats as st
 
-    game = game_key(args.game)
+    try:
+        game = game_key(args.game)
+        unknown = None
+    except CommandError as err:  # perhaps a game a BG Stats group's plays brought in
+        game, unknown = None, err
     store = _store(config, args.db, write=False)
     try:
+        if unknown is not None:
+            game = _imported_game(store, args.game)
+            if game is None:
+                raise unknown
         who = _person(store, args.player) if args.player else None
         if args.player and who is None:
             raise CommandError("--player {player}: not on the roster (companion players "

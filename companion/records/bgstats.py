@@ -17,7 +17,12 @@ A player on the roster carries the roster's UUID (which never changes; ``compani
 players import`` gives a player the UUID BG Stats already knows), so importing two
 exports gives one BG Stats player, not two; guests are anonymous players. The same play
 keeps the same UUID in every export. Only plays of games go out: a tool's sessions
-(the dice roller) stay home unless asked for.
+(the dice roller) stay home unless asked for, and plays a BG Stats group brought in
+(``imported``) never go back (BG Stats has them).
+
+After a group's import the box's plays land on the group's games and place: a play of
+a game the file had carries that game's BG Stats UUID (``Play.game_uuid``), and the
+place is the file's (:func:`place`).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from urllib.parse import quote
 from companion.config import registry
 from companion.core import roster
 from companion.core.localtime import seconds
+from companion.log.imported_plays import BgLocation
 from companion.records.json_export import bgg_id
 from companion.records.plays import Play
 
@@ -51,13 +57,34 @@ def game_ref(r: Play) -> str:
     return r.key if r.game == registry.title(r.key) else f"{r.key}:{r.game}"
 
 
+def place(rows: Iterable[Play], location: str = LOCATION) -> tuple[str, str]:
+    """The place the box's plays go out under, ``(uuid, name)``: the group's place of
+    that name (case and width ignored) when a BG Stats file brought one in; when the
+    config's ``[records] location`` is left as it came (:data:`LOCATION`), the file's
+    place most played at (the only one, for most groups), under its own name; else a
+    place of the box's own, ``location``.
+
+    >>> place([])[1]
+    'Table Companion'
+    """
+    group: tuple[BgLocation, ...] = next((r.group_places for r in rows if r.group_places), ())
+    wanted = roster.name_key(location)
+    same = next((p for p in group if roster.name_key(p.name) == wanted), None)
+    if same is None and location == LOCATION and group:
+        same = group[0]
+    if same is not None:
+        return same.uuid, same.name
+    return uid("location", location), location
+
+
 def described(r: Play) -> dict[str, Any]:
     """What BG Stats is told of play ``r``, in the link's shape: ``game``, ``players``
     (name, uuid, anonymous, score, winner, rank, start player, seat), date, duration."""
     ref = game_ref(r)
     return {
         "uuid": uid("play", f"{r.id}:{r.started}"),
-        "game": {"ref": ref, "uuid": uid("game", ref), "name": r.game, "bggId": bgg_id(r),
+        "game": {"ref": ref, "uuid": r.game_uuid or uid("game", ref), "name": r.game,
+                 "bggId": bgg_id(r),
                  "highestWins": r.highest_wins,
                  "noPoints": all(v is None for v in r.scores.values())},
         "players": [{"name": name, "uuid": r.uuids.get(name) or uid("player", name),
@@ -75,8 +102,10 @@ def described(r: Play) -> dict[str, Any]:
 def as_bgstats(rows: Iterable[Play], *, location: str = LOCATION,
                tools: bool = False) -> dict[str, Any]:
     """The plays as a BG Stats file (a dict; ``json.dumps`` it); a tool's sessions only
-    with ``tools``."""
-    plays = [described(r) for r in rows if tools or not r.tool]
+    with ``tools``; imported plays never."""
+    rows = [r for r in rows if not r.imported and (tools or not r.tool)]
+    where, where_name = place(rows, location)
+    plays = [described(r) for r in rows]
     newest = max((p["entryDate"] for p in plays), default="2000-01-01 00:00:00")
     games: dict[str, dict[str, Any]] = {}
     players: dict[str, dict[str, Any]] = {}
@@ -107,11 +136,10 @@ def as_bgstats(rows: Iterable[Play], *, location: str = LOCATION,
                 "winner": who["winner"], "rank": who["rank"],
                 "startPlayer": who["startPlayer"], "newPlayer": False,
                 "seatOrder": who["seatOrder"]} for who in p["players"]]})
-    place = {"uuid": uid("location", location), "id": 1, "name": location,
-             "modificationDate": newest}
+    spot = {"uuid": where, "id": 1, "name": where_name, "modificationDate": newest}
     return {"about": "Plays exported by Table Companion; open this file with BG Stats.",
             "games": list(games.values()), "players": list(players.values()),
-            "locations": [place], "plays": out_plays, "userInfo": {"meRefId": 0}}
+            "locations": [spot], "plays": out_plays, "userInfo": {"meRefId": 0}}
 
 
 def link_data(r: Play, *, location: str = LOCATION) -> dict[str, Any]:
@@ -120,7 +148,7 @@ def link_data(r: Play, *, location: str = LOCATION) -> dict[str, Any]:
     g = p["game"]
     return {
         "sourceName": SOURCE, "sourcePlayId": p["uuid"], "playDate": p["playDate"],
-        "durationMin": p["durationMin"], "location": location, "board": "",
+        "durationMin": p["durationMin"], "location": place([r], location)[1], "board": "",
         "comments": p["comments"],
         "game": {"name": g["name"], "bggId": g["bggId"], "highestWins": g["highestWins"],
                  "noPoints": g["noPoints"], "sourceGameId": g["uuid"]},
@@ -133,7 +161,8 @@ def link_data(r: Play, *, location: str = LOCATION) -> dict[str, Any]:
 
 
 def play_link(r: Play, *, location: str = LOCATION) -> str:
-    """The link that opens BG Stats on a phone with play ``r`` ready to save.
+    """The link that opens BG Stats on a phone with play ``r`` ready to save; "" for a
+    play a group brought in (BG Stats has it already).
 
     >>> from companion.records.plays import Play
     >>> link = play_link(Play(7, "genial", "Genial Spezial", "2026-11-27T20:00:00+00:00",
@@ -141,6 +170,8 @@ def play_link(r: Play, *, location: str = LOCATION) -> str:
     >>> link.startswith("https://app.bgstatsapp.com/createPlay.html?data=%7B%22sourceName")
     True
     """
+    if r.imported:
+        return ""
     text = json.dumps(link_data(r, location=location), ensure_ascii=False,
                       separators=(",", ":"))
     return LINK + quote(text, safe="")

@@ -14,6 +14,8 @@ in the file, "Chloe" on the box) is that player, said so in the plan, unless it 
 as someone else. A name too long for the box is left out, with a short name proposed
 (``shorten`` brings them in under it); anyone may be left out by name. UUIDs are taken
 in one form however the file spells them (:func:`~companion.core.roster.canonical_uuid`).
+A name too long for the box whose UUID a roster player carries already is that player
+(brought in shortened by an earlier import): a second import changes nothing.
 
 All or nothing otherwise: the file is refused in one sentence, and nothing changed, when
 it is not a BG Stats export, when a UUID in it belongs to another roster player, or when
@@ -41,6 +43,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.core import roster
 from companion.core.errors import BadName, RosterError
@@ -105,7 +108,8 @@ class Plan:
         return out
 
 
-def _not_an_export() -> RosterError:
+def not_an_export() -> RosterError:
+    """The one sentence for a file that is not a BG Stats export."""
     return RosterError("this is not a BG Stats export (a .bgsplay or .json file that lists "
                        "players with their uuid and name); nothing was changed.")
 
@@ -117,22 +121,27 @@ def players_in(text: str | bytes) -> list[tuple[str, str]]:
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
-        raise _not_an_export() from None
+        raise not_an_export() from None
     except RecursionError:
         raise RosterError("this file nests its data too deeply to be a BG Stats export; "
                           "nothing was changed.") from None
+    return players_of(data)
+
+
+def players_of(data: Any) -> list[tuple[str, str]]:
+    """:func:`players_in` of a file already read as JSON."""
     people = data.get("players") if isinstance(data, dict) else None
     if not isinstance(people, list) or not people:
-        raise _not_an_export()
+        raise not_an_export()
     out: list[tuple[str, str]] = []
     for p in people:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) \
                 or not isinstance(p.get("uuid"), str):
-            raise _not_an_export()
+            raise not_an_export()
         try:
             uuid = roster.canonical_uuid(p["uuid"])
         except ValueError:
-            raise _not_an_export() from None
+            raise not_an_export() from None
         if p.get("isAnonymous") is True:
             continue  # BG Stats' "Anonymous player": nobody to name on the box
         out.append((p["name"], uuid))
@@ -200,6 +209,12 @@ def plan(store: Store, people: list[tuple[str, str]],
             changes.append(Change(name, uuid, left_out="asked"))
             continue
         short = None
+        if _too_long(name) and uuid in by_uuid and uuid not in seen_uuids:
+            # brought in before under a short name (or renamed to fit): that is them
+            seen_uuids.add(uuid)
+            claimed.add(roster.name_key(by_uuid[uuid].name))
+            changes.append(Change(by_uuid[uuid].name, uuid, by_uuid[uuid].name, same=True))
+            continue
         if _too_long(name):
             short = short_name(name, taken)
             if not shorten or short is None:

@@ -8,15 +8,14 @@ a refused name is one sentence with nothing saved.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 from flask import Flask, Response, request
 
-from companion.core.errors import BadName, RosterError
-from companion.core.i18n import _, ngettext, number
+from companion.core.errors import BadName
+from companion.core.i18n import _, ngettext
 from companion.web import chart, html
-from companion.web.app import box, go, phone
+from companion.web.app import box, go
 
 
 def add_routes(app: Flask) -> None:
@@ -25,9 +24,6 @@ def add_routes(app: Flask) -> None:
     app.add_url_rule("/players/rename", "players_rename", rename, methods=["POST"])
     app.add_url_rule("/players/hide", "players_hide", hide, methods=["POST"])
     app.add_url_rule("/players/merge", "players_merge", merge, methods=["POST"])
-    app.add_url_rule("/players/import", "players_import", upload, methods=["POST"])
-    app.add_url_rule("/players/import/confirm", "players_import_confirm", confirm,
-                     methods=["POST"])
 
 
 def _drawable(name: str) -> str:
@@ -97,52 +93,6 @@ def _pages(first: int, count: int) -> dict[str, int | None] | None:
     return {"previous": max(0, first - PAGE) if first > 0 else None,
             "next": first + PAGE if first + PAGE < count else None,
             "first": first + 1, "last": min(first + PAGE, count), "count": count}
-
-
-#: Lines of an import's plan the page shows; the rest is counted ("and 3,000 more").
-PLAN_SHOWN = 50
-#: Phones whose read file waits for "Import them" at once (the oldest is let go).
-PENDING = 2
-
-
-def upload() -> str:
-    """Read a BG Stats export and show what importing it would do; nothing changes.
-
-    One file is read at a time (:attr:`companion.web.app.Box.importing`): an 8 MiB export
-    (over a hundred thousand players) takes about a hundred MiB while it is read, and
-    four at once would not fit a Pi's memory beside the box."""
-    from companion.records.bgstats_import import import_players
-
-    sent = request.files.get("file")
-    data = sent.read() if sent is not None else b""
-    if not data:
-        raise RosterError("choose a BG Stats export file (.json or .bgsplay) to read.")
-    the_box = box()
-    with the_box.importing:
-        plan = import_players(the_box.store(), data, dry_run=True, check_name=_check)
-        count = len(plan.changes)
-        lines = replace(plan, changes=plan.changes[:PLAN_SHOWN]).lines()
-        del plan
-        the_box.pending.pop(phone(), None)
-        while len(the_box.pending) >= PENDING:  # the phone that read one longest ago
-            the_box.pending.pop(next(iter(the_box.pending)))
-        the_box.pending[phone()] = data
-    more = (ngettext("…and {n} more player.", "…and {n} more players.", count - PLAN_SHOWN)
-            .format(n=number(count - PLAN_SHOWN)) if count > PLAN_SHOWN else "")
-    return html.page("players_import.html", _("Players from BG Stats"), here="/players",
-                     lines=lines, more=more)
-
-
-def confirm() -> Response:
-    """Import the file this phone read last (the same checks again, all or nothing)."""
-    from companion.records.bgstats_import import import_players
-
-    data = box().pending.pop(phone(), None)
-    if data is None:
-        raise RosterError("read the BG Stats file again first; nothing was changed.")
-    with box().importing:
-        import_players(box().store(), data, check_name=_check)
-    return go("/players")
 
 
 def add() -> Response:

@@ -113,7 +113,7 @@ def test_an_old_log_gets_an_identity_by_migration(tmp_path: Path) -> None:
     try:
         conn = store._db
         assert conn.execute("SELECT version FROM schema_version").fetchone()[0] \
-            == SCHEMA_VERSION == 5
+            == SCHEMA_VERSION == 6
         mine = identity(conn)
         assert mine and len(mine) == 36 and problem(conn) is None
         index = conn.execute("EXPLAIN QUERY PLAN SELECT id FROM games WHERE finished IS NULL "

@@ -106,3 +106,20 @@ def test_deeply_nested_json_is_one_sentence(tmp_path: Path, capsys) -> None:  # 
     assert cli.main(["players", "--db", str(db), "import", str(deep)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "nests its data too deeply" in err and "Traceback" not in err
+
+
+def test_a_second_import_keeps_the_shortened_person() -> None:
+    """Issue 44: "Sebastian Müller" came in as "Sebastian M." with his UUID; the same
+    file again refused itself ("already belongs to Sebastian M."), with --shorten or
+    without."""
+    store = Store.open(":memory:")
+    data = export(("Sebastian Müller", U.format(3)))
+    import_players(store, data, shorten=True)
+    for shorten in (True, False):
+        plan = import_players(store, data, shorten=shorten)
+        assert plan.lines() == [f"Sebastian M. already carries {U.format(3)}."]
+    assert roster_of(store) == {"Sebastian M.": U.format(3)}
+
+
+def roster_of(store: Store) -> dict[str, str]:
+    return {p.name: p.uuid for p in store.players(hidden=True)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.log.store import Store
-from companion.web import people
+from companion.web import import_page, people
 from tests.web.conftest import pair
 
 
@@ -59,11 +59,11 @@ def test_a_big_import_shows_a_page_of_its_plan_and_counts_the_rest(
 
     token = pair(client, folder, clock)
     data = json.dumps({"players": [{"uuid": str(uuid.UUID(int=n + 1)), "name": f"P{n:04d}"}
-                                   for n in range(people.PLAN_SHOWN + 1234)]}).encode()
+                                   for n in range(import_page.PLAN_SHOWN + 1234)]}).encode()
     page = client.post("/players/import", data={"csrf": token,
                                                 "file": (io.BytesIO(data), "g.json")})
     text = page.get_data(as_text=True)
-    assert page.status_code == 200 and text.count("is added with") == people.PLAN_SHOWN
+    assert page.status_code == 200 and text.count("is added with") == import_page.PLAN_SHOWN
     assert "…and 1,234 more players." in text
     done = client.post("/players/import/confirm", data={"csrf": token})
     assert done.status_code == 303
