@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from companion.core import roster
 from companion.core.errors import AlikeName, BadName, RosterError
+from companion.log.imported_plays import ImportedPlays
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class Log(Protocol):
 
     _db: sqlite3.Connection
     clock: Callable[[], float]
+    imported: ImportedPlays
 
     def _write(self, sql: str, args: tuple[Any, ...], event: str) -> sqlite3.Cursor: ...
 
@@ -224,6 +226,8 @@ class Roster:
                 "UPDATE players SET last_played = NULLIF(MAX(COALESCE(last_played, ''), "
                 "COALESCE(?, '')), ''), hidden = 0 WHERE id = ?", (gone.last_played, kept.id))
             self._db.execute("DELETE FROM players WHERE id = ?", (gone.id,))
+            # a BG Stats group's plays name people by UUID: the merged one's follow
+            self._log.imported.follow(gone.uuid, kept.uuid)
         return self._known(kept.name)
 
     def delete_player(self, name: str) -> None:

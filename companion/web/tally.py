@@ -26,7 +26,7 @@ from collections.abc import Iterator
 
 from companion.log.store import Store
 from companion.records import stats
-from companion.records.plays import Play
+from companion.records.plays import Play, imported
 from companion.web import chart, reading
 
 
@@ -49,7 +49,7 @@ class Tally:
         self.by_uuid: dict[str, stats.PersonStats] = {}
         self.months: dict[str, dict[str, list[int]]] = {}
         self.roster: set[tuple[str, str]] = set()
-        self.mark: tuple[int, str | None] | None = None
+        self.mark: tuple[int, str | None, int] | None = None
         self.last_id = 0
         self.upto: tuple[int, str | None] = (0, None)
         #: How many times the whole log was counted (tests and the benchmark read it).
@@ -59,11 +59,12 @@ class Tally:
         """Every roster player who finished a game, most plays first (as
         :func:`companion.records.stats.people`)."""
         roster = {(p.uuid, p.name) for p in store.players(hidden=True)}
-        mark = store.finished_mark()
+        # a group's import adds plays without finishing a game: counted again then
+        mark = (*store.finished_mark(), store.imported.count())
         if not self.roster <= roster or self.mark is None:
             self._recount(store)
         elif mark != self.mark:
-            if _finished_up_to(store, self.last_id) != self.upto:
+            if mark[2] != self.mark[2] or _finished_up_to(store, self.last_id) != self.upto:
                 self._recount(store)
             else:
                 self._add(list(reading.plays_after(store, self.last_id)))
@@ -77,6 +78,7 @@ class Tally:
         self.by_uuid, self.months, self.last_id = {}, {}, 0
         for chunk in _chunks(reading.every_play(store, chunk=CHUNK), CHUNK):
             self._add(chunk)
+        self._add(imported(store))  # a BG Stats group's history: counted once
         self.upto = _finished_up_to(store, self.last_id)
 
     def _add(self, new: list[Play]) -> None:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from companion.log.store import Store
 from companion.records import bgstats
 from companion.records.group_import import import_group
@@ -117,9 +115,6 @@ def test_follow_moves_the_seats_of_one_uuid_to_another() -> None:
     assert [s["uuid"] for s in store.imported.plays()[0].players] == [None, P.format(7), None]
 
 
-@pytest.mark.xfail(strict=True, reason="merging runs in companion/log/roster_log.py, not "
-                   "this helper's file: the coordinator adds the one line of the import "
-                   "helper's report (imported.follow in merge_players), then removes this mark")
 def test_a_merge_keeps_the_imported_plays_of_the_person_merged_away() -> None:
     store = Store.open(":memory:", clock=lambda: NOW)
     store.add_player("Annie")

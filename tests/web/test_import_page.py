@@ -160,9 +160,6 @@ def test_in_a_real_browser_the_import_gives_what_the_command_line_gives(
     assert stats_counts(tmp_path, capsys, folder / "companion.db") == expected_counts(export)
 
 
-@pytest.mark.xfail(strict=True, reason="the phone's Players cards count through "
-                   "companion/web/tally.py, not this helper's file: the coordinator applies "
-                   "the tally patch of the import helper's report, then removes this mark")
 def test_the_phones_player_cards_count_the_imported_plays(page) -> None:  # type: ignore[no-untyped-def]
     client, token, _db = page
     export = group_export()
