@@ -153,7 +153,7 @@ class Rig:
     def pump(self) -> None:
         """Handle every queued key, finishing animations at once."""
         while not self.app.keys.empty():
-            self.app.handle(self.app.keys.get())
+            self.app.take(self.app.keys.get())  # a key, or a smart die's event
             self.app.settle()
 
     def later(self, seconds: float) -> None:

@@ -152,10 +152,7 @@ class App:
                 continue
             if event is QUIT:
                 return
-            if isinstance(event, DICE_EVENTS):
-                self.die_event(event, draw=False)
-            else:
-                self.handle(event, draw=False)
+            self.take(event, draw=False)
             if self.keys.empty():  # more keys waiting: their frame will show them all
                 self.redraw()
             self._beat_if_due()  # a stream of keys must not starve the watchdog
@@ -270,6 +267,14 @@ class App:
         self.settings.refresh()  # what the phone page saved shows in this key's frame
         if draw:
             self.redraw()
+
+    def take(self, event: Any, *, draw: bool = True) -> None:
+        """One event of the loop's queue: a key (:meth:`handle`) or a smart die's
+        (:meth:`die_event`)."""
+        if isinstance(event, DICE_EVENTS):
+            self.die_event(event, draw=draw)
+        else:
+            self.handle(event, draw=draw)
 
     def use_smart_dice(self, dice: list[Any], *, confirm: bool = True) -> None:
         """Read the landings of ``dice`` (:class:`companion.hw.dice_set.KnownDie`)."""

@@ -179,6 +179,7 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
     signal.signal(signal.SIGINT, stop)
     app.start()  # the first frame before the buttons: importing gpiozero is slow
     network_fallback(config)
+    radio = smart_dice(config, app)
     keyboard = sounder = None
     stopped: Callable[[App], object] = show_stopped
     try:
@@ -206,6 +207,8 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
         raise
     finally:
         notifier.stopping()
+        if radio is not None:
+            radio.stop()
         if keyboard is not None:
             keyboard.stop()
         stopped(app)
@@ -215,6 +218,31 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
             sounder.close()
         store.close()
     return 0
+
+
+def smart_dice(config: Config, app: App) -> Any:
+    """Listen for the table's smart dice (:mod:`companion.hw.dice_set`), their events on
+    the loop's queue; None when the box has none, or cannot hear them (one line on the
+    screen and in the journal says why)."""
+    from companion.core.errors import ConfigError
+    from companion.hw import dice_set
+    from companion.hw.pixels_radio import DiceRadio
+
+    try:
+        dice = dice_set.load(config.state_dir())
+    except ConfigError as err:
+        app.inform(err.translated(_))
+        return None
+    if not dice:
+        return None
+    app.use_smart_dice(dice, confirm=config.smart_dice["confirm"])
+    radio = DiceRadio(sink=app.keys.put)
+    why = radio.start()
+    if why is not None:
+        print(f"companion: {why}", file=sys.stderr)
+        app.inform(i18n.shown(why))
+        return None
+    return radio
 
 
 def network_fallback(config: Config) -> bool:

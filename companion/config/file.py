@@ -152,6 +152,10 @@ SCHEMA: dict[str, dict[str, Option]] = {
         "ratings": Option(False, "show each player's skill rating per game (openskill) on "
                           "the phone's stats pages"),
     },
+    "smart_dice": {
+        "confirm": Option(True, "a smart die's landing waits for OK (true), or the entry "
+                          "closes by itself once every die is read (false)"),
+    },
     "network": {
         "fallback": Option("hotspot", "when no known Wi-Fi comes up soon after start, the box "
                            "starts its own (hotspot) or stays off the network (off)",
@@ -196,6 +200,9 @@ class Config:
     #: ``fallback``: the box's own Wi-Fi at start when no known network comes up (``[network]``).
     network: Mapping[str, Any] = field(
         default_factory=lambda: {"fallback": SCHEMA["network"]["fallback"].default})
+    #: ``confirm``: a smart die's landing waits for OK (``[smart_dice]``).
+    smart_dice: Mapping[str, Any] = field(
+        default_factory=lambda: {"confirm": SCHEMA["smart_dice"]["confirm"].default})
 
     @property
     def uses_keyboard(self) -> bool:
@@ -343,7 +350,8 @@ def from_mapping(data: Mapping[str, Any], source: str = "built-in default") -> C
                   house_rules, source, games, language, sound=sections["sound"],
                   shelf=shelfconfig.shelf_games(data.get("shelf", [])),
                   dice=shelfconfig.dice_sets(data.get("dice", [])),
-                  records=sections["records"], network=sections["network"])
+                  records=sections["records"], network=sections["network"],
+                  smart_dice=sections["smart_dice"])
 
 
 def _location(value: str) -> None:

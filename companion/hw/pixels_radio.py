@@ -29,6 +29,8 @@ from companion.hw.pixels_rolls import Event, Rolls
 
 #: How long :meth:`DiceRadio.start` waits for the radio to say it listens.
 START_WAIT = 10.0
+#: Seconds between the radio's looks for dice gone quiet (with a ``sink``).
+TICK = 1.0
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,12 @@ class DiceRadio:
     """The Pixels dice in range and their rolls, heard in a thread of its own."""
 
     def __init__(self, *, clock: Callable[[], float] = time.monotonic,
-                 rolls: Rolls | None = None) -> None:
+                 rolls: Rolls | None = None,
+                 sink: Callable[[Event], None] | None = None) -> None:
+        """``sink`` (the loop's key queue's ``put``) gets every event from the radio's
+        thread as it happens, the dice gone quiet included; without one, :meth:`poll`."""
         self.clock = clock
+        self.sink = sink
         self.rolls = rolls or Rolls()
         self._events: queue.SimpleQueue[Event] = queue.SimpleQueue()
         self._seen: dict[int, InRange] = {}
@@ -114,7 +120,15 @@ class DiceRadio:
             return
         self._started.set()
         try:
-            await self._stop.wait()
+            while not self._stop.is_set():
+                try:
+                    await asyncio.wait_for(self._stop.wait(), TICK)
+                except TimeoutError:
+                    if self.sink is not None:
+                        with self._lock:
+                            quiet = self.rolls.tick(self.clock())
+                        for event in quiet:
+                            self.sink(event)
         finally:
             try:
                 await scanner.stop()
@@ -139,7 +153,7 @@ class DiceRadio:
                                               device.address, data.rssi, now)
             events = self.rolls.seen(ad, now)
         for event in events:
-            self._events.put(event)
+            (self.sink or self._events.put)(event)
 
     def poll(self) -> list[Event]:
         """Every event since the last call, the dice gone quiet included; never waits."""

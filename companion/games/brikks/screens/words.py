@@ -28,5 +28,15 @@ class ColourFace:
     def __init__(self, colour: str) -> None:
         self.colour = colour
 
+    def __eq__(self, other: object) -> bool:
+        """The same colour, as a face or as its English word (a smart die standing in
+        for the colour die names its faces so)."""
+        if isinstance(other, ColourFace):
+            return other.colour == self.colour
+        return isinstance(other, str) and other == self.colour
+
+    def __hash__(self) -> int:
+        return hash(self.colour)
+
     def __str__(self) -> str:
         return colour_name(self.colour)
