@@ -300,9 +300,9 @@ class App:
         if self.overlays.question is None and self.overlays.message is None:
             self.top.on_key(key)
 
-    def note_dice_read(self, pixel_ids: list[int | None]) -> None:
-        """The next action played carries these smart dice's Pixel Ids."""
-        self.table.dice_read = list(pixel_ids)
+    def note_dice_read(self, read: list[list[int] | None]) -> None:
+        """The next action played carries which smart die gave which face."""
+        self.table.dice_read = list(read)
 
     def _slipped(self, err: Exception) -> None:
         """A screen raised something it should not have: log it, say so, carry on.

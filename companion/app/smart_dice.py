@@ -66,7 +66,7 @@ class SmartDice:
             self.press(Key(ROLL, long=True))  # where the box rolls: the players' own dice
         entry = self.top()
         if not isinstance(entry, DiceEntry) or not entry.take(value, die.values(),
-                                                              die.pixel_id):
+                                                              die.pixel_id, face):
             self.inform(_("{die} rolled {face}; nothing here takes it.").format(
                 die=die.label, face=value))
             return

@@ -41,8 +41,8 @@ class Table:
         self.game_ctx = GameContext(ctx)
         self.load_screens = load_screens
         self.session: GameSession | None = None
-        #: The Pixel Ids of the smart dice whose faces the next action carries.
-        self.dice_read: list[int | None] | None = None
+        #: Which smart die gave which face, carried by the next action (``"read"``).
+        self.dice_read: list[list[int] | None] | None = None
 
     def explain(self, err: Exception) -> str:
         """An error's sentence in the language in use: a rule's in its game's words."""

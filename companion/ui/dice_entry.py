@@ -7,8 +7,9 @@ caller builds from the faces should carry ``"entered": True`` so the log tells d
 entered rolls apart.
 
 A smart die that lands while the entry is open fills the first die of its kind not yet
-read (:meth:`DiceEntry.take`); the box then adds each die's Pixel Id to the action the
-faces make (``"read"``: one id per die, None for a die keyed in).
+read (:meth:`DiceEntry.take`); the box then adds to the action the faces make which die
+gave each (``"read"``: per die ``[pixel_id, face as printed on the die]``, None for a
+die keyed in), which is each die's record.
 
 >>> # DiceEntry(ctx, [range(1, 5), COLOURS], on_done=lambda faces: ..., labels=["d4", "colour"])
 """
@@ -50,8 +51,9 @@ class DiceEntry(Screen):
         self.labels = list(labels) if labels else None
         self.title = title
         self.gettext = gettext
-        #: Per die, the Pixel Id of the smart die that gave its face (None: keyed in).
-        self.read: list[int | None] = [None] * len(self.dice)
+        #: Per die, the smart die that gave its face, ``(pixel_id, printed face)``
+        #: (None: keyed in).
+        self.read: list[tuple[int, int] | None] = [None] * len(self.dice)
 
     @property
     def values(self) -> list[Any]:
@@ -79,8 +81,10 @@ class DiceEntry(Screen):
     def key_long_down(self) -> None:
         self._turn(-10)
 
-    def take(self, landed: Any, faces: Sequence[Any], pixel_id: int) -> bool:
-        """Smart die ``pixel_id``, whose faces are ``faces``, landed on ``landed``: fill
+    def take(self, landed: Any, faces: Sequence[Any], pixel_id: int,
+             printed: int | None = None) -> bool:
+        """Smart die ``pixel_id``, whose faces are ``faces``, landed on ``landed`` (its
+        number ``printed``, where the die stands for faces of the game's own): fill
         the first die (from the cursor on) with exactly those faces that no smart die has
         filled yet. False when there is none (the roll is not for this entry). A die
         set by hand afterwards is keyed in again.
@@ -88,7 +92,7 @@ class DiceEntry(Screen):
         >>> class Ctx: pass
         >>> entry = DiceEntry(Ctx(), [range(1, 5), range(1, 7)], on_done=print)
         >>> entry.take(5, range(1, 7), 77), entry.values, entry.read
-        (True, [1, 5], [None, 77])
+        (True, [1, 5], [None, (77, 5)])
         >>> entry.take(2, range(1, 7), 78)  # the d6 is read: nothing left for a d6
         False
         """
@@ -98,7 +102,7 @@ class DiceEntry(Screen):
             i = (self.cursor + step) % n
             if self.read[i] is None and self.dice[i] == faces and landed in faces:
                 self.index[i] = faces.index(landed)
-                self.read[i] = pixel_id
+                self.read[i] = (pixel_id, landed if printed is None else printed)
                 rest = [j for j in range(n) if self.read[j] is None]
                 if rest:
                     self.cursor = next((j for j in rest if j > i), rest[0])
@@ -114,7 +118,7 @@ class DiceEntry(Screen):
         values = self.values
         self.ctx.pop()
         if any(r is not None for r in self.read):  # the next action carries the ids
-            self.ctx.note_dice_read(list(self.read))
+            self.ctx.note_dice_read([list(r) if r else None for r in self.read])
         self.on_done(values)
 
     key_roll = key_ok

@@ -50,7 +50,8 @@ def test_a_brikks_evening_read_from_smart_dice_logs_as_keyed_in_plus_the_dice(
         land(rig, COLOUR, D.COLOURS.index(colour) + 1)
         rig.keys("ok")                            # one press confirms
     read = logged(rig)[-len(throws):]
-    assert [a["read"] for a in read] == [[D4, COLOUR]] * len(throws)
+    assert [a["read"] for a in read] == [[[D4, n], [COLOUR, D.COLOURS.index(c) + 1]]
+                                         for n, c in throws]
 
     keyed = Rig(players=ROSTER)
     try:
@@ -78,7 +79,7 @@ def test_a_die_picked_up_tilted_or_gone_counts_no_roll(rig: Rig) -> None:
     assert "Your dice" in rig.text                 # the entry is still open
     rig.keys(*["up"] * D.COLOURS.index("blue"), "ok")  # the cursor waits on it: keyed in
     assert logged(rig)[-1] == {"type": "roll", "number": 2, "colour": "blue",
-                               "entered": True, "read": [D4, None]}
+                               "entered": True, "read": [[D4, 2], None]}
 
 
 def test_with_confirm_off_the_entry_closes_once_every_die_is_read(rig: Rig) -> None:
@@ -87,4 +88,47 @@ def test_with_confirm_off_the_entry_closes_once_every_die_is_read(rig: Rig) -> N
     land(rig, D4, 4)
     land(rig, COLOUR, 1)
     assert logged(rig)[-1] == {"type": "roll", "number": 4, "colour": "white",
-                               "entered": True, "read": [D4, COLOUR]}
+                               "entered": True, "read": [[D4, 4], [COLOUR, 1]]}
+
+
+def test_two_evenings_add_up_in_each_dies_record(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from companion.hw.dice_record import records
+    from companion.log.dice_rolls import smart_rolls
+
+    db = str(tmp_path / "companion.db")
+    evenings = [[(3, "red"), (1, "white")], [(4, "black"), (3, "green"), (2, "red")]]
+    for evening, throws in enumerate(evenings):
+        rig = Rig(db=db, players=ROSTER)       # the box started again for the evening
+        try:
+            rig.app.use_smart_dice(SET)
+            if evening == 0:
+                start_two(rig)
+            else:                               # the game left unfinished reopens
+                assert "Resumed Brikks" in said(rig)
+            for number, colour in throws:
+                land(rig, D4, number)
+                land(rig, COLOUR, D.COLOURS.index(colour) + 1)
+                rig.keys("ok")
+            rig.keys("long back")                 # the last roll undone: not in the record
+            rig.keys(*[k for k in ("ok",) if rig.app.overlays.question is not None])
+        finally:
+            rig.close()
+    rig = Rig(db=db, players=ROSTER)
+    try:
+        rolled = smart_rolls(rig.store)
+        kept = [t for throws in evenings for t in throws[:-1]]
+        assert rolled == {D4: [n for n, _c in kept],
+                          COLOUR: [D.COLOURS.index(c) + 1 for _n, c in kept]}
+        d4, colour = records(SET, rolled)
+        assert d4.rolls == 3 and d4.tally == {1: 0, 2: 0, 3: 2, 4: 1}
+        assert colour.tally[4] == 1 and sum(colour.tally.values()) == 3
+    finally:
+        rig.close()
+
+
+def test_a_die_that_favours_a_face_is_called_in_one_sentence() -> None:
+    from companion.hw.dice_record import record
+
+    rec = record(KnownDie(1, "d6", "red d6"), [1, 2, 1, 3, 1, 4, 1, 5, 1, 6] * 30)
+    assert rec.sentence().startswith("red d6: 1 comes up too often; p < 0.01 after ")
+    assert rec.verdict is not None and rec.verdict.biased
