@@ -18,6 +18,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -124,7 +125,7 @@ class App:
         #: The table's smart dice (:mod:`companion.app.smart_dice`): none until the runtime
         #: gives the set (:meth:`use_smart_dice`); their events come on :attr:`keys`.
         self.smart_dice = SmartDice([], top=lambda: self.top, press=self._die_press,
-                                    inform=self.inform)
+                                    inform=self.inform, folder=self.dice_folder)
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -276,10 +277,21 @@ class App:
         else:
             self.handle(event, draw=draw)
 
-    def use_smart_dice(self, dice: list[Any], *, confirm: bool = True) -> None:
-        """Read the landings of ``dice`` (:class:`companion.hw.dice_set.KnownDie`)."""
+    def use_smart_dice(self, dice: list[Any], *, confirm: bool = True,
+                       open_radio: Callable[[], tuple[Any, Any]] | None = None) -> None:
+        """Read the landings of ``dice`` (:class:`companion.hw.dice_set.KnownDie`);
+        ``open_radio`` starts listening when Settings > Smart dice asks (returns the radio
+        and why it cannot, one of them None)."""
+        old = self.smart_dice
         self.smart_dice = SmartDice(dice, top=lambda: self.top, press=self._die_press,
-                                    inform=self.inform, confirm=confirm)
+                                    inform=self.inform, confirm=confirm,
+                                    folder=self.dice_folder, radio=old.radio,
+                                    open_radio=open_radio or old.open_radio)
+
+    def dice_folder(self) -> Path:
+        """Where the table's smart dice are kept (``dice.toml``): beside the log."""
+        path = self.store.path
+        return Path(path).parent if path and path != ":memory:" else self.config.state_dir()
 
     def die_event(self, event: Any, *, draw: bool = True) -> None:
         """One event of a smart die (a landing, a die gone quiet …), as :meth:`handle`

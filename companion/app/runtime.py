@@ -207,6 +207,7 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
         raise
     finally:
         notifier.stopping()
+        radio = app.smart_dice.radio  # started at start or from Settings
         if radio is not None:
             radio.stop()
         if keyboard is not None:
@@ -221,28 +222,35 @@ def _run(config: Config, *, emulator: str | None, db: str, trace: TextIO | None,
 
 
 def smart_dice(config: Config, app: App) -> Any:
-    """Listen for the table's smart dice (:mod:`companion.hw.dice_set`), their events on
-    the loop's queue; None when the box has none, or cannot hear them (one line on the
-    screen and in the journal says why)."""
+    """The table's smart dice (:mod:`companion.hw.dice_set`): the box listens for them
+    at once when it has some, else when Settings > Smart dice is opened; their events
+    come on the loop's queue. Returns the radio listening now, or None (a set that cannot
+    be read, or no Bluetooth, is one line on the screen and in the journal)."""
     from companion.core.errors import ConfigError
     from companion.hw import dice_set
     from companion.hw.pixels_radio import DiceRadio
 
+    def open_radio() -> tuple[Any, Any]:
+        radio = DiceRadio(sink=app.keys.put)
+        why = radio.start()
+        if why is not None:
+            print(f"companion: {why}", file=sys.stderr)
+            radio.stop()
+            return None, why
+        return radio, None
+
     try:
-        dice = dice_set.load(config.state_dir())
+        dice = dice_set.load(app.dice_folder())
     except ConfigError as err:
         app.inform(err.translated(_))
-        return None
+        dice = []
+    app.use_smart_dice(dice, confirm=config.smart_dice["confirm"], open_radio=open_radio)
     if not dice:
         return None
-    app.use_smart_dice(dice, confirm=config.smart_dice["confirm"])
-    radio = DiceRadio(sink=app.keys.put)
-    why = radio.start()
+    why = app.smart_dice.listen()
     if why is not None:
-        print(f"companion: {why}", file=sys.stderr)
         app.inform(i18n.shown(why))
-        return None
-    return radio
+    return app.smart_dice.radio
 
 
 def network_fallback(config: Config) -> bool:

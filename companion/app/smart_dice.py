@@ -15,11 +15,16 @@ goes quiet: one line on the screen, and the game goes on.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from companion.core.i18n import _
+from companion.core.errors import ConfigError
+from companion.core.i18n import Notice, _
 from companion.core.keys import ROLL, Key
+from companion.hw import dice_set
+from companion.hw.dice_record import DieRecord, records
 from companion.hw.dice_set import KnownDie
+from companion.hw.pixels_radio import InRange
 from companion.hw.pixels_rolls import Back, Gone, Landed, Tilted
 from companion.ui.dice_entry import DiceEntry
 from companion.ui.screen import Screen
@@ -38,12 +43,66 @@ class SmartDice:
 
     def __init__(self, dice: list[KnownDie], *, top: Callable[[], Screen],
                  press: Callable[[Key], None], inform: Callable[[str], None],
-                 confirm: bool = True) -> None:
+                 confirm: bool = True, folder: Callable[[], Path] | None = None,
+                 radio: Any = None,
+                 open_radio: Callable[[], tuple[Any, Notice | None]] | None = None) -> None:
         self.dice = {d.pixel_id: d for d in dice}
         self.top = top
         self.press = press
         self.inform = inform
         self.confirm = confirm
+        #: The state folder (its ``dice.toml``); the radio listening, and how to start
+        #: one (the runtime's, a fake in tests); why the box cannot listen, if it cannot.
+        self.folder = folder
+        self.radio = radio
+        self.open_radio = open_radio
+        self.why_not: Notice | None = None
+
+    # -- the table's set (Settings > Smart dice) --------------------------------------
+
+    def listen(self) -> Notice | None:
+        """Start listening if nothing does yet; None once it listens, else why not."""
+        if self.radio is None and self.open_radio is not None and self.why_not is None:
+            self.radio, self.why_not = self.open_radio()
+        elif self.radio is None and self.open_radio is None:
+            self.why_not = Notice("Smart dice cannot be read: {why}",
+                                  why=Notice("this box does not listen for them"))
+        return self.why_not
+
+    def known(self) -> list[KnownDie]:
+        """The table's dice, as added."""
+        return list(self.dice.values())
+
+    def in_range(self) -> list[InRange]:
+        """Dice heard lately that are not the table's yet."""
+        if self.radio is None:
+            return []
+        return [d for d in self.radio.in_range() if d.ad.pixel_id not in self.dice]
+
+    def add(self, heard: InRange) -> KnownDie:
+        """Put a die heard into the table's set, its label the name it advertises (or
+        its type); :class:`ConfigError` when the set cannot be written."""
+        label = (heard.name.strip() or heard.ad.die_type)[:dice_set.LABEL_MAX]
+        die = KnownDie(heard.ad.pixel_id, heard.ad.die_type, label)
+        self._keep(lambda folder: dice_set.add(folder, die))
+        return die
+
+    def remove(self, pixel_id: int) -> None:
+        """Take a die out of the set; its record stays in the log."""
+        self._keep(lambda folder: dice_set.remove(folder, pixel_id))
+
+    def _keep(self, change: Callable[[Path], list[KnownDie]]) -> None:
+        if self.folder is None:
+            raise ConfigError("the box keeps no smart dice here (no state folder)")
+        try:
+            self.dice = {d.pixel_id: d for d in change(self.folder())}
+        except OSError as err:
+            raise ConfigError("the smart dice cannot be kept: {why}", why=str(err)) from None
+
+    def records(self, rolls: dict[int, list[int]]) -> list[DieRecord]:
+        """Each die of the set with its record from ``rolls``
+        (:func:`companion.log.dice_rolls.smart_rolls`)."""
+        return records(self.known(), rolls)
 
     def on_event(self, event: Any) -> None:
         """Act on one event of :mod:`companion.hw.pixels_rolls`."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from companion.core import fairness
 from companion.core.dice_watch import ALPHA, Watch
-from companion.core.i18n import ngettext
+from companion.core.i18n import _, ngettext
 from companion.hw.dice_set import KnownDie
 from companion.hw.pixels_messages import FACES
 
@@ -31,21 +31,34 @@ class DieRecord:
 
     def sentence(self) -> str:
         """What the table reads: "red d6: 1 comes up too often; p < 0.01 after 640 rolls"."""
+        return _("{die}: {verdict}").format(die=self.die.label, verdict=self.verdict_line())
+
+    def verdict_line(self) -> str:
+        """The sentence without the die's name (where a title names it)."""
         w = self.watch
         if w.called:
             if w.too_often:
-                text = ngettext("{die}: {face} comes up too often; p < {alpha} after {n} roll.",
-                                "{die}: {face} comes up too often; p < {alpha} after {n} "
-                                "rolls.", w.called_after or 0)
+                text = ngettext("{face} comes up too often; p < {alpha} after {n} roll.",
+                                "{face} comes up too often; p < {alpha} after {n} rolls.",
+                                w.called_after or 0)
             else:
-                text = ngettext("{die}: {face} comes up too rarely; p < {alpha} after {n} "
-                                "roll.", "{die}: {face} comes up too rarely; p < {alpha} "
-                                "after {n} rolls.", w.called_after or 0)
-            return text.format(die=self.die.label, face=w.face, alpha=ALPHA,
-                               n=w.called_after)
-        return ngettext("{die}: nothing unusual after {n} roll.",
-                        "{die}: nothing unusual after {n} rolls.", self.rolls).format(
-            die=self.die.label, n=self.rolls)
+                text = ngettext("{face} comes up too rarely; p < {alpha} after {n} roll.",
+                                "{face} comes up too rarely; p < {alpha} after {n} rolls.",
+                                w.called_after or 0)
+            return text.format(face=w.face, alpha=ALPHA, n=w.called_after)
+        return ngettext("nothing unusual after {n} roll.", "nothing unusual after {n} rolls.",
+                        self.rolls).format(n=self.rolls)
+
+    def panel_lines(self) -> tuple[str, str]:
+        """The verdict in two short lines for the 128 px panel: what, and how sure."""
+        w = self.watch
+        if w.called:
+            what = (_("{face} comes up too often") if w.too_often
+                    else _("{face} comes up too rarely")).format(face=w.face)
+            return what, ngettext("{n} roll, p < {alpha}", "{n} rolls, p < {alpha}",
+                                  w.called_after or 0).format(n=w.called_after, alpha=ALPHA)
+        return _("Nothing unusual"), ngettext("after {n} roll", "after {n} rolls",
+                                              self.rolls).format(n=self.rolls)
 
 
 def record(die: KnownDie, faces: list[int]) -> DieRecord:

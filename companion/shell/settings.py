@@ -3,13 +3,15 @@
 UP/DOWN choose a row, LEFT/RIGHT change it (at once: the language switches the whole
 box, the contrast the panel), BACK leaves. Each change is saved as it is made
 (:mod:`companion.config.settings` says where); the bottom line names the file. The last
-row, About, names the version and the commit (:mod:`companion.version`): what to tell
-someone helping with the box.
+row but one, About, names the version and the commit (:mod:`companion.version`): what
+to tell someone helping with the box; the last, Smart dice, opens the table's Pixels dice
+(:mod:`companion.shell.smart_dice_screen`).
 """
 
 from __future__ import annotations
 
 from companion.core.i18n import LANGUAGES, NAMES, _
+from companion.shell.smart_dice_screen import SmartDiceScreen
 from companion.ui.paint import Painter
 from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import grid, hint, menu_list, title_bar
@@ -39,7 +41,8 @@ class SettingsScreen(Screen):
         level = min(range(len(CONTRAST)), key=lambda i: abs(CONTRAST[i] - contrast)) + 1
         return [_("Language: {name}").format(name=NAMES[lang]),
                 _("Contrast: {level}/{top}").format(level=level, top=len(CONTRAST)),
-                _("About: {version}").format(version=about())]
+                _("About: {version}").format(version=about()),
+                _("Smart dice: {n}").format(n=len(self.ctx.smart_dice.known()))]
 
     def key_up(self) -> None:
         self.row = (self.row - 1) % len(self.rows())
@@ -49,6 +52,9 @@ class SettingsScreen(Screen):
 
     def _change(self, step: int) -> None:
         if self.row == 2:  # About: nothing to change
+            return
+        if self.row == 3:
+            self.ctx.push(SmartDiceScreen(self.ctx))
             return
         if self.row == 0:
             now = self.ctx.config.language or self.ctx.language()

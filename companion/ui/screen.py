@@ -101,6 +101,9 @@ class BoxContext(Context, Protocol):
     # settings changed on the box (companion.app.setting_changes)
     def language(self) -> str: ...
     def change_setting(self, key: str, value: Any) -> None: ...
+    # the table's smart dice (companion.app.smart_dice.SmartDice)
+    @property
+    def smart_dice(self) -> Any: ...
 
 
 class Screen:
