@@ -8,9 +8,10 @@ that cannot hear dice says why in the list's place.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.core.errors import ConfigError
 from companion.core.i18n import N_, _, ngettext
-from companion.hw.dice_record import DieRecord
 from companion.log.dice_rolls import smart_rolls
 from companion.ui.fonts import needs_japanese
 from companion.ui.lists import ListScreen
@@ -85,7 +86,7 @@ class DieRecordScreen(Screen):
         self.pixel_id = pixel_id
         self.rolls = rolls
 
-    def _record(self) -> DieRecord | None:
+    def _record(self) -> Any:  # a companion.hw.dice_record.DieRecord, or None
         return next((r for r in self.ctx.smart_dice.records(self.rolls)
                      if r.die.pixel_id == self.pixel_id), None)
 
