@@ -4,7 +4,7 @@ test that says when the die has rolled enough to call it.
 >>> from companion.hw.dice_set import KnownDie
 >>> rec = record(KnownDie(7, "d6", "red d6"), [1, 2, 3, 4, 5, 6] * 10)
 >>> rec.tally[1], rec.rolls, rec.sentence()
-(10, 60, 'red d6: nothing unusual after 60 rolls.')
+(10, 60, 'red d6: Nothing unusual after 60 rolls.')
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class DieRecord:
                                 "{face} comes up too rarely; p < {alpha} after {n} rolls.",
                                 w.called_after or 0)
             return text.format(face=w.face, alpha=ALPHA, n=w.called_after)
-        return ngettext("nothing unusual after {n} roll.", "nothing unusual after {n} rolls.",
+        return ngettext("Nothing unusual after {n} roll.", "Nothing unusual after {n} rolls.",
                         self.rolls).format(n=self.rolls)
 
     def panel_lines(self) -> tuple[str, str]:

@@ -20,6 +20,7 @@ from flask import Flask
 
 from companion.config.file import Config
 from companion.web import (
+    dice_page,
     history,
     import_page,
     pair,
@@ -35,7 +36,7 @@ from companion.web.app import make_flask
 def create_app(db: Path, config: Config, *, clock: Callable[[], float] = time.time) -> Flask:
     """The page for the log at ``db`` (its folder is the state folder)."""
     app = make_flask(db, config, clock=clock)
-    for module in (pair, tonight, history, people, import_page, stats_pages, rules_pages,
-                   settings_page):
+    for module in (pair, tonight, history, people, import_page, stats_pages, dice_page,
+                   rules_pages, settings_page):
         module.add_routes(app)
     return app
