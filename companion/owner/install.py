@@ -58,7 +58,9 @@ from companion.owner.system_steps import Step, execute, run_command, say
 ROOT = Path(__file__).resolve().parents[2]
 UNIT_IN_CHECKOUT = Path("systemd", "companion.service")
 UNIT_FILE = ROOT / UNIT_IN_CHECKOUT
-GROUPS = ("gpio", "i2c", "spi")
+#: gpio, i2c, spi for the panel and the buttons; bluetooth for the smart dice (BlueZ answers
+#: its group on the system D-Bus). A group the system lacks is left out, and said.
+GROUPS = ("gpio", "i2c", "spi", "bluetooth")
 VENV = "/opt/companion/venv"
 #: The Pi boots its I²C bus at 100 kHz; install-service asks for the displays' fast mode.
 FAST_I2C = 400_000

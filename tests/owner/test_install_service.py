@@ -97,7 +97,7 @@ def test_install_writes_unit_and_config_and_runs_the_commands(tmp_path: Path) ->
     ran: list[list[str]] = []
     steps = fake_plan(tmp_path, venv="/opt/companion/venv")
     execute(steps, runner=lambda cmd, check: ran.append(cmd), out=lambda line: None)
-    assert ran[0][:2] == ["useradd", "--system"] and "gpio,i2c" in ran[0]
+    assert ran[0][:2] == ["useradd", "--system"] and "gpio,i2c,bluetooth" in ran[0]  # no spi here
     assert ran[-2:] == [["systemctl", "enable", "companion.service", "companion-web.service"],
                         ["systemctl", "restart", "companion.service", "companion-web.service"]]
     unit = (tmp_path / "systemd" / "companion.service").read_text()

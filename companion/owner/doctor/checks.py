@@ -34,6 +34,7 @@ from companion.owner.doctor.games import games_report
 from companion.owner.doctor.network import network_check
 from companion.owner.doctor.probes import Probes
 from companion.owner.doctor.report import Check, print_report
+from companion.owner.doctor.smart_dice import smart_dice_check
 from companion.owner.doctor.storage import backup_checks, card_check, state_check
 
 __all__ = ["Check", "Doctor", "Probes", "add_parser", "games_report", "main"]
@@ -97,6 +98,7 @@ class Doctor:
             yield from self._backups(on_pi=board is not None)
         yield from games_report()
         yield network_check()
+        yield smart_dice_check(self._state_dir())
         oled = not self.config.uses_keyboard
         if board is None:
             yield Check(
