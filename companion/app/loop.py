@@ -313,8 +313,9 @@ class App:
             self.top.on_key(key)
 
     def note_dice_read(self, read: list[list[int] | None]) -> None:
-        """The next action played carries which smart die gave which face."""
-        self.table.dice_read = list(read)
+        """The next action played carries which smart die gave which face: every entry's
+        since the last action (a move's checks are entered one die at a time)."""
+        self.table.dice_read = [*(self.table.dice_read or []), *read]
 
     def _slipped(self, err: Exception) -> None:
         """A screen raised something it should not have: log it, say so, carry on.
