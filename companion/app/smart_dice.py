@@ -129,5 +129,8 @@ class SmartDice:
             self.inform(_("{die} rolled {face}; nothing here takes it.").format(
                 die=die.label, face=value))
             return
+        blink = getattr(self.radio, "blink", None)
+        if blink is not None:  # the die whose face counted says so (a fake radio may not)
+            blink(die.pixel_id)
         if entry.all_read and not self.confirm:
             entry.key_ok()

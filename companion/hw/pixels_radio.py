@@ -31,6 +31,10 @@ from companion.hw.pixels_rolls import Event, Rolls
 START_WAIT = 10.0
 #: Seconds between the radio's looks for dice gone quiet (with a ``sink``).
 TICK = 1.0
+#: How long a blink may take to connect and write before it is given up.
+BLINK_WAIT = 10.0
+#: The colour a die whose face counted blinks in (green, RGB).
+COUNTED = 0x0000FF00
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,7 @@ class DiceRadio:
         self.rolls = rolls or Rolls()
         self._events: queue.SimpleQueue[Event] = queue.SimpleQueue()
         self._seen: dict[int, InRange] = {}
+        self._devices: dict[int, Any] = {}  # bleak's BLEDevice of each die heard
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -84,6 +89,8 @@ class DiceRadio:
         self._failure: Notice | None = None
         #: Reports that could not be read (one sentence each), the newest last.
         self.unreadable: list[str] = []
+        #: Blinks that could not be sent (the die went away, say), the newest last.
+        self.unblinked: list[str] = []
 
     def start(self) -> Notice | None:
         """Start listening; None once it listens, else why it cannot (one sentence)."""
@@ -149,11 +156,33 @@ class DiceRadio:
             return
         now = self.clock()
         with self._lock:
+            self._devices[ad.pixel_id] = device
             self._seen[ad.pixel_id] = InRange(ad, data.local_name or device.name or "",
                                               device.address, data.rssi, now)
             events = self.rolls.seen(ad, now)
         for event in events:
             (self.sink or self._events.put)(event)
+
+    def blink(self, pixel_id: int, colour: int = COUNTED) -> Any:
+        """Make die ``pixel_id`` blink (its face is the one that counted): connect, send the
+        protocol's Blink message, let go. Never waits: returns the future of the radio's
+        thread (None where the die was never heard or nothing listens); a blink that fails
+        is one line in :attr:`unblinked`."""
+        device = self._devices.get(pixel_id)
+        loop = self._loop
+        if device is None or loop is None or loop.is_closed():
+            return None
+        return asyncio.run_coroutine_threadsafe(self._blink(device, pm.blink(2, 600, colour)),
+                                                loop)
+
+    async def _blink(self, device: Any, data: bytes) -> None:
+        from bleak import BleakClient
+
+        try:
+            async with BleakClient(device, timeout=BLINK_WAIT) as client:
+                await client.write_gatt_char(pm.WRITE, data, response=False)
+        except Exception as err:  # bleak's, dbus-fast's, a timeout: the roll counts anyway
+            self.unblinked = [*self.unblinked[-9:], f"{type(err).__name__}: {err}"]
 
     def poll(self) -> list[Event]:
         """Every event since the last call, the dice gone quiet included; never waits."""

@@ -132,3 +132,20 @@ def test_a_die_that_favours_a_face_is_called_in_one_sentence() -> None:
     rec = record(KnownDie(1, "d6", "red d6"), [1, 2, 1, 3, 1, 4, 1, 5, 1, 6] * 30)
     assert rec.sentence().startswith("red d6: 1 comes up too often; p < 0.01 after ")
     assert rec.verdict is not None and rec.verdict.biased
+
+
+def test_the_die_whose_face_counted_is_asked_to_blink(rig: Rig) -> None:
+    blinked: list[int] = []
+
+    class Radio:
+        def blink(self, pixel_id: int) -> None:
+            blinked.append(pixel_id)
+
+    rig.app.use_smart_dice(SET)
+    rig.app.smart_dice.radio = Radio()
+    start_two(rig)
+    land(rig, STRANGER, 3)        # not the table's: no blink
+    land(rig, D4, 3)
+    land(rig, COLOUR, 4)
+    land(rig, D4, 2)              # both dice read already: not taken, no blink
+    assert blinked == [D4, COLOUR]

@@ -91,6 +91,50 @@ class BlueZ:
             self.private.bus.call(self.dice[pixel_id], "org.freedesktop.DBus.Properties", "Set",
                                   "ssv", [DEVICE, name, value], destination="org.bluez")
 
+    def give_gatt(self, pixel_id: int) -> str:
+        """The die's Pixels service and its write characteristic, as BlueZ lists them once
+        connected; Connect resolves the services (the template's leaves them unresolved).
+        Returns the characteristic's path: its ``Value`` is what was written last."""
+        device = self.dice[pixel_id]
+        service, char = f"{device}/service0010", f"{device}/service0010/char0011"
+        self.call(device, "AddMethod", "sssss", DEVICE, "Connect", "", "",
+                  "self.props['org.bluez.Device1']['Connected'] = dbus.Boolean(True); "
+                  "self.props['org.bluez.Device1']['ServicesResolved'] = dbus.Boolean(True); "
+                  "self.EmitSignal('org.freedesktop.DBus.Properties', 'PropertiesChanged', "
+                  "'sa{sv}as', ['org.bluez.Device1', {'Connected': dbus.Boolean(True, "
+                  "variant_level=1), 'ServicesResolved': dbus.Boolean(True, variant_level=1)"
+                  "}, []])")
+        self.call(device, "AddMethod", "sssss", DEVICE, "Disconnect", "", "",
+                  "self.props['org.bluez.Device1']['Connected'] = dbus.Boolean(False); "
+                  "self.props['org.bluez.Device1']['ServicesResolved'] = dbus.Boolean(False); "
+                  "self.EmitSignal('org.freedesktop.DBus.Properties', 'PropertiesChanged', "
+                  "'sa{sv}as', ['org.bluez.Device1', {'Connected': dbus.Boolean(False, "
+                  "variant_level=1), 'ServicesResolved': dbus.Boolean(False, variant_level=1)"
+                  "}, []])")
+        service_props = {"UUID": Variant("s", pm.SERVICE), "Primary": Variant("b", True),
+                         "Device": Variant("o", device)}
+        char_props = {"UUID": Variant("s", pm.WRITE), "Service": Variant("o", service),
+                      "Flags": Variant("as", ["write", "write-without-response"]),
+                      "Value": Variant("ay", b""), "Notifying": Variant("b", False)}
+        for path, interface, props, methods in (
+                (service, "org.bluez.GattService1", service_props, []),
+                (char, "org.bluez.GattCharacteristic1", char_props,
+                 [("WriteValue", "aya{sv}", "",
+                   "self.props['org.bluez.GattCharacteristic1']['Value'] = args[0]")])):
+            self.call("/", "AddObject", "ssa{sv}a(ssss)", path, interface, props, methods)
+            # the template's object manager says so only when asked (dbusmock's rule)
+            self.call("/", "EmitSignal", "sssav", "org.freedesktop.DBus.ObjectManager",
+                      "InterfacesAdded", "oa{sa{sv}}",
+                      [Variant("o", path), Variant("a{sa{sv}}", {interface: props})])
+        return char
+
+    def written(self, char: str) -> bytes:
+        """What was last written to characteristic ``char``."""
+        reply = self.private.bus.call(char, "org.freedesktop.DBus.Properties", "Get", "ss",
+                                      ["org.bluez.GattCharacteristic1", "Value"],
+                                      destination="org.bluez")
+        return bytes(reply[0])
+
     def remove_die(self, pixel_id: int) -> None:
         """The die leaves (BlueZ forgets it)."""
         path = self.dice.pop(pixel_id)

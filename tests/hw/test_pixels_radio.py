@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from companion.hw import pixels_messages as pm
 from companion.hw.pixels_radio import DiceRadio
 from companion.hw.pixels_rolls import Back, Event, Gone, Landed, Moving, Rolls, Tilted
 from tests.hw.bluez_mock import BlueZ, bluez_fixture  # noqa: F401 (the fixture)
@@ -129,3 +130,14 @@ def test_bluetooth_turned_off_is_one_sentence(bluez: BlueZ) -> None:
     why = radio.start()
     radio.stop()
     assert why == "Bluetooth is off: turn it on (bluetoothctl power on) to read smart dice."
+
+
+def test_the_die_whose_face_counted_blinks(bluez: BlueZ, radio) -> None:
+    radio, _clock = radio
+    bluez.add_die(RED, "red d6", "d6")
+    char = bluez.give_gatt(RED)
+    wait_for(radio, lambda _s: bool(radio.in_range()))
+    radio.blink(RED).result(20)
+    assert radio.unblinked == []
+    sent = bluez.written(char)
+    assert sent[0] == pm.BLINK and sent == pm.blink(2, 600, 0x0000FF00)
