@@ -132,6 +132,21 @@ class PrivateBus:
         self.mock_call("AddMethod", "sssss", NM, "AddAndActivateConnection", "a{sa{sv}}oo",
                        "oo", code)
 
+    def hidden_network(self, device: str, ssid: str) -> None:
+        """``ssid`` is in range but hidden (its beacons carry no name): a join that names it
+        (specific object "/") finds it, as NetworkManager's probe would; no scan shows it."""
+        code = ("ap = args[2]\n"
+                "if ap == '/':\n"
+                "    ssid = bytes(args[0]['802-11-wireless']['ssid']).decode()\n"
+                f"    if ssid != {ssid!r}:\n"
+                "        raise dbus.exceptions.DBusException('no such network', "
+                "name='org.freedesktop.NetworkManager.Device.NotFound')\n"
+                f"    ap = self.AddAccessPoint({device!r}, 'hidden', ssid, "
+                "'00:11:22:33:44:66', 2, 2437, 54000, 60, 256)\n"
+                "ret = self.add_and_activate_connection(self, args[0], args[1], ap)")
+        self.mock_call("AddMethod", "sssss", NM, "AddAndActivateConnection", "a{sa{sv}}oo",
+                       "oo", code)
+
     def stop_nm(self) -> None:
         if self.mock is not None:
             self.mock.terminate()
