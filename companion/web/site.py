@@ -19,13 +19,13 @@ from pathlib import Path
 from flask import Flask
 
 from companion.config.file import Config
-from companion.web import history, pair, people, rules_pages, settings_page, tonight
+from companion.web import history, pair, people, rules_pages, settings_page, tonight, wifi_page
 from companion.web.app import make_flask
 
 
 def create_app(db: Path, config: Config, *, clock: Callable[[], float] = time.time) -> Flask:
     """The page for the log at ``db`` (its folder is the state folder)."""
     app = make_flask(db, config, clock=clock)
-    for module in (pair, tonight, history, people, rules_pages, settings_page):
+    for module in (pair, tonight, history, people, rules_pages, settings_page, wifi_page):
         module.add_routes(app)
     return app
