@@ -7,6 +7,9 @@ code for the page on the box's own address; DOWN offers a new password or stoppi
 box's Wi-Fi (the network used before comes back). BACK leaves it running: the phones at
 the table keep the page while the game goes on.
 
+While it is open, a network joined from the phone's *Wi-Fi* page is said on the box
+(:mod:`companion.shell.wifi_news`).
+
 Every failure (NetworkManager absent, no Wi-Fi device, no D-Bus, a refusal) is one
 sentence on the panel instead of the code.
 """
@@ -22,6 +25,7 @@ from companion.network.errors import NetworkError
 from companion.network.wifi import Wifi
 from companion.network.wifi_code import wifi_text
 from companion.shell import qr_code
+from companion.shell.wifi_news import Watch
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.lists import ListScreen
@@ -82,7 +86,14 @@ class BoxWifiScreen(Screen):
         self.mine: box_wifi.BoxWifi | None = None
         self.problem: str | None = None
         self._code = qr_code.Cached()
+        self.news = Watch(ctx, folder)  # a join asked from the phone page
         self._start()
+
+    def wake_in(self) -> float | None:
+        return self.news.wake_in()
+
+    def wake(self) -> None:
+        self.news.look()
 
     def _start(self, *, again: bool = False) -> None:
         try:
