@@ -29,7 +29,7 @@ from companion.shell.wifi_news import Watch
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.lists import ListScreen
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import WIDTH, Painter, has_kana_or_kanji
 from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import fitting, wrap_px
 
@@ -153,9 +153,18 @@ class BoxWifiScreen(Screen):
         half = (len(self.mine.password) + 1) // 2
         p.text((COLUMN, 26), self.mine.password[:half], "text")
         p.text((COLUMN, 37), self.mine.password[half:], "text")
-        p.text((COLUMN, 48), fitting("small", width, _("OK pair"), _("OK")), "small")
+        ok = fitting("small", width, _("OK pair"), _("OK"))
+        down = fitting("small", width, _("DOWN more"), _("DOWN"))
+        if has_kana_or_kanji(ok + down):
+            # kana and kanji in 8 px are illegible (issue 35): one 12 px line, ▼ for DOWN,
+            # whole inside the 64 rows
+            # TRANSLATORS: one line of 61 pixels in the 12 px face: OK shows the pairing
+            # code, the ▼ says DOWN opens more (a new password, stopping).
+            p.text((COLUMN, 52), fitting("text", width, _("OK pair ▼"), _("OK ▼")), "text")
+            return
+        p.text((COLUMN, 48), ok, "small")
         # 8 px lines: the last ends on row 63
-        p.text((COLUMN, 56), fitting("small", width, _("DOWN more"), _("DOWN")), "small")
+        p.text((COLUMN, 56), down, "small")
 
 
 class BoxWifiMenu(ListScreen):

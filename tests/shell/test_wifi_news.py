@@ -117,6 +117,7 @@ def test_out_of_range_and_bad_input_are_said_in_japanese(
         keep(rig, "box-wifi-out-of-range-ja")
         drawn = rig.app.painter.drawn
         assert [d.text for d in drawn if d.xy[1] + line_height(d.font) > 64] == []
+        assert rig.app.painter.illegible() == []
     finally:
         app.extensions["companion"].close()
         rig.close()
@@ -136,6 +137,7 @@ def test_the_joined_screen_in_japanese(tmp_path: Path, monkeypatch: pytest.Monke
         assert decoded(rig)[0].startswith("HTTP://192.168.1.50:8080/P/")
         drawn = rig.app.painter.drawn
         assert [d.text for d in drawn if d.xy[1] + line_height(d.font) > 64] == []
+        assert rig.app.painter.illegible() == []
         keep(rig, "box-wifi-joined-ja")
     finally:
         app.extensions["companion"].close()
