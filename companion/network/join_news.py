@@ -29,6 +29,8 @@ from companion.network.wifi import Known, Wifi
 
 FILE = "wifi-news.json"
 JOINED = N_("The box joined {name}.")
+#: ... as the box says it, beside the code (61 pixels a line).
+JOINED_SHORT = N_("Joined {name}.")
 #: kind → the sentence's template.
 TEMPLATES = {**{kind: template for template, kind in KINDS.items()}, "joined": JOINED}
 
@@ -46,9 +48,10 @@ class News:
     def joined(self) -> bool:
         return self.kind == "joined"
 
-    def sentence(self, gettext: Callable[[str], str]) -> str:
-        """What happened, in the language of ``gettext``."""
-        template = TEMPLATES.get(self.kind, FAILED)
+    def sentence(self, gettext: Callable[[str], str], *, short: bool = False) -> str:
+        """What happened, in the language of ``gettext`` (``short``: a join as the box
+        says it, beside the code)."""
+        template = JOINED_SHORT if short and self.joined else TEMPLATES.get(self.kind, FAILED)
         params = self.params if template != FAILED or "why" in self.params else \
             {"why": self.kind}
         try:

@@ -104,7 +104,7 @@ class NewsScreen(Screen):
             self.ctx.pop()
 
     def render(self, p: Painter) -> None:
-        sentence = self.news.sentence(_)
+        sentence = self.news.sentence(_, short=self.url is not None)
         if self.url is None:
             lines = wrap_px(sentence, "text", 124)
             if len(lines) > 5:
@@ -114,14 +114,16 @@ class NewsScreen(Screen):
             return
         qr_code.draw(p, self._code(self.url))
         width = WIDTH - COLUMN
-        lines = wrap_px(sentence, "text", width)
-        if len(lines) > 3:
-            lines[2] = lines[2][:-1] + "…"
-        for i, line in enumerate(lines[:3]):
-            p.text((COLUMN, i * 12), line, "text")
         host = split_host(f"{self.news.address}:{self.port}", width)
+        top = 64 - 9 * len(host)  # the address at the bottom, 8 px digits
+        room = (top - 1) // 11  # lines 11 px apart above it: four beside a two-line address
+        lines = wrap_px(sentence, "text", width)
+        if len(lines) > room:  # a name of up to 32 bytes: its end marked cut
+            lines[room - 1] = lines[room - 1][:-1] + "…"
+        for i, line in enumerate(lines[:room]):
+            p.text((COLUMN, i * 11), line, "text")
         for i, line in enumerate(host):
-            p.text((COLUMN, 64 - 9 * (len(host) - i)), line, "small")
+            p.text((COLUMN, top + 9 * i), line, "small")
 
 
 def _pairing_code(folder: Path) -> str:

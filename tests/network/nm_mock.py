@@ -132,6 +132,12 @@ class PrivateBus:
         self.mock_call("AddMethod", "sssss", NM, "AddAndActivateConnection", "a{sa{sv}}oo",
                        "oo", code)
 
+    def joins_work(self) -> None:
+        """Joins succeed again (the template's own AddAndActivateConnection)."""
+        self.mock_call("AddMethod", "sssss", NM, "AddAndActivateConnection", "a{sa{sv}}oo",
+                       "oo", "ret = self.add_and_activate_connection(self, args[0], args[1], "
+                       "args[2])")
+
     def hidden_network(self, device: str, ssid: str) -> None:
         """``ssid`` is in range but hidden (its beacons carry no name): a join that names it
         (specific object "/") finds it, as NetworkManager's probe would; no scan shows it."""

@@ -41,7 +41,7 @@ def test_a_join_leaves_the_news_with_the_new_address(tmp_path: Path, cafe: Priva
     assert join_news.stamp(tmp_path) is not None
     i18n.use("ja")
     try:
-        assert news.sentence(i18n._) == "Cafe につながりました。"
+        assert news.sentence(i18n._) == "本体は Cafe につながりました。"
     finally:
         i18n.use("en")
 

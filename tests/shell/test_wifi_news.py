@@ -62,7 +62,7 @@ def test_a_join_from_the_phone_is_said_with_the_new_address_as_a_code(
         assert answer.status_code == 200
         rig.later(1)  # the box looks once a second
         assert isinstance(rig.app.top, NewsScreen)
-        assert said(rig) == "The box joined Cafe. 192.168. 1.50:8080"
+        assert said(rig) == "Joined Cafe. 192.168. 1.50:8080"
         found = decoded(rig)
         assert found and found[0].startswith("HTTP://192.168.1.50:8080/P/")
         assert rig.faults() == []
@@ -132,7 +132,7 @@ def test_the_joined_screen_in_japanese(tmp_path: Path, monkeypatch: pytest.Monke
         client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe",
                                         "password": "cafe-password"})
         rig.later(1)
-        assert said(rig).replace(" ", "").startswith("Cafeにつながりました。")
+        assert said(rig).replace(" ", "").startswith("Cafeにつながりました。192.168.")
         assert rig.faults() == []
         assert decoded(rig)[0].startswith("HTTP://192.168.1.50:8080/P/")
         drawn = rig.app.painter.drawn
@@ -141,6 +141,24 @@ def test_the_joined_screen_in_japanese(tmp_path: Path, monkeypatch: pytest.Monke
         keep(rig, "box-wifi-joined-ja")
     finally:
         app.extensions["companion"].close()
+        rig.close()
+
+
+def test_a_long_name_beside_the_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four lines beside the code: a name with spaces reads whole (「Caf…」 before)."""
+    from companion.network import join_news
+
+    rig = make_rig(tmp_path, monkeypatch, None)
+    try:
+        for name in ("Cafe Lumen", "Club Westend Guests"):
+            news = join_news.News("joined", {"name": name}, "192.168.100.200")
+            rig.app.push(NewsScreen(rig.app, tmp_path, news))
+            rig.app.redraw()
+            assert said(rig) == f"Joined {name}. 192.168. 100.200:8080" and rig.faults() == []
+            assert decoded(rig)[0].startswith("HTTP://192.168.100.200:8080/P/")
+            keep(rig, "box-wifi-joined-long")
+            rig.app.pop()
+    finally:
         rig.close()
 
 

@@ -46,10 +46,11 @@ def test_the_page_lists_what_the_box_sees_knows_and_uses(client, folder: Path, c
     page = text(client.get("/wifi"))
     in_use_card = page.split('id="in-use"')[1].split("</div>")[0]
     assert "Home" in in_use_card
-    seen = page.split('id="seen"')[1].split("</div>")[0]
+    seen = page.split('id="seen"')[1].split('id="hidden"')[0]
     assert seen.index("Home") < seen.index("Cafe &lt;b&gt;") < seen.index("Free")
     assert "<b>Cafe <b>" not in page  # the name is shown as typed, never as markup
-    assert seen.count('type="password"') == 2  # the open network asks for none
+    # the café's asks for a password; the open network and the one in use ask none
+    assert seen.count('type="password"') == 1 and seen.count('<button>') == 2
     known = page.split('id="known"')[1]
     assert 'href="/wifi/forget?name=Home"' in known
     assert 'href="/wifi"' in text(client.get("/settings"))  # reached from Settings
