@@ -27,7 +27,7 @@ from tests.shell.test_box_wifi import decoded, keep, make_rig, open_phone, said,
 def cafe(nm: PrivateBus) -> PrivateBus:
     """A box that knows no network here; a café's Wi-Fi in range."""
     dev = nm.add_wifi_device()
-    nm.add_network(dev, "Cafe", 60)
+    nm.add_network(dev, "Cafe Lumen", 60)
     nm.give_address(dev, "192.168.1.50")
     return nm
 
@@ -57,12 +57,12 @@ def test_a_join_from_the_phone_is_said_with_the_new_address_as_a_code(
     app, client, token = phone_page(tmp_path)
     try:
         on_box_wifi(rig)
-        answer = client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe",
+        answer = client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe Lumen",
                                                  "password": "cafe-password"})
         assert answer.status_code == 200
         rig.later(1)  # the box looks once a second
         assert isinstance(rig.app.top, NewsScreen)
-        assert said(rig) == "Joined Cafe. 192.168. 1.50:8080"
+        assert said(rig) == "Joined Cafe Lumen. 192.168. 1.50:8080"
         found = decoded(rig)
         assert found and found[0].startswith("HTTP://192.168.1.50:8080/P/")
         assert rig.faults() == []
@@ -71,7 +71,7 @@ def test_a_join_from_the_phone_is_said_with_the_new_address_as_a_code(
         assert not isinstance(rig.app.top, (NewsScreen, PhoneScreen))
         with wifi(cafe) as nm_wifi:
             now = nm_wifi.active()
-            assert now is not None and now.ssid == "Cafe"
+            assert now is not None and now.ssid == "Cafe Lumen"
     finally:
         app.extensions["companion"].close()
         rig.close()
@@ -84,10 +84,10 @@ def test_a_wrong_password_is_said_and_the_box_wifi_is_back(
     try:
         on_box_wifi(rig)
         cafe.joins_fail(7)
-        client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe",
+        client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe Lumen",
                                         "password": "not-the-password"})
         rig.later(1)
-        assert said(rig) == "The password for Cafe is wrong: nothing changed."
+        assert said(rig) == "The password for Cafe Lumen is wrong: nothing changed."
         assert decoded(rig) == [] and rig.faults() == []
         keep(rig, "box-wifi-wrong-password")
         rig.press("back")  # back to the code the phone pairs with
@@ -105,12 +105,12 @@ def test_out_of_range_and_bad_input_are_said_in_japanese(
     app, client, token = phone_page(tmp_path)
     try:
         on_box_wifi(rig)
-        client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe", "password": "short"})
+        client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe Lumen", "password": "short"})
         rig.later(1)
         assert said(rig).startswith("Wi-Fi のパスワードは 8〜63 文字") and rig.faults() == []
         rig.press("back")
         cafe.joins_fail(53)  # NM_DEVICE_STATE_REASON_SSID_NOT_FOUND
-        client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe",
+        client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe Lumen",
                                         "password": "cafe-password"})
         rig.later(1)
         assert "電波が届かない" in said(rig).replace(" ", "") and rig.faults() == []
@@ -129,10 +129,10 @@ def test_the_joined_screen_in_japanese(tmp_path: Path, monkeypatch: pytest.Monke
     app, client, token = phone_page(tmp_path)
     try:
         on_box_wifi(rig)
-        client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe",
+        client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe Lumen",
                                         "password": "cafe-password"})
         rig.later(1)
-        assert said(rig).replace(" ", "").startswith("Cafeにつながりました。192.168.")
+        assert said(rig).replace(" ", "").startswith("CafeLumenにつながりました。192.168.")
         assert rig.faults() == []
         assert decoded(rig)[0].startswith("HTTP://192.168.1.50:8080/P/")
         drawn = rig.app.painter.drawn
@@ -150,7 +150,7 @@ def test_a_long_name_beside_the_code(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
     rig = make_rig(tmp_path, monkeypatch, None)
     try:
-        for name in ("Cafe Lumen", "Club Westend Guests"):
+        for name in ("Club Westend Guests", "Cafe Lumen"):
             news = join_news.News("joined", {"name": name}, "192.168.100.200")
             rig.app.push(NewsScreen(rig.app, tmp_path, news))
             rig.app.redraw()

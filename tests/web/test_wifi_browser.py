@@ -118,7 +118,6 @@ def test_the_wifi_page_lists_joins_and_forgets(server: str, tmp_path: Path,  # n
 
         phone.get(server + "/wifi?lang=ja")
         assert "本体から見えるネットワーク" in main_text(phone)
-        shoot(phone, "wifi-ja")
     finally:
         phone.quit()
         rig.close()
@@ -140,6 +139,36 @@ def test_no_device_and_no_networkmanager_are_one_sentence(server: str, tmp_path:
         assert "Traceback" not in phone.page_source
         phone.get(server + "/wifi?lang=ja")
         assert "Wi-Fi デバイス" in main_text(phone) or "Wi-Fi" in main_text(phone)
+    finally:
+        phone.quit()
+        rig.close()
+
+
+def test_the_page_in_japanese(server: str, tmp_path: Path,  # noqa: F811
+                              monkeypatch: pytest.MonkeyPatch, nm: PrivateBus) -> None:
+    dev = nm.add_wifi_device()
+    nm.add_network(dev, "Home", 80)
+    nm.add_network(dev, "Cafe Lumen", 55)
+    nm.add_known(dev, "Home", active=True)
+    nm.give_address(dev, "192.168.1.50")
+    rig, phone, wait = paired_phone(tmp_path, monkeypatch)
+    try:
+        phone.get(server + "/wifi?lang=ja")  # remembered from here on
+        assert "Home" in phone.find_element(By.ID, "in-use").text
+        shoot(phone, "wifi-ja")
+        nm.joins_fail(7)
+        join(phone, "Cafe Lumen", "not-the-password")
+        wait.until(lambda d: "パスワードが違います" in main_text(d))
+        assert "Back to" not in main_text(phone)
+        shoot(phone, "wifi-wrong-password-ja")
+        nm.joins_work()
+        phone.get(server + "/wifi")
+        join(phone, "Cafe Lumen", "lumen-2024")
+        wait.until(lambda d: "につながりました" in main_text(d))
+        shoot(phone, "wifi-joined-ja")
+        phone.get(server + "/wifi/forget?name=Home")
+        assert "Home を忘れますか" in main_text(phone)
+        shoot(phone, "wifi-forget-ja")
     finally:
         phone.quit()
         rig.close()
