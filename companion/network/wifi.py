@@ -94,6 +94,15 @@ def check_join(ssid: str, password: str, *, secured: bool) -> None:
         check_password(password)
 
 
+def _failed(reason: int, ssid: str) -> NetworkError:
+    """The sentence for a join NetworkManager gave up with device state ``reason``."""
+    if reason in PASSWORD_REASONS:
+        return NetworkError(WRONG_PASSWORD, name=ssid)
+    if reason == SSID_NOT_FOUND:
+        return NetworkError(OUT_OF_RANGE, name=ssid)
+    return NetworkError(JOIN_FAILED, name=ssid)
+
+
 @dataclass(frozen=True)
 class Network:
     """A network the box sees: its name, signal (0–100) and whether it has a password."""
@@ -241,6 +250,7 @@ class Wifi:
              fallback: Callable[[], object] | None = None) -> Known:
         """Join ``ssid`` with ``password`` (none for an open network) and give it as known.
 
+        A network the box knows is joined with its saved password when none is typed.
         The name and the password are checked (:func:`check_join`) before NetworkManager
         is asked; a network not seen is refused unless it is ``hidden`` (a name typed:
         it has a password when one is given). A failed join deletes the half-made
@@ -258,6 +268,10 @@ class Wifi:
             if seen is None:
                 raise NetworkError(OUT_OF_RANGE, name=ssid)
             secured, specific = seen.secured, seen.path
+            saved = next((k for k in self.known() if k.ssid == ssid and not k.access_point),
+                         None)
+            if secured and not password and saved is not None:
+                return self._rejoin(saved, specific, fallback)
         check_join(ssid, password, secured=secured)
         device = self.device()
         before = self.active()
@@ -292,11 +306,26 @@ class Wifi:
         except CallError:
             pass
         self._give_back(before, fallback)
-        if reason in PASSWORD_REASONS:
-            raise NetworkError(WRONG_PASSWORD, name=ssid)
-        if reason == SSID_NOT_FOUND:
-            raise NetworkError(OUT_OF_RANGE, name=ssid)
-        raise NetworkError(JOIN_FAILED, name=ssid)
+        raise _failed(reason, ssid)
+
+    def _rejoin(self, saved: Known, specific: str,
+                fallback: Callable[[], object] | None) -> Known:
+        """Bring up a network the box knows with its saved password; a failure gives the
+        previous network back, as a join does (the saved profile is kept: forget it on
+        the page when its password changed)."""
+        device = self.device()
+        before = self.active()
+        try:
+            active = self.bus.call(NM_PATH, NM, "ActivateConnection", "ooo",
+                                   [saved.path, device, specific])[0]
+        except CallError as err:
+            self._give_back(before, fallback)
+            raise NetworkError(JOIN_FAILED, name=saved.ssid) from err
+        reason = self._wait(str(active), device)
+        if reason is None:
+            return saved
+        self._give_back(before, fallback)
+        raise _failed(reason, saved.ssid)
 
     def _give_back(self, before: Known | None, fallback: Callable[[], object] | None) -> None:
         try:

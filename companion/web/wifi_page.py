@@ -1,5 +1,6 @@
 """*Wi-Fi* (issue 45): the networks the box sees (name, signal, whether it has a password),
-joining one with a password typed on the phone (or a hidden one by its name), the
+joining one with a password typed on the phone (a known one with its saved password, a
+hidden one by its name), the
 networks it knows (forgetting one asks first), and the one in use.
 
 Every change goes through :mod:`companion.network`: the same checks as the box
@@ -78,10 +79,11 @@ def page() -> Response:
             active, seen, known = wifi.active(), wifi.networks(), wifi.known()
     except NetworkError as err:
         return Response(html.page("wifi.html", _("Wi-Fi"), here="/wifi",
-                                  problem=err.translated(_), seen=[], known=[], active=None,
-                                  bars=bars), status=503)
+                                  problem=err.translated(_), seen=[], known=[], saved=set(),
+                                  active=None, bars=bars), status=503)
+    known = [k for k in known if not k.access_point]
     return Response(html.page("wifi.html", _("Wi-Fi"), here="/wifi", problem=None, seen=seen,
-                              known=[k for k in known if not k.access_point], active=active,
+                              known=known, saved={k.ssid for k in known}, active=active,
                               bars=bars))
 
 

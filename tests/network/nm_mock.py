@@ -132,6 +132,16 @@ class PrivateBus:
         self.mock_call("AddMethod", "sssss", NM, "AddAndActivateConnection", "a{sa{sv}}oo",
                        "oo", code)
 
+    def activations_fail(self, conn: str, reason: int) -> None:
+        """Bringing up the known network ``conn`` fails as a real one would (``reason``:
+        the device's state reason); any other comes up."""
+        code = ("ret = self.activate_connection(self, args[0], args[1], args[2])\n"
+                f"if args[0] == {conn!r}:\n"
+                "    self.RemoveActiveConnection(args[1], ret)\n"
+                "    objects[args[1]].Set('org.freedesktop.NetworkManager.Device', "
+                f"'StateReason', (dbus.UInt32(120), dbus.UInt32({reason})))")
+        self.mock_call("AddMethod", "sssss", NM, "ActivateConnection", "ooo", "o", code)
+
     def joins_work(self) -> None:
         """Joins succeed again (the template's own AddAndActivateConnection)."""
         self.mock_call("AddMethod", "sssss", NM, "AddAndActivateConnection", "a{sa{sv}}oo",

@@ -96,6 +96,28 @@ def test_a_secured_network_with_no_password_typed_is_one_sentence(table) -> None
     assert str(err.value) == "Cafe has a password: type it to join."
 
 
+def test_a_known_network_is_joined_with_its_saved_password(table) -> None:  # type: ignore[no-untyped-def]
+    wifi, mock = table
+    mock.add_known(wifi.device(), "Cafe")
+    joined = wifi.join("Cafe", "")
+    assert joined.ssid == "Cafe"
+    active = wifi.active()
+    assert active is not None and active.ssid == "Cafe"
+    assert sorted(k.ssid for k in wifi.known()) == ["Cafe", "Home"]  # nothing new saved
+
+
+def test_a_known_network_that_fails_gives_the_previous_one_back(table) -> None:  # type: ignore[no-untyped-def]
+    wifi, mock = table
+    cafe = mock.add_known(wifi.device(), "Cafe")
+    mock.activations_fail(cafe, 7)  # its password changed since it was saved
+    with pytest.raises(NetworkError) as err:
+        wifi.join("Cafe", "")
+    assert err.value.kind == "wrong_password"
+    active = wifi.active()
+    assert active is not None and active.ssid == "Home"
+    assert sorted(k.ssid for k in wifi.known()) == ["Cafe", "Home"]  # kept, to forget
+
+
 def test_a_hidden_network_is_joined_by_its_name(table) -> None:  # type: ignore[no-untyped-def]
     wifi, mock = table
     mock.hidden_network(wifi.device(), "Attic")

@@ -114,6 +114,21 @@ def test_a_hidden_network_is_joined_by_the_name_typed(client, folder: Path, cloc
     assert in_use(cafe) == "Attic"
 
 
+def test_a_known_network_is_joined_without_typing_its_password(client, folder: Path,
+                                                               clock: Clock,
+                                                               cafe: PrivateBus) -> None:
+    token = pair(client, folder, clock)
+    with Wifi(Bus(cafe.address)) as wifi:
+        cafe.add_known(wifi.device(), "Free")  # known, not in use, and open: no field
+        cafe.add_known(wifi.device(), "Cafe <b>")
+    page = text(client.get("/wifi"))
+    assert 'placeholder="saved: leave empty"' in page
+    answer = client.post("/wifi/join", data={"csrf": token, "ssid": "Cafe <b>",
+                                             "password": ""})
+    assert answer.status_code == 200 and "The box joined Cafe &lt;b&gt;." in text(answer)
+    assert in_use(cafe) == "Cafe <b>"
+
+
 def test_forgetting_asks_first(client, folder: Path, clock: Clock, cafe: PrivateBus) -> None:
     token = pair(client, folder, clock)
     asked = text(client.get("/wifi/forget?name=Home"))
