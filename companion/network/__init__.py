@@ -8,6 +8,8 @@ network (issue 45).
 - :mod:`~companion.network.box_wifi`: the box's own Wi-Fi (name, password kept in the state
   folder, start and stop);
 - :mod:`~companion.network.wifi_code`: the ``WIFI:`` text a phone camera joins with;
+- :mod:`~companion.network.join_news`: a join asked from the phone's page, and what it
+  came to, left for the box's screen;
 - :mod:`~companion.network.fallback`: at start, the box's own Wi-Fi when no known network
   comes up;
 - :mod:`~companion.network.polkit`: the polkit rule that lets the service user ask;

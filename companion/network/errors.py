@@ -21,6 +21,9 @@ NOT_ALLOWED = N_("NetworkManager does not let the box change the Wi-Fi: install 
 NO_DEVICE = N_("This box has no Wi-Fi device that NetworkManager manages.")
 BAD_PASSWORD = N_("A Wi-Fi password has 8 to 63 characters, or 64 hexadecimal digits: this "
                   "one has {n}.")
+BAD_NAME = N_("A Wi-Fi network's name has 1 to 32 bytes (a Japanese character takes three): "
+              "this one has {n}.")
+NO_PASSWORD = N_("{name} has a password: type it to join.")
 WRONG_PASSWORD = N_("The password for {name} is wrong: nothing changed.")
 OUT_OF_RANGE = N_("The box does not see {name}: it is out of range or hidden.")
 JOIN_FAILED = N_("The box could not join {name}: nothing changed.")
@@ -31,6 +34,7 @@ FAILED = N_("NetworkManager refused: {why}")
 #: The template → a short name tests and callers compare with.
 KINDS = {NOT_INSTALLED: "not_installed", NO_DBUS: "no_dbus", NM_ABSENT: "nm_absent",
          NOT_ALLOWED: "not_allowed", NO_DEVICE: "no_device", BAD_PASSWORD: "bad_password",
+         BAD_NAME: "bad_name", NO_PASSWORD: "no_password",
          WRONG_PASSWORD: "wrong_password", OUT_OF_RANGE: "out_of_range",
          JOIN_FAILED: "join_failed", AP_FAILED: "ap_failed", NOT_KNOWN: "not_known",
          FAILED: "failed"}
@@ -47,3 +51,7 @@ class NetworkError(Translatable, CompanionError, OSError):
 
 class BadPassword(NetworkError, ValueError):
     """A password NetworkManager would refuse (its length), caught before it is asked."""
+
+
+class BadName(NetworkError, ValueError):
+    """A network's name NetworkManager would refuse (empty, or longer than 32 bytes)."""

@@ -30,20 +30,28 @@ ACTIONS = (
 )
 
 
+#: The phone page's unit runs as the service user with this added (``companion-web``:
+#: :data:`companion.owner.install.UNITS`); it joins and forgets networks (the *Wi-Fi* page).
+PAGE_SUFFIX = "-web"
+
+
 def rule(user: str) -> str:
     """The rule's JavaScript (polkit ≥ 0.106 reads ``/etc/polkit-1/rules.d/*.rules``):
-    ``user`` may do :data:`ACTIONS`, with no password asked, and nothing more."""
+    ``user`` (the box) and ``user-web`` (the page) may do :data:`ACTIONS`, with no
+    password asked, and nothing more."""
     if not user or not all(c.isalnum() or c in "-_." for c in user):
         raise ValueError(f"not a user name: {user!r}")
     actions = ",\n".join(f"        {json.dumps(a)}" for a in ACTIONS)
+    users = json.dumps([user, user + PAGE_SUFFIX])
     return (
         "// Table Companion (companion install-service): the box's Wi-Fi through\n"
-        "// NetworkManager, for the service user only. Removed on uninstall.\n"
+        "// NetworkManager, for the service's users only. Removed on uninstall.\n"
         "polkit.addRule(function(action, subject) {\n"
         "    var allowed = [\n"
         f"{actions}\n"
         "    ];\n"
-        f"    if (subject.user == {json.dumps(user)} && allowed.indexOf(action.id) >= 0) {{\n"
+        f"    var users = {users};\n"
+        "    if (users.indexOf(subject.user) >= 0 && allowed.indexOf(action.id) >= 0) {\n"
         "        return polkit.Result.YES;\n"
         "    }\n"
         "});\n"

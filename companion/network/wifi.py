@@ -12,6 +12,8 @@ Traceback (most recent call last):
 companion.network.errors.BadPassword: A Wi-Fi password has 8 to 63 characters, ...
 >>> check_password("0123456789abcdef" * 4) is None  # a 64-digit hex key
 True
+>>> check_name("喫茶店の Wi-Fi") is None
+True
 """
 
 from __future__ import annotations
@@ -26,12 +28,15 @@ from typing import Any
 from companion.network.bus import NM, NM_PATH, SETTINGS_PATH, Bus, CallError
 from companion.network.errors import (
     AP_FAILED,
+    BAD_NAME,
     BAD_PASSWORD,
     JOIN_FAILED,
     NO_DEVICE,
+    NO_PASSWORD,
     NOT_KNOWN,
     OUT_OF_RANGE,
     WRONG_PASSWORD,
+    BadName,
     BadPassword,
     NetworkError,
 )
@@ -63,6 +68,39 @@ def check_password(password: str) -> None:
     if 8 <= len(password) <= 63 and all(32 <= ord(c) < 127 for c in password):
         return
     raise BadPassword(BAD_PASSWORD, n=len(password))
+
+
+def check_name(ssid: str) -> None:
+    """A network's name (SSID) has 1 to 32 bytes in UTF-8.
+
+    :raises BadName: it has not (before NetworkManager is asked).
+    """
+    size = len(ssid.encode("utf-8", "surrogatepass"))
+    if not 1 <= size <= 32:
+        raise BadName(BAD_NAME, n=size)
+
+
+def check_join(ssid: str, password: str, *, secured: bool) -> None:
+    """What the page and the box check before a join: the name, and the password a
+    network with one needs (an open network takes none).
+
+    :raises NetworkError: one sentence (:class:`BadName`, :class:`BadPassword`, or no
+        password typed for a network that has one).
+    """
+    check_name(ssid)
+    if secured and not password:
+        raise BadPassword(NO_PASSWORD, name=ssid)
+    if secured:
+        check_password(password)
+
+
+def _failed(reason: int, ssid: str) -> NetworkError:
+    """The sentence for a join NetworkManager gave up with device state ``reason``."""
+    if reason in PASSWORD_REASONS:
+        return NetworkError(WRONG_PASSWORD, name=ssid)
+    if reason == SSID_NOT_FOUND:
+        return NetworkError(OUT_OF_RANGE, name=ssid)
+    return NetworkError(JOIN_FAILED, name=ssid)
 
 
 @dataclass(frozen=True)
@@ -208,23 +246,33 @@ class Wifi:
         """Bring ``known`` up again (the previous network after a failed join)."""
         self.bus.call(NM_PATH, NM, "ActivateConnection", "ooo", [known.path, self.device(), "/"])
 
-    def join(self, ssid: str, password: str = "", *,
+    def join(self, ssid: str, password: str = "", *, hidden: bool = False,
              fallback: Callable[[], object] | None = None) -> Known:
         """Join ``ssid`` with ``password`` (none for an open network) and give it as known.
 
-        The password's length is checked before NetworkManager is asked; a network not
-        seen is refused. A failed join deletes the half-made connection and gives the
-        previous network back, or calls ``fallback`` (the box's own Wi-Fi) when there was
-        none.
+        A network the box knows is joined with its saved password when none is typed.
+        The name and the password are checked (:func:`check_join`) before NetworkManager
+        is asked; a network not seen is refused unless it is ``hidden`` (a name typed:
+        it has a password when one is given). A failed join deletes the half-made
+        connection and gives the previous network back, or calls ``fallback`` (the box's
+        own Wi-Fi) when there was none.
 
         :raises NetworkError: the sentence says what happened (wrong password, out of
             range, refused); the box is on the previous network or its own again.
         """
-        seen = next((n for n in self.networks() if n.ssid == ssid), None)
-        if seen is None:
-            raise NetworkError(OUT_OF_RANGE, name=ssid)
-        if seen.secured:
-            check_password(password)
+        check_name(ssid)
+        if hidden:
+            secured, specific = bool(password), "/"
+        else:
+            seen = next((n for n in self.networks() if n.ssid == ssid), None)
+            if seen is None:
+                raise NetworkError(OUT_OF_RANGE, name=ssid)
+            secured, specific = seen.secured, seen.path
+            saved = next((k for k in self.known() if k.ssid == ssid and not k.access_point),
+                         None)
+            if secured and not password and saved is not None:
+                return self._rejoin(saved, specific, fallback)
+        check_join(ssid, password, secured=secured)
         device = self.device()
         before = self.active()
         from dbus_fast import Variant
@@ -235,12 +283,14 @@ class Wifi:
             "802-11-wireless": {"ssid": Variant("ay", ssid.encode("utf-8")),
                                 "mode": Variant("s", "infrastructure")},
         }
-        if seen.secured:
+        if hidden:
+            settings["802-11-wireless"]["hidden"] = Variant("b", True)
+        if secured:
             settings["802-11-wireless-security"] = {"key-mgmt": Variant("s", "wpa-psk"),
                                                     "psk": Variant("s", password)}
         try:
             conn, active = self.bus.call(NM_PATH, NM, "AddAndActivateConnection", "a{sa{sv}}oo",
-                                         [settings, device, seen.path])
+                                         [settings, device, specific])
         except CallError as err:
             self._give_back(before, fallback)
             raise NetworkError(JOIN_FAILED, name=ssid) from err
@@ -256,11 +306,26 @@ class Wifi:
         except CallError:
             pass
         self._give_back(before, fallback)
-        if reason in PASSWORD_REASONS:
-            raise NetworkError(WRONG_PASSWORD, name=ssid)
-        if reason == SSID_NOT_FOUND:
-            raise NetworkError(OUT_OF_RANGE, name=ssid)
-        raise NetworkError(JOIN_FAILED, name=ssid)
+        raise _failed(reason, ssid)
+
+    def _rejoin(self, saved: Known, specific: str,
+                fallback: Callable[[], object] | None) -> Known:
+        """Bring up a network the box knows with its saved password; a failure gives the
+        previous network back, as a join does (the saved profile is kept: forget it on
+        the page when its password changed)."""
+        device = self.device()
+        before = self.active()
+        try:
+            active = self.bus.call(NM_PATH, NM, "ActivateConnection", "ooo",
+                                   [saved.path, device, specific])[0]
+        except CallError as err:
+            self._give_back(before, fallback)
+            raise NetworkError(JOIN_FAILED, name=saved.ssid) from err
+        reason = self._wait(str(active), device)
+        if reason is None:
+            return saved
+        self._give_back(before, fallback)
+        raise _failed(reason, saved.ssid)
 
     def _give_back(self, before: Known | None, fallback: Callable[[], object] | None) -> None:
         try:

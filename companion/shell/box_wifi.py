@@ -7,6 +7,9 @@ code for the page on the box's own address; DOWN offers a new password or stoppi
 box's Wi-Fi (the network used before comes back). BACK leaves it running: the phones at
 the table keep the page while the game goes on.
 
+While it is open, a network joined from the phone's *Wi-Fi* page is said on the box
+(:mod:`companion.shell.wifi_news`).
+
 Every failure (NetworkManager absent, no Wi-Fi device, no D-Bus, a refusal) is one
 sentence on the panel instead of the code.
 """
@@ -22,10 +25,11 @@ from companion.network.errors import NetworkError
 from companion.network.wifi import Wifi
 from companion.network.wifi_code import wifi_text
 from companion.shell import qr_code
+from companion.shell.wifi_news import Watch
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.lists import ListScreen
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import WIDTH, Painter, has_kana_or_kanji
 from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import fitting, wrap_px
 
@@ -82,7 +86,14 @@ class BoxWifiScreen(Screen):
         self.mine: box_wifi.BoxWifi | None = None
         self.problem: str | None = None
         self._code = qr_code.Cached()
+        self.news = Watch(ctx, folder)  # a join asked from the phone page
         self._start()
+
+    def wake_in(self) -> float | None:
+        return self.news.wake_in()
+
+    def wake(self) -> None:
+        self.news.look()
 
     def _start(self, *, again: bool = False) -> None:
         try:
@@ -142,9 +153,18 @@ class BoxWifiScreen(Screen):
         half = (len(self.mine.password) + 1) // 2
         p.text((COLUMN, 26), self.mine.password[:half], "text")
         p.text((COLUMN, 37), self.mine.password[half:], "text")
-        p.text((COLUMN, 48), fitting("small", width, _("OK pair"), _("OK")), "small")
+        ok = fitting("small", width, _("OK pair"), _("OK"))
+        down = fitting("small", width, _("DOWN more"), _("DOWN"))
+        if has_kana_or_kanji(ok + down):
+            # kana and kanji in 8 px are illegible (issue 35): one 12 px line, ▼ for DOWN,
+            # whole inside the 64 rows
+            # TRANSLATORS: one line of 61 pixels in the 12 px face: OK shows the pairing
+            # code, the ▼ says DOWN opens more (a new password, stopping).
+            p.text((COLUMN, 52), fitting("text", width, _("OK pair ▼"), _("OK ▼")), "text")
+            return
+        p.text((COLUMN, 48), ok, "small")
         # 8 px lines: the last ends on row 63
-        p.text((COLUMN, 56), fitting("small", width, _("DOWN more"), _("DOWN")), "small")
+        p.text((COLUMN, 56), down, "small")
 
 
 class BoxWifiMenu(ListScreen):

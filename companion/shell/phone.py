@@ -20,6 +20,7 @@ from companion.core.i18n import _
 from companion.pairing import address, codes
 from companion.shell import qr_code
 from companion.shell.box_wifi import BoxWifiScreen, nm_address
+from companion.shell.wifi_news import Watch
 from companion.ui.confirm import Confirm
 from companion.ui.fonts import text_width
 from companion.ui.paint import Painter
@@ -51,7 +52,14 @@ class PhoneScreen(Screen):
         self.url: str | None = None
         self._code = qr_code.Cached()
         self.problem: str | None = None
+        self.news = Watch(ctx, self.folder)  # a network joined from the phone's page
         self._new_code()
+
+    def wake_in(self) -> float | None:
+        return self.news.wake_in()
+
+    def wake(self) -> None:
+        self.news.look()
 
     def _new_code(self) -> None:
         import importlib.util

@@ -29,6 +29,7 @@ from companion.web import (
     settings_page,
     stats_pages,
     tonight,
+    wifi_page,
 )
 from companion.web.app import make_flask
 
@@ -37,6 +38,6 @@ def create_app(db: Path, config: Config, *, clock: Callable[[], float] = time.ti
     """The page for the log at ``db`` (its folder is the state folder)."""
     app = make_flask(db, config, clock=clock)
     for module in (pair, tonight, history, people, import_page, stats_pages, dice_page,
-                   rules_pages, settings_page):
+                   rules_pages, settings_page, wifi_page):
         module.add_routes(app)
     return app

@@ -132,6 +132,37 @@ class PrivateBus:
         self.mock_call("AddMethod", "sssss", NM, "AddAndActivateConnection", "a{sa{sv}}oo",
                        "oo", code)
 
+    def activations_fail(self, conn: str, reason: int) -> None:
+        """Bringing up the known network ``conn`` fails as a real one would (``reason``:
+        the device's state reason); any other comes up."""
+        code = ("ret = self.activate_connection(self, args[0], args[1], args[2])\n"
+                f"if args[0] == {conn!r}:\n"
+                "    self.RemoveActiveConnection(args[1], ret)\n"
+                "    objects[args[1]].Set('org.freedesktop.NetworkManager.Device', "
+                f"'StateReason', (dbus.UInt32(120), dbus.UInt32({reason})))")
+        self.mock_call("AddMethod", "sssss", NM, "ActivateConnection", "ooo", "o", code)
+
+    def joins_work(self) -> None:
+        """Joins succeed again (the template's own AddAndActivateConnection)."""
+        self.mock_call("AddMethod", "sssss", NM, "AddAndActivateConnection", "a{sa{sv}}oo",
+                       "oo", "ret = self.add_and_activate_connection(self, args[0], args[1], "
+                       "args[2])")
+
+    def hidden_network(self, device: str, ssid: str) -> None:
+        """``ssid`` is in range but hidden (its beacons carry no name): a join that names it
+        (specific object "/") finds it, as NetworkManager's probe would; no scan shows it."""
+        code = ("ap = args[2]\n"
+                "if ap == '/':\n"
+                "    ssid = bytes(args[0]['802-11-wireless']['ssid']).decode()\n"
+                f"    if ssid != {ssid!r}:\n"
+                "        raise dbus.exceptions.DBusException('no such network', "
+                "name='org.freedesktop.NetworkManager.Device.NotFound')\n"
+                f"    ap = self.AddAccessPoint({device!r}, 'hidden', ssid, "
+                "'00:11:22:33:44:66', 2, 2437, 54000, 60, 256)\n"
+                "ret = self.add_and_activate_connection(self, args[0], args[1], ap)")
+        self.mock_call("AddMethod", "sssss", NM, "AddAndActivateConnection", "a{sa{sv}}oo",
+                       "oo", code)
+
     def stop_nm(self) -> None:
         if self.mock is not None:
             self.mock.terminate()

@@ -79,12 +79,64 @@ def test_a_network_not_seen_is_refused_before_asking(table) -> None:  # type: ig
     assert active is not None and active.ssid == "Home"
 
 
-@pytest.mark.parametrize("password", ["short", "x" * 64, "é" * 10, ""])
+@pytest.mark.parametrize("password", ["short", "x" * 64, "é" * 10])
 def test_a_password_of_the_wrong_length_is_refused_before_asking(table, password) -> None:  # type: ignore[no-untyped-def]
     wifi, _bus = table
     with pytest.raises(NetworkError) as err:
         wifi.join("Cafe", password)
     assert err.value.kind == "bad_password" and f"this one has {len(password)}" in str(err.value)
+    assert [k.ssid for k in wifi.known()] == ["Home"]
+
+
+def test_a_secured_network_with_no_password_typed_is_one_sentence(table) -> None:  # type: ignore[no-untyped-def]
+    wifi, _bus = table
+    with pytest.raises(NetworkError) as err:
+        wifi.join("Cafe", "")
+    assert err.value.kind == "no_password"
+    assert str(err.value) == "Cafe has a password: type it to join."
+
+
+def test_a_known_network_is_joined_with_its_saved_password(table) -> None:  # type: ignore[no-untyped-def]
+    wifi, mock = table
+    mock.add_known(wifi.device(), "Cafe")
+    joined = wifi.join("Cafe", "")
+    assert joined.ssid == "Cafe"
+    active = wifi.active()
+    assert active is not None and active.ssid == "Cafe"
+    assert sorted(k.ssid for k in wifi.known()) == ["Cafe", "Home"]  # nothing new saved
+
+
+def test_a_known_network_that_fails_gives_the_previous_one_back(table) -> None:  # type: ignore[no-untyped-def]
+    wifi, mock = table
+    cafe = mock.add_known(wifi.device(), "Cafe")
+    mock.activations_fail(cafe, 7)  # its password changed since it was saved
+    with pytest.raises(NetworkError) as err:
+        wifi.join("Cafe", "")
+    assert err.value.kind == "wrong_password"
+    active = wifi.active()
+    assert active is not None and active.ssid == "Home"
+    assert sorted(k.ssid for k in wifi.known()) == ["Cafe", "Home"]  # kept, to forget
+
+
+def test_a_hidden_network_is_joined_by_its_name(table) -> None:  # type: ignore[no-untyped-def]
+    wifi, mock = table
+    mock.hidden_network(wifi.device(), "Attic")
+    assert "Attic" not in {n.ssid for n in wifi.networks()}
+    with pytest.raises(NetworkError) as err:
+        wifi.join("Attic", "attic-password")  # not seen, and not said to be hidden
+    assert err.value.kind == "out_of_range"
+    assert wifi.join("Attic", "attic-password", hidden=True).ssid == "Attic"
+    active = wifi.active()
+    assert active is not None and active.ssid == "Attic"
+
+
+@pytest.mark.parametrize("name", ["", "x" * 33, "喫茶店の無線ＬＡＮです"])
+def test_a_name_of_the_wrong_length_is_refused_before_asking(table, name) -> None:  # type: ignore[no-untyped-def]
+    wifi, _bus = table
+    with pytest.raises(NetworkError) as err:
+        wifi.join(name, "some-password", hidden=True)
+    size = len(name.encode())
+    assert err.value.kind == "bad_name" and f"this one has {size}." in str(err.value)
     assert [k.ssid for k in wifi.known()] == ["Home"]
 
 

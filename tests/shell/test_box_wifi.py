@@ -191,14 +191,19 @@ def test_box_wifi_in_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         # every line whole inside the 64 rows (「下 その他」 lost its last rows at y 57)
         drawn = rig.app.painter.drawn
         assert [d.text for d in drawn if d.xy[1] + line_height(d.font) > 64] == []
+        # kana and kanji in 12 px (「OK 登録」「下 その他」 were 8 px: illegible, issue 35)
+        assert rig.app.painter.illegible() == []
+        assert "OK 登録 ▼" in rig.text
         keep(rig, "box-wifi-ja")
         rig.press("down")  # the menu, then each question: every word fits
         assert "新しいパスワード" in rig.text and rig.faults() == []
+        assert rig.app.painter.illegible() == []
         keep(rig, "box-wifi-menu-ja")
         rig.press("ok")
         assert rig.faults() == []
         rig.keys("back", "down", "down", "ok")
         assert "止めますか" in rig.text and rig.faults() == []
+        assert rig.app.painter.illegible() == []
         keep(rig, "box-wifi-stop-ja")
     finally:
         rig.close()
