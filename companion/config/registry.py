@@ -299,7 +299,7 @@ def discover() -> dict[str, Entry]:
     registering a plugin's key: the first found is played)."""
     found: dict[str, Entry] = {}
     owners: dict[str, str] = {}  # key → the package whose game it is
-    for ep in sorted(entry_points(group=GROUP), key=lambda ep: not _ours(ep)):
+    for ep in sorted(_registered(), key=lambda ep: not _ours(ep)):
         package = DISTRIBUTION if _ours(ep) else _package(ep)
         if ep.name not in found:
             found[ep.name] = _load(ep.name, ep.load)
@@ -325,8 +325,55 @@ def discover() -> dict[str, Entry]:
 
 def built_in() -> list[str]:
     """The keys of the games that come with the companion, in the menu's default order."""
-    ours = {ep.name for ep in entry_points(group=GROUP) if _ours(ep)}
+    ours = {ep.name for ep in _registered() if _ours(ep)}
     return [k for k in discover() if k in ours]
+
+
+@dataclass(frozen=True)
+class _FromCheckout:
+    """One of the companion's own games named by the checkout's ``pyproject.toml``, as
+    an installed entry point would name it."""
+
+    name: str
+    value: str
+    dist: Any = field(default=None, compare=False)
+
+    def load(self) -> Any:
+        from importlib.metadata import EntryPoint
+
+        return EntryPoint(self.name, self.value, GROUP).load()
+
+
+@functools.cache
+def _from_checkout() -> tuple[_FromCheckout, ...]:
+    """The companion's own games as its source checkout's ``pyproject.toml`` registers
+    them (empty where there is none, or it is another project's)."""
+    import tomllib
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    try:
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ()
+    if project.get("name") != DISTRIBUTION:
+        return ()
+    ours = SimpleNamespace(name=DISTRIBUTION)
+    return tuple(_FromCheckout(name, value, ours)
+                 for name, value in project.get("entry-points", {}).get(GROUP, {}).items())
+
+
+def _registered() -> list[Any]:
+    """The ``companion.games`` entry points. Run from a source checkout that pip has not
+    installed (the README's ``python3 -m companion install-service`` in the fresh clone,
+    before anything is installed), the companion's own come from its ``pyproject.toml``:
+    without them every game would be missing, and a config's ``games.hide`` would hide
+    them all."""
+    found = list(entry_points(group=GROUP))
+    if any(_ours(ep) for ep in found):
+        return found
+    return [*_from_checkout(), *found]
 
 
 def _ours(ep: Any) -> bool:
