@@ -7,6 +7,7 @@ companion's own games come from its pyproject.toml."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def not_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """As in a clone pip has not installed: no entry point of the group at all."""
+def not_installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """As in a clone pip has not installed: no entry point of the group at all (the games
+    found are counted afresh, and again for the tests after)."""
     monkeypatch.setattr(registry, "entry_points", lambda group: [])
+    registry.discover.cache_clear()
+    yield
+    registry.discover.cache_clear()
 
 
 def test_a_checkout_not_installed_has_every_game_of_its_pyproject(not_installed) -> None:  # type: ignore[no-untyped-def]
