@@ -38,6 +38,7 @@ from companion.log import opening
 from companion.log.opening import why as _why
 from companion.log.roster_log import _PLAYER as _PLAYER
 from companion.log.roster_log import MAX_COLOUR as MAX_COLOUR
+from companion.log.roster_log import Merge as Merge
 from companion.log.roster_log import Player as Player
 from companion.log.roster_log import Roster
 from companion.log.roster_log import utc_now as _now
@@ -497,3 +498,11 @@ class Store:
 
     def seat_players(self, games: Iterable[int] | None = None) -> dict[int, dict[int, Player]]:
         return self.roster.seat_players(games)
+
+    # -- undoing a merge (roster_log.Roster.merge, .unmerge) --------------------------------
+
+    def merge(self, name: str, into: str) -> Merge:
+        return self.roster.merge(name, into)
+
+    def unmerge(self, done: Merge) -> Player:
+        return self.roster.unmerge(done)
