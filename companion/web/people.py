@@ -1,5 +1,9 @@
 """Players: the roster on a phone. Add (with the phone's own keyboard: 山田 一郎 too),
-rename, hide and show, merge; each person's card with plays and wins.
+rename, hide and show, merge; each person's card with plays and wins, opened when tapped.
+
+Merging and hiding ask first (what happens to the games and to each UUID) and the last
+one this phone made can be undone (:func:`undo`; what a merge changed is kept by the
+page, :class:`companion.log.roster_log.Merge`, until the next merge, hide or undo).
 
 Every change goes through the same store calls as ``companion players`` (the same
 checks: :func:`companion.core.roster.clean_name`, the names the box's fonts can draw), and
@@ -11,10 +15,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 
 from companion.core.errors import BadName, RosterError
 from companion.core.i18n import _, ngettext, number
+from companion.log.roster_log import Merge, Player
 from companion.web import chart, html
 from companion.web.app import box, go, phone
 
@@ -25,6 +30,7 @@ def add_routes(app: Flask) -> None:
     app.add_url_rule("/players/rename", "players_rename", rename, methods=["POST"])
     app.add_url_rule("/players/hide", "players_hide", hide, methods=["POST"])
     app.add_url_rule("/players/merge", "players_merge", merge, methods=["POST"])
+    app.add_url_rule("/players/undo", "players_undo", undo, methods=["POST"])
     app.add_url_rule("/players/import", "players_import", upload, methods=["POST"])
     app.add_url_rule("/players/import/confirm", "players_import_confirm", confirm,
                      methods=["POST"])
@@ -87,7 +93,7 @@ def page() -> str:
                                 label=_("plays and wins by month")) if seen else None})
     return html.page("players.html", _("Players"), here="/players", cards=cards,
                      merge=len(everyone) > 1, pages=_pages(first, len(everyone)),
-                     roster=[p.name for p in everyone])
+                     roster=[p.name for p in everyone], undo=_undo_said())
 
 
 def _pages(first: int, count: int) -> dict[str, int | None] | None:
@@ -157,12 +163,110 @@ def rename() -> Response:
     return go("/players")
 
 
-def hide() -> Response:
-    box().store().hide_player(request.form.get("name", ""),
-                              hidden=not request.form.get("show"))
+def _games(who: Player) -> int:
+    """The games ``who`` sits in, finished or not (a merge moves them all)."""
+    return sum(p.id == who.id for seats in box().store().seat_players().values()
+               for p in seats.values())
+
+
+def _known(name: str) -> Player:
+    found = box().store().player(name)
+    if found is None:
+        raise RosterError("{name} is not on the roster; choose a name from the Players page.",
+                          name=name)
+    return found
+
+
+def hide() -> str | Response:
+    """Hide (after asking: what happens to their games) or show again at once."""
+    showing = bool(request.form.get("show"))
+    who = _known(request.form.get("name", ""))
+    if not showing and not request.form.get("sure"):
+        games = _games(who)
+        said = [_("{name} is left out of the setup on the box; nothing is deleted.")
+                .format(name=who.name),
+                ngettext("Their {n} game stays theirs, with their UUID {uuid}.",
+                         "Their {n} games stay theirs, with their UUID {uuid}.", games)
+                .format(n=number(games), uuid=who.uuid),
+                _("Show brings them back, and you can undo this on the Players page.")]
+        return html.page("players_ask.html", _("Hide {name}?").format(name=who.name),
+                         here="/players", said=said, action="/players/hide",
+                         choices=[(_("Hide {name}").format(name=who.name),
+                                   {"name": who.name})])
+    box().store().hide_player(who.name, hidden=not showing)
+    _remember(None if showing else ("hide", who.name))
     return go("/players")
 
 
-def merge() -> Response:
-    box().store().merge_players(request.form.get("name", ""), request.form.get("into", ""))
+def merge() -> str | Response:
+    """Merge one entry into another: first what it does (whose games move, whose UUID
+    stays), with the choice of which one stays; then, with ``sure``, the merge."""
+    gone = _known(request.form.get("name", ""))
+    kept = _known(request.form.get("into", ""))
+    if gone.id == kept.id:
+        raise RosterError("{gone} and {kept} are already one entry.",
+                          gone=gone.name, kept=kept.name)
+    if not request.form.get("sure"):
+        games = _games(gone)
+        said = [ngettext("{gone}'s {n} game becomes {kept}'s, and {gone} leaves the roster.",
+                         "{gone}'s {n} games become {kept}'s, and {gone} leaves the roster.",
+                         games).format(gone=gone.name, kept=kept.name, n=number(games)),
+                _("{kept} keeps their UUID {uuid}: BG Stats knows the merged player by it.")
+                .format(kept=kept.name, uuid=kept.uuid),
+                _("{gone}'s UUID {uuid} leaves the roster with them.")
+                .format(gone=gone.name, uuid=gone.uuid),
+                _("You can undo this on the Players page, as long as it is the last merge "
+                  "or hide this phone made.")]
+        return html.page(
+            "players_ask.html", _("Merge {gone} into {kept}?").format(gone=gone.name,
+                                                                       kept=kept.name),
+            here="/players", said=said, action="/players/merge",
+            choices=[(_("Merge: keep {kept}").format(kept=kept.name),
+                      {"name": gone.name, "into": kept.name}),
+                     (_("The other way: keep {gone} and their UUID").format(gone=gone.name),
+                      {"name": kept.name, "into": gone.name})])
+    _remember(("merge", box().store().merge(gone.name, kept.name)))
     return go("/players")
+
+
+def undo() -> Response:
+    """Undo the last merge (split the two again) or hide this phone made."""
+    last = _undos().pop(phone(), None)
+    if last is None:
+        raise RosterError("there is no merge or hide to undo here; nothing was changed.")
+    kind, what = last
+    try:
+        if isinstance(what, Merge):
+            box().store().unmerge(what)
+        else:
+            box().store().hide_player(what, hidden=False)
+    except RosterError:
+        _undos()[phone()] = last  # still there to try after the name is freed
+        raise
+    return go("/players")
+
+
+def _undos() -> dict[str, tuple[str, Merge | str]]:
+    """phone → the last merge or hide it made (kept by this page process)."""
+    found: dict[str, tuple[str, Merge | str]] = current_app.extensions.setdefault(
+        "companion.undo", {})
+    return found
+
+
+def _remember(last: tuple[str, Merge | str] | None) -> None:
+    if last is None:
+        _undos().pop(phone(), None)
+    else:
+        _undos()[phone()] = last
+
+
+def _undo_said() -> str:
+    """What the Undo button on the Players page undoes, or "" when there is nothing."""
+    last = _undos().get(phone())
+    if last is None:
+        return ""
+    kind, what = last
+    if isinstance(what, Merge):
+        return _("You merged {gone} into {kept}.").format(gone=what.gone.name,
+                                                          kept=what.kept.name)
+    return _("You hid {name}.").format(name=what)
