@@ -549,3 +549,24 @@ class Store:
             self._db.execute("INSERT INTO pauses (game_id, since) VALUES (?, ?)",
                              (game_id, row[0]))
         return self._action(game_id, last[1], last[0])
+
+    def history_by_end(self, limit: int = 100, *,
+                       before: tuple[str, int] | None = None) -> list[GameRecord]:
+        """Finished games in the order they ended, the last to end first (a game
+        resumed and finished days later comes in where it ended); with ``before`` (a
+        game's end and id) only those that ended before it (the next page).
+
+        >>> from itertools import count
+        >>> store = Store.open(":memory:", clock=count(1_800_000_000, 60).__next__)
+        >>> first, second = store.new_game("brikks", {}), store.new_game("brikks", {})
+        >>> store.finish(second, {})
+        >>> store.finish(first, {})
+        >>> [r.id for r in store.history_by_end()]
+        [1, 2]
+        """
+        if before is None:
+            return self._records("WHERE g.finished IS NOT NULL ORDER BY g.finished DESC, "
+                                 "g.id DESC LIMIT ?", (limit,))
+        return self._records("WHERE g.finished IS NOT NULL AND (g.finished < ? OR "
+                             "(g.finished = ? AND g.id < ?)) ORDER BY g.finished DESC, "
+                             "g.id DESC LIMIT ?", (before[0], before[0], before[1], limit))

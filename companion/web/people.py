@@ -189,8 +189,8 @@ def hide() -> str | Response:
                          "Their {n} games stay theirs, with their UUID {uuid}.", games)
                 .format(n=number(games), uuid=who.uuid),
                 _("Show brings them back, and you can undo this on the Players page.")]
-        return html.page("players_ask.html", _("Hide {name}?").format(name=who.name),
-                         here="/players", said=said, action="/players/hide",
+        return html.page("ask.html", _("Hide {name}?").format(name=who.name),
+                         here="/players", back="/players", said=said, action="/players/hide",
                          choices=[(_("Hide {name}").format(name=who.name),
                                    {"name": who.name})])
     box().store().hide_player(who.name, hidden=not showing)
@@ -218,9 +218,9 @@ def merge() -> str | Response:
                 _("You can undo this on the Players page, as long as it is the last merge "
                   "or hide this phone made.")]
         return html.page(
-            "players_ask.html", _("Merge {gone} into {kept}?").format(gone=gone.name,
+            "ask.html", _("Merge {gone} into {kept}?").format(gone=gone.name,
                                                                        kept=kept.name),
-            here="/players", said=said, action="/players/merge",
+            here="/players", back="/players", said=said, action="/players/merge",
             choices=[(_("Merge: keep {kept}").format(kept=kept.name),
                       {"name": gone.name, "into": kept.name}),
                      (_("The other way: keep {gone} and their UUID").format(gone=gone.name),

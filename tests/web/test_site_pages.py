@@ -25,8 +25,9 @@ def test_players_added_renamed_hidden_and_merged_from_the_page(client, folder, c
     page = client.get("/players").get_data(as_text=True)
     assert "山田 一郎" in page
     client.post("/players/rename", data={"name": "Ben", "new": "Benji", "csrf": token})
-    client.post("/players/hide", data={"name": "Benji", "csrf": token})
-    client.post("/players/merge", data={"name": "山田 一郎", "into": "Ann", "csrf": token})
+    client.post("/players/hide", data={"name": "Benji", "csrf": token, "sure": "1"})
+    client.post("/players/merge", data={"name": "山田 一郎", "into": "Ann", "csrf": token,
+                                        "sure": "1"})
     store = Store.open_existing(folder / "companion.db")
     roster = {p.name: p.hidden for p in store.players(hidden=True)}
     store.close()
@@ -73,7 +74,10 @@ def test_downloads_since_the_last_one_hold_only_the_new_plays(client, folder, cl
     assert len(json.loads(since("bgsplay"))["plays"]) == 1
     assert json.loads(since("bgsplay"))["plays"] == []
     _play_genial(folder)
-    assert since("csv").count("Genial") == 2  # one play, two players
+    assert since("bgsplay").count("Genial") == 1  # only the new play
+    # Each format keeps its own mark: CSV was never downloaded, so both plays come.
+    assert since("csv").count("Genial") == 4  # two plays, two players each
+    assert since("csv").count("Genial") == 0
     assert len(json.loads(client.get("/history/download?range=all&fmt=json").get_data(
         as_text=True))) == 2
 
