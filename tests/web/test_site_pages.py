@@ -112,10 +112,13 @@ def test_tonight_follows_the_game_in_the_log(client, folder, clock) -> None:
     game.apply({"type": "turn", "all": 3})
     after = client.get("/tonight/now").json
     assert after["v"] != before["v"] and "1 move so far" in after["html"]
-    # Genial's own figures: the four colours and the lowest, then its sentence so far.
-    assert "<th>orange</th><th>purple</th><th>blue</th><th>green</th><th>lowest</th>" \
-        in after["html"] and "<td>Ann</td><td>3</td>" in after["html"]
-    assert "Unfinished, round 1" in after["html"]
+    # Genial's own figures: the place and the lowest colour first (in view on a phone),
+    # then the four colours; mid-game who leads, never who wins (issue 44).
+    assert "<th>player</th><th>place</th><th>lowest</th><th>orange</th><th>purple</th>" \
+        "<th>blue</th><th>green</th>" in after["html"]
+    assert "<td>Ann</td><td>1</td><td>3</td>" in after["html"]
+    assert "Round 1 in progress" in after["html"] and "Leading so far: Ann" in after["html"]
+    assert "wins" not in after["html"]
     game.apply({"type": "end_early"})
     store.close()
     assert "Finished tonight" in client.get("/").get_data(as_text=True)
