@@ -65,7 +65,8 @@ def test_a_solo_game_names_no_winner_nor_leader(client, folder: Path, clock) -> 
 
 def test_brain_crush_counts_the_round_in_progress(client, folder: Path, clock) -> None:  # type: ignore[no-untyped-def]
     pair(client, folder, clock)
-    game = GameSession.start(_store(folder, clock), "brain_crush", {"players": ["ゆうこ", "たろう"]})
+    game = GameSession.start(_store(folder, clock), "brain_crush",
+                             {"players": ["ゆうこ", "たろう"]})
     game.apply({"type": "take", "colour": "R", "kind": "5"})  # ゆうこ 15 on the box
     said = client.get("/tonight/now?lang=ja").json["html"]
     assert "第1ラウンド途中" in said, said
