@@ -73,5 +73,6 @@ def page(template: str, title: str, *, here: str = "", menu: bool = True,
 
 
 def sentence(text: str, *, title: str | None = None) -> str:
-    """A page that says one thing (an error, "paired", how to pair)."""
-    return page("sentence.html", title or _("Table Companion"), menu=False, text=text)
+    """A page that says one thing (an error, "paired", how to pair), with the menu: a
+    refusal leaves the way on open."""
+    return page("sentence.html", title or _("Table Companion"), text=text)

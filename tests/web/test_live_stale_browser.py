@@ -1,0 +1,53 @@
+"""Tonight on a phone says when the box has not answered for a while (issue 44): the page
+kept the last standings with no sign they were old. In real chromium, the server goes
+away and the line shows; chromium-less machines skip as test_site_browser does."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from companion.config.file import from_mapping
+from companion.log.store import Store
+from companion.pairing import address, codes
+from companion.web.site import create_app
+from tests.web.test_site_browser import browser
+
+
+def test_tonight_says_when_the_box_stops_answering(tmp_path: Path) -> None:
+    import waitress
+
+    Store.open(tmp_path / "companion.db").close()
+    app = create_app(tmp_path / "companion.db", from_mapping({"state": {"dir": str(tmp_path)}}))
+    down = threading.Event()
+    inner = app.wsgi_app
+
+    def gone_quiet(environ, start_response):  # type: ignore[no-untyped-def]
+        if down.is_set():  # the box's page hangs (a Wi-Fi gone, a box switched off)
+            down.wait()
+            time.sleep(8)
+        return inner(environ, start_response)
+
+    app.wsgi_app = gone_quiet  # type: ignore[method-assign]
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+    port = server.socket.getsockname()[1]
+    address.save_port(tmp_path, port)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    phone = browser(tmp_path / "downloads")
+    try:
+        phone.get(f"http://127.0.0.1:{port}/P/{codes.new_code(tmp_path)}")
+        time.sleep(1.5)
+        stale = phone.find_element("id", "stale")
+        assert not stale.is_displayed()
+        down.set()
+        deadline = time.monotonic() + 15
+        while not stale.is_displayed() and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert stale.is_displayed()
+        assert "not answered" in stale.text
+    finally:
+        phone.quit()
+        server.close()
+        app.extensions["companion"].close()
