@@ -25,8 +25,9 @@ def test_tonight_says_when_the_box_stops_answering(tmp_path: Path) -> None:
 
     def gone_quiet(environ, start_response):  # type: ignore[no-untyped-def]
         if down.is_set():  # the box's page hangs (a Wi-Fi gone, a box switched off)
-            down.wait()
             time.sleep(8)
+            start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+            return [b""]
         return inner(environ, start_response)
 
     app.wsgi_app = gone_quiet  # type: ignore[method-assign]
