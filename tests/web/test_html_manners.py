@@ -29,6 +29,7 @@ def test_refusals_keep_the_menu(client, folder: Path, clock) -> None:  # type: i
         assert page.status_code >= 400
         text = page.get_data(as_text=True)
         assert '<nav><a href="/"' in text and 'href="/players"' in text, text
+        assert "choose a page from the menu" in text
 
 
 def test_an_expired_code_says_it_expired(client, folder: Path, clock) -> None:  # type: ignore[no-untyped-def]
