@@ -39,7 +39,9 @@ class HistoryScreen(ListScreen):
         return self._counted[1]
 
     def records(self) -> list[Any]:
-        return self.ctx.store.history(50)
+        """The 50 games that ended last, the last first (a game resumed and finished
+        late comes in where it ended, as on the phone's History)."""
+        return self.ctx.store.history_by_end(50)
 
     def items(self) -> list[str]:
         out = [_("Unfinished ({n})").format(n=n) for n in [self.unfinished()] if n]

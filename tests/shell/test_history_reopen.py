@@ -42,3 +42,23 @@ def test_ok_on_a_finished_game_reopens_it_after_asking(tmp_path: Path, language:
         assert not rig.app.session.over
     finally:
         rig.close()
+
+
+def test_the_box_lists_the_last_to_end_first(tmp_path: Path) -> None:
+    """A game started first and ended last sat below the games that ended before it."""
+    rig = Rig(db=str(tmp_path / "box.db"), players=("Ann", "Ben"))
+    rig.store.clock = lambda: 1_800_000_000.0
+    try:
+        early = GameSession.start(rig.store, "genial", {"players": ["Ann", "Ben"]})
+        early.apply({"type": "turn", "all": 3})
+        late = GameSession.start(rig.store, "brikks", {"players": ["Ann"]})
+        rig.store.finish(late.game_id, {"places": [["Ann"]], "scores": {"Ann": 9}})
+        rig.store.clock = lambda: 1_800_003_600.0  # an hour after
+        early.apply({"type": "end_early"})
+        assert [r.id for r in rig.store.history_by_end()] == [early.game_id, late.game_id]
+        rig.app.home()
+        menu = rig.app.top
+        rig.keys(*["down"] * menu.items().index(_("History")), "ok")
+        assert [r.id for r in rig.app.top.records()] == [early.game_id, late.game_id]
+    finally:
+        rig.close()
