@@ -255,6 +255,12 @@ class Roster:
             self._db.execute("DELETE FROM players WHERE id = ?", (gone.id,))
         return Merge(gone, kept, seats)
 
+    def games_of(self, name: str) -> int:
+        """How many games ``name`` sits in, finished or not (what a merge would move)."""
+        who = self._known(name)
+        return int(self._db.execute("SELECT COUNT(*) FROM seats WHERE player_id = ?",
+                                    (who.id,)).fetchone()[0])
+
     def unmerge(self, done: Merge) -> Player:
         """Split a merge again: the entry that was merged away comes back with its
         UUID, name, colour and the seats it had; the kept entry is as it was before

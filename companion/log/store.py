@@ -507,6 +507,9 @@ class Store:
     def unmerge(self, done: Merge) -> Player:
         return self.roster.unmerge(done)
 
+    def games_of(self, name: str) -> int:
+        return self.roster.games_of(name)
+
     # -- reopening a finished game (History on the box and on the phone) -------------------
 
     def reopen(self, game_id: int) -> dict[str, Any]:

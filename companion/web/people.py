@@ -165,8 +165,7 @@ def rename() -> Response:
 
 def _games(who: Player) -> int:
     """The games ``who`` sits in, finished or not (a merge moves them all)."""
-    return sum(p.id == who.id for seats in box().store().seat_players().values()
-               for p in seats.values())
+    return box().store().games_of(who.name)
 
 
 def _known(name: str) -> Player:

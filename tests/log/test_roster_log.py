@@ -78,6 +78,7 @@ def test_a_merge_is_split_again_with_each_entry_as_it_was() -> None:
     first = store.new_game("genial", {"players": ["Ann", "Ben"]})
     second = store.new_game("genial", {"players": ["Ben", "Anne"]})
     before = store.hide_player("Ann")
+    assert store.games_of("Anne") == 1 and store.games_of("Ann") == 1
     done = store.merge("Anne", "Ann")
     assert done.seats == ((second, 1),) and store.player("Anne") is None
     assert store.seat_players()[second][1].name == "Ann" and not store.player("Ann").hidden
