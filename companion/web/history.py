@@ -141,15 +141,16 @@ def download() -> Response:
     folder = box().folder
     last = _downloads(folder)
     mine = last.get(phone())
-    marks: dict[str, Any] = mine if isinstance(mine, dict) else {}
+    # A mark kept before each format had its own (an id) stands for every format.
+    marks: dict[str, Any] = mine if isinstance(mine, dict) else (
+        dict.fromkeys(FORMATS, mine) if isinstance(mine, int) else {})
     key = _mark_key(fmt)
     if when == "tonight":
         since = (datetime.fromtimestamp(box().clock(), UTC)
                  - timedelta(hours=TONIGHT_HOURS)).isoformat(timespec="seconds")
         rows = [r for r in plays_by_end(store, newest=200) if r.finished >= since]
     elif when == "since":
-        # A mark kept before marks were per format: an id, for every format alike.
-        rows = _since(marks.get(key, mine if isinstance(mine, int) else None))
+        rows = _since(marks.get(key))
     else:
         rows = plays(store)
     rows = [r for r in rows if _keep(r)]

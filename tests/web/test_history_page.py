@@ -119,3 +119,24 @@ def test_a_play_is_reopened_from_the_phone_after_asking(client, folder: Path, cl
     assert client.post("/history/reopen", data={"id": game.game_id}).status_code == 403
     resumed = GameSession.resume(store, game.game_id)
     assert not resumed.over
+
+
+def test_a_mark_kept_by_the_version_before_stands_for_every_format(
+        client, folder: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    """web-downloads.json kept one id per phone for every format: each format goes on
+    from it, and one format's download leaves the others' where they were."""
+    token = pair(client, folder, clock)
+    first = _started(folder, clock, ["Ann", "Ben"])
+    _ended(first)
+    clock.now += 60
+    _ended(_started(folder, clock, ["Ben", "Ann"]))
+    phone = client.get_cookie("companion_phone").value.split(".")[0]  # phone.issued.mac
+    (folder / history.DOWNLOADS).write_text(json.dumps({phone: first.game_id}))
+
+    def since(fmt: str) -> str:
+        return client.post("/history/download", data={"range": "since", "fmt": fmt,
+                                                      "csrf": token}).get_data(as_text=True)
+
+    assert since("csv").count("Genial") == 2  # the second play only, two players
+    assert since("json").count("Genial") == 1
+    assert since("csv").count("Genial") == 0
