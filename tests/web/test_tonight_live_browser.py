@@ -52,3 +52,38 @@ def test_tonight_says_when_the_box_stops_answering(tmp_path: Path) -> None:
         phone.quit()
         server.close()
         app.extensions["companion"].close()
+
+
+def test_genials_table_fits_a_phone_with_place_and_lowest_first(tmp_path: Path) -> None:
+    """Genial's seven columns ran past a 390 px phone, the colour that decides last."""
+    import waitress
+
+    from companion.app.session import GameSession
+
+    store = Store.open(tmp_path / "companion.db")
+    names = ["Ann", "Ben", "山田 一郎", "Chloe"]
+    for name in names:
+        store.add_player(name)
+    game = GameSession.start(store, "genial", {"players": names})
+    game.apply({"type": "turn", "points": {"orange": 4, "blue": 2}})
+    store.close()
+    app = create_app(tmp_path / "companion.db", from_mapping({"state": {"dir": str(tmp_path)}}))
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=2)
+    port = server.socket.getsockname()[1]
+    threading.Thread(target=server.run, daemon=True).start()
+    phone = browser(tmp_path / "downloads")
+    try:
+        for lang in ("en", "ja"):
+            phone.get(f"http://127.0.0.1:{port}/P/{codes.new_code(tmp_path)}")
+            phone.get(f"http://127.0.0.1:{port}/?lang={lang}")
+            heads = phone.execute_script(
+                "return [...document.querySelectorAll('div.wide th')].map(h => h.textContent)")
+            assert heads[1:3] == (["place", "lowest"] if lang == "en" else ["順位", "最低"])
+            inner, outer = phone.execute_script(
+                "var w = document.querySelector('div.wide'); return [w.scrollWidth, "
+                "w.clientWidth]")
+            assert inner <= outer, (lang, inner, outer)
+    finally:
+        phone.quit()
+        server.close()
+        app.extensions["companion"].close()
