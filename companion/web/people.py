@@ -2,8 +2,9 @@
 rename, hide and show, merge; each person's card with plays and wins, opened when tapped.
 
 Merging and hiding ask first (what happens to the games and to each UUID) and the last
-one this phone made can be undone (:func:`undo`; what a merge changed is kept by the
-page, :class:`companion.log.roster_log.Merge`, until the next merge, hide or undo).
+one this phone made can be undone (:func:`undo`; what a merge changed,
+:class:`companion.log.roster_log.Merge`, is kept in the state folder,
+:func:`last_change`, until the next merge, hide or undo).
 
 Every change goes through the same store calls as ``companion players`` (the same
 checks: :func:`companion.core.roster.clean_name`, the names the box's fonts can draw), and
@@ -12,10 +13,16 @@ a refused name is one sentence with nothing saved.
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
+import threading
 from dataclasses import replace
 from datetime import datetime
+from pathlib import Path
+from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, request
 
 from companion.core.errors import BadName, RosterError
 from companion.core.i18n import _, ngettext, number
@@ -193,7 +200,7 @@ def hide() -> str | Response:
                          choices=[(_("Hide {name}").format(name=who.name),
                                    {"name": who.name})])
     box().store().hide_player(who.name, hidden=not showing)
-    _remember(None if showing else ("hide", who.name))
+    _remember(None if showing else who.name)
     return go("/players")
 
 
@@ -224,48 +231,121 @@ def merge() -> str | Response:
                       {"name": gone.name, "into": kept.name}),
                      (_("The other way: keep {gone} and their UUID").format(gone=gone.name),
                       {"name": kept.name, "into": gone.name})])
-    _remember(("merge", box().store().merge(gone.name, kept.name)))
+    _remember(box().store().merge(gone.name, kept.name))
     return go("/players")
 
 
 def undo() -> Response:
     """Undo the last merge (split the two again) or hide this phone made."""
-    last = _undos().pop(phone(), None)
-    if last is None:
+    what = last_change(box().folder, phone())
+    if what is None:
         raise RosterError("there is no merge or hide to undo here; nothing was changed.")
-    kind, what = last
-    try:
-        if isinstance(what, Merge):
-            box().store().unmerge(what)
-        else:
-            box().store().hide_player(what, hidden=False)
-    except RosterError:
-        _undos()[phone()] = last  # still there to try after the name is freed
-        raise
+    if isinstance(what, Merge):
+        box().store().unmerge(what)  # RosterError: kept, to try after the name is freed
+    else:
+        box().store().hide_player(what, hidden=False)
+    keep_change(box().folder, phone(), None)
     return go("/players")
 
 
-def _undos() -> dict[str, tuple[str, Merge | str]]:
-    """phone → the last merge or hide it made (kept by this page process)."""
-    found: dict[str, tuple[str, Merge | str]] = current_app.extensions.setdefault(
-        "companion.undo", {})
-    return found
-
-
-def _remember(last: tuple[str, Merge | str] | None) -> None:
-    if last is None:
-        _undos().pop(phone(), None)
-    else:
-        _undos()[phone()] = last
+def _remember(what: Merge | str | None) -> None:
+    keep_change(box().folder, phone(), what)
 
 
 def _undo_said() -> str:
     """What the Undo button on the Players page undoes, or "" when there is nothing."""
-    last = _undos().get(phone())
-    if last is None:
+    what = last_change(box().folder, phone())
+    if what is None:
         return ""
-    kind, what = last
     if isinstance(what, Merge):
         return _("You merged {gone} into {kept}.").format(gone=what.gone.name,
                                                           kept=what.kept.name)
     return _("You hid {name}.").format(name=what)
+
+
+#: The last merge or hide of each phone, in the state folder (:func:`last_change`).
+UNDO_FILE = "web-undo.json"
+#: Phones whose last change is kept (the oldest is let go).
+UNDO_KEPT = 20
+
+_undo_lock = threading.Lock()
+
+
+def _player(row: Any) -> Player | None:
+    types: tuple[type | tuple[type, ...], ...] = (
+        int, str, str, (str, type(None)), str, (str, type(None)), bool)
+    if not (isinstance(row, list) and len(row) == len(types)
+            and all(isinstance(v, t) for v, t in zip(row, types, strict=True))):
+        return None
+    return Player.from_row(row)
+
+
+def _undo_read(data: Any) -> Merge | str | None:
+    """One phone's entry as kept, or None when it is not one we wrote."""
+    if not isinstance(data, dict):
+        return None
+    if isinstance(data.get("hide"), str):
+        return str(data["hide"])
+    merge = data.get("merge")
+    if not isinstance(merge, dict):
+        return None
+    gone, kept, seats = _player(merge.get("gone")), _player(merge.get("kept")), \
+        merge.get("seats")
+    if gone is None or kept is None or not isinstance(seats, list) or not all(
+            isinstance(s, list) and len(s) == 2 and all(type(n) is int for n in s)
+            for s in seats):
+        return None
+    return Merge(gone, kept, tuple((g, s) for g, s in seats))
+
+
+def _row(p: Player) -> list[Any]:
+    return [p.id, p.uuid, p.name, p.colour, p.created, p.last_played, p.hidden]
+
+
+def _entry(what: Merge | str) -> dict[str, Any]:
+    if isinstance(what, Merge):
+        return {"merge": {"gone": _row(what.gone), "kept": _row(what.kept),
+                          "seats": [list(s) for s in what.seats]}}
+    return {"hide": what}
+
+
+def _undo_load(folder: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((folder / UNDO_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def last_change(folder: Path, phone: str) -> Merge | str | None:
+    """What ``phone`` merged (a :class:`Merge`) or hid (a name) last, or None: kept in
+    :data:`UNDO_FILE` so that Undo outlives the page's process (a power cut). The file
+    is a stranger until it reads as ours (principle 7): anything else in it is "nothing
+    to undo", never an error.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> keep_change(folder, "phone-1", "Ann")
+    >>> last_change(folder, "phone-1"), last_change(folder, "phone-2")
+    ('Ann', None)
+    """
+    return _undo_read(_undo_load(Path(folder)).get(phone))
+
+
+def keep_change(folder: Path, phone: str, what: Merge | str | None) -> None:
+    """Keep ``what`` as ``phone``'s last change (None: nothing to undo). A file that
+    cannot be written loses only the Undo button, never the change itself."""
+    folder = Path(folder)
+    with _undo_lock:
+        data = {k: v for k, v in _undo_load(folder).items() if k != phone}
+        if what is not None:
+            data[phone] = _entry(what)
+        while len(data) > UNDO_KEPT:
+            data.pop(next(iter(data)))
+        try:
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{UNDO_FILE}.")
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+            os.replace(tmp, folder / UNDO_FILE)
+        except OSError:
+            pass

@@ -73,3 +73,28 @@ def test_no_card_chooses_whom_to_merge_into_and_each_opens_when_tapped(
     for card in cards:
         into = re.search(r'<input name="into"[^>]*>', card)
         assert into and 'value=""' in into.group(0) and "selected" not in card
+
+
+def test_undo_outlives_the_pages_process(client, folder: Path, clock) -> None:  # type: ignore[no-untyped-def]
+    """The page restarted (a power cut) between the merge and the Undo: the merge is
+    split all the same; a file that is not ours is nothing to undo, not an error."""
+    from companion.config.file import from_mapping
+    from companion.web import people
+    from companion.web.site import create_app
+
+    token = pair(client, folder, clock)
+    store = _seated(folder)
+    accented = store.player("Chloé")
+    client.post("/players/merge", data={"name": "Chloé", "into": "Chloe", "csrf": token,
+                                        "sure": "1"})
+    again = create_app(folder / "companion.db",
+                       from_mapping({"state": {"dir": str(folder)}}), clock=clock)
+    fresh = again.test_client()
+    fresh.set_cookie("companion_phone", client.get_cookie("companion_phone").value)
+    assert "You merged Chloé into Chloe." in fresh.get("/players").get_data(as_text=True)
+    assert fresh.post("/players/undo", data={"csrf": token}).status_code == 303
+    assert store.player("Chloé").uuid == accented.uuid
+    again.extensions["companion"].close()
+    for junk in ("[1, 2]", '{"x": {"merge": {"gone": [1]}}}', "\udcff", "{"):
+        (folder / people.UNDO_FILE).write_text(junk, encoding="utf-8", errors="surrogateescape")
+        assert client.post("/players/undo", data={"csrf": token}).status_code == 400
