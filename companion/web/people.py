@@ -344,8 +344,11 @@ def keep_change(folder: Path, phone: str, what: Merge | str | None) -> None:
             data.pop(next(iter(data)))
         try:
             fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{UNDO_FILE}.")
+        except OSError:
+            return
+        try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump(data, f)
             os.replace(tmp, folder / UNDO_FILE)
         except OSError:
-            pass
+            Path(tmp).unlink(missing_ok=True)
