@@ -154,12 +154,45 @@ class ImportedPlays:
                                      changed)
         return len(changed)
 
-    def follow(self, old: str, new: str) -> None:
+    def follow(self, old: str, new: str) -> tuple[tuple[int, int], ...]:
         """Inside the caller's transaction: the seats of UUID ``old`` become ``new``'s (a
         merge on the roster: the imported plays of the person merged away are then the
-        kept person's)."""
-        self._db.executemany("UPDATE imported_plays SET players = ? WHERE id = ?",
-                             self._moved([(old, new)]))
+        kept person's). Returns the seats moved, (play id, seat index), for :meth:`seat`
+        to put back (a merge undone)."""
+        if old == new:
+            return ()
+        moved: list[tuple[int, int]] = []
+        for row_id, text in self._db.execute("SELECT id, players FROM imported_plays"):
+            try:
+                seats = json.loads(text)
+            except (TypeError, ValueError, RecursionError):
+                continue
+            if isinstance(seats, list):
+                moved += [(row_id, n) for n, seat in enumerate(seats)
+                          if isinstance(seat, dict) and seat.get("uuid") == old]
+        self.seat(moved, new)
+        return tuple(moved)
+
+    def seat(self, seats: Iterable[tuple[int, int]], uuid: str) -> None:
+        """Inside the caller's transaction: give the seats (play id, seat index) to UUID
+        ``uuid``; a seat no longer there is passed over."""
+        by_play: dict[int, list[int]] = {}
+        for row_id, n in seats:
+            by_play.setdefault(row_id, []).append(n)
+        for row_id, places in by_play.items():
+            row = self._db.execute("SELECT players FROM imported_plays WHERE id = ?",
+                                   (row_id,)).fetchone()
+            try:
+                players = json.loads(row[0]) if row else None
+            except (TypeError, ValueError, RecursionError):
+                continue
+            if not isinstance(players, list):
+                continue
+            for n in places:
+                if 0 <= n < len(players) and isinstance(players[n], dict):
+                    players[n]["uuid"] = uuid
+            self._db.execute("UPDATE imported_plays SET players = ? WHERE id = ?",
+                             (json.dumps(players, ensure_ascii=False), row_id))
 
     def _moved(self, moves: Iterable[tuple[str, str]]) -> list[tuple[str, int]]:
         """(seats rewritten, play id) for every play with a seat of a UUID in ``moves``."""

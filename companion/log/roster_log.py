@@ -49,6 +49,19 @@ class Player:
 _PLAYER = "SELECT id, uuid, name, colour, created, last_played, hidden FROM players"
 
 
+@dataclass(frozen=True)
+class Merge:
+    """One merge as it was made (:meth:`Roster.merge`): the entry merged away and the
+    one kept, each as it was before, and the seats (game, seat) that moved: what
+    :meth:`Roster.unmerge` needs to split them again."""
+
+    gone: Player
+    kept: Player
+    seats: tuple[tuple[int, int], ...]
+    #: The seats (imported play, seat) of a BG Stats group's plays that moved with it.
+    imported: tuple[tuple[int, int], ...] = ()
+
+
 #: A player's colour is a word ("red", "#c0392b"), shown in a terminal's column.
 MAX_COLOUR = 24
 
@@ -208,6 +221,21 @@ class Roster:
 
     def merge_players(self, name: str, into: str) -> Player:
         """Make ``name``'s games ``into``'s and remove ``name`` (one person, two entries)."""
+        return self._known(self.merge(name, into).kept.name)
+
+    def merge(self, name: str, into: str) -> Merge:
+        """Merge ``name`` into ``into`` (as :meth:`merge_players`) and say what was
+        changed: enough to split them again (:meth:`unmerge`).
+
+        >>> from companion.log.store import Store
+        >>> store = Store.open(":memory:")
+        >>> anne, anna = store.add_player("Anne"), store.add_player("Anna")
+        >>> done = store.merge("Anne", "Anna")
+        >>> store.player("Anne") is None, done.gone.uuid == anne.uuid
+        (True, True)
+        >>> store.unmerge(done).uuid == anne.uuid, store.player("Anna").uuid == anna.uuid
+        (True, True)
+        """
         gone, kept = self._known(name), self._known(into)
         if gone.id == kept.id:
             raise RosterError("{gone} and {kept} are already one entry.",
@@ -219,6 +247,9 @@ class Roster:
             raise RosterError("{gone} and {kept} played each other in game {game}: they are "
                               "two people, not one.", gone=gone.name, kept=kept.name,
                               game=both[0])
+        seats = tuple((g, s) for g, s in self._db.execute(
+            "SELECT game_id, seat FROM seats WHERE player_id = ? ORDER BY game_id, seat",
+            (gone.id,)))
         with self._log._transaction("player"):
             self._db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?",
                              (kept.id, gone.id))
@@ -227,8 +258,50 @@ class Roster:
                 "COALESCE(?, '')), ''), hidden = 0 WHERE id = ?", (gone.last_played, kept.id))
             self._db.execute("DELETE FROM players WHERE id = ?", (gone.id,))
             # a BG Stats group's plays name people by UUID: the merged one's follow
-            self._log.imported.follow(gone.uuid, kept.uuid)
-        return self._known(kept.name)
+            moved = self._log.imported.follow(gone.uuid, kept.uuid)
+        return Merge(gone, kept, seats, moved)
+
+    def games_of(self, name: str) -> int:
+        """How many games ``name`` sits in, finished or not (what a merge would move)."""
+        who = self._known(name)
+        return int(self._db.execute("SELECT COUNT(*) FROM seats WHERE player_id = ?",
+                                    (who.id,)).fetchone()[0])
+
+    def unmerge(self, done: Merge) -> Player:
+        """Split a merge again: the entry that was merged away comes back with its
+        UUID, name, colour and the seats it had; the kept entry is as it was before
+        (its later games stay its own). :class:`RosterError` when that cannot be (its
+        name or UUID is on the roster again, the kept entry is gone); nothing changes."""
+        gone, kept = done.gone, done.kept
+        now = self._db.execute(_PLAYER + " WHERE id = ?", (kept.id,)).fetchone()
+        if now is None:
+            raise RosterError("{kept} is no longer on the roster, so {gone} cannot be split "
+                              "from them again; nothing was changed.",
+                              kept=kept.name, gone=gone.name)
+        if self._db.execute("SELECT 1 FROM players WHERE uuid = ?", (gone.uuid,)).fetchone():
+            raise RosterError("{gone}'s UUID is on the roster again, so the merge cannot be "
+                              "undone; nothing was changed.", gone=gone.name)
+        clean = self._free(gone.name)
+        merged_last = max(kept.last_played or "", gone.last_played or "") or None
+        with self._log._transaction("player"):
+            taken = self._db.execute("SELECT 1 FROM players WHERE id = ?",
+                                     (gone.id,)).fetchone()
+            cur = self._db.execute(
+                "INSERT INTO players (id, uuid, name, key, colour, created, last_played, "
+                "hidden) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (None if taken else gone.id, gone.uuid, clean, roster.name_key(clean),
+                 gone.colour, gone.created, gone.last_played, int(gone.hidden)))
+            back = cur.lastrowid
+            self._db.executemany(
+                "UPDATE seats SET player_id = ? WHERE game_id = ? AND seat = ? "
+                "AND player_id = ?", [(back, g, s, kept.id) for g, s in done.seats])
+            self._log.imported.seat(done.imported, gone.uuid)  # the group's plays too
+            # The kept entry's own last game and hidden mark, unless they played since.
+            self._db.execute(
+                "UPDATE players SET last_played = ?, hidden = ? WHERE id = ? AND "
+                "COALESCE(last_played, '') = COALESCE(?, '')",
+                (kept.last_played, int(kept.hidden), kept.id, merged_last))
+        return self._known(clean)
 
     def delete_player(self, name: str) -> None:
         """Take a player who sat in no game off the roster (a slip of the keyboard); one

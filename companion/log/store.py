@@ -39,6 +39,7 @@ from companion.log.imported_plays import ImportedPlays
 from companion.log.opening import why as _why
 from companion.log.roster_log import _PLAYER as _PLAYER
 from companion.log.roster_log import MAX_COLOUR as MAX_COLOUR
+from companion.log.roster_log import Merge as Merge
 from companion.log.roster_log import Player as Player
 from companion.log.roster_log import Roster
 from companion.log.roster_log import utc_now as _now
@@ -500,3 +501,78 @@ class Store:
 
     def seat_players(self, games: Iterable[int] | None = None) -> dict[int, dict[int, Player]]:
         return self.roster.seat_players(games)
+
+    # -- undoing a merge (roster_log.Roster.merge, .unmerge) --------------------------------
+
+    def merge(self, name: str, into: str) -> Merge:
+        return self.roster.merge(name, into)
+
+    def unmerge(self, done: Merge) -> Player:
+        return self.roster.unmerge(done)
+
+    def games_of(self, name: str) -> int:
+        return self.roster.games_of(name)
+
+    # -- reopening a finished game (History on the box and on the phone) -------------------
+
+    def reopen(self, game_id: int) -> dict[str, Any]:
+        """Undo the end of finished game ``game_id``: its last action (the one that ended
+        it) is taken back and it is unfinished again, with the time since it ended set
+        aside (:meth:`pauses`: resuming it ends that), all in one transaction. The log
+        then replays to the game as it stood before its last action, as an undo on the
+        box leaves it. Returns the action taken back; :class:`RuleError` for a game that
+        is not finished (nothing changes).
+
+        >>> store = Store.open(":memory:", clock=lambda: 1_800_000_000.0)
+        >>> game = store.new_game("dice_roller", {"players": ["Table"]})
+        >>> _seq = store.append(game, {"type": "roll", "dice": [6]})
+        >>> store.finish(game, {"winners": []})
+        >>> store.reopen(game), store.game(game).finished, store.actions(game)
+        ({'dice': [6], 'type': 'roll'}, None, [])
+        >>> store.reopen(game)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        companion.core.errors.RuleError: game 1 is not finished...
+        """
+        from companion.core.errors import RuleError  # here: this block is all reopen's
+
+        row = self._db.execute("SELECT finished FROM games WHERE id = ? AND abandoned = 0",
+                               (game_id,)).fetchone()
+        last = self._db.execute(
+            "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+            (game_id,)).fetchone()
+        if row is None or row[0] is None or last is None:
+            raise RuleError("game {game} is not finished, so there is no end to undo; "
+                            "nothing was changed.", game=game_id)
+        with self._transaction("reopened"):
+            gone = self._db.execute(
+                "DELETE FROM actions WHERE game_id = ? AND seq = ? AND EXISTS (SELECT 1 FROM "
+                "games WHERE id = ? AND finished = ?)", (game_id, last[0], game_id, row[0]))
+            if gone.rowcount != 1:  # ended or reopened by another hand meanwhile
+                raise RuleError("game {game} changed meanwhile; nothing was changed.",
+                                game=game_id)
+            self._db.execute("UPDATE games SET finished = NULL, result = NULL WHERE id = ?",
+                             (game_id,))
+            self._db.execute("INSERT INTO pauses (game_id, since) VALUES (?, ?)",
+                             (game_id, row[0]))
+        return self._action(game_id, last[1], last[0])
+
+    def history_by_end(self, limit: int = 100, *,
+                       before: tuple[str, int] | None = None) -> list[GameRecord]:
+        """Finished games in the order they ended, the last to end first (a game
+        resumed and finished days later comes in where it ended); with ``before`` (a
+        game's end and id) only those that ended before it (the next page).
+
+        >>> from itertools import count
+        >>> store = Store.open(":memory:", clock=count(1_800_000_000, 60).__next__)
+        >>> first, second = store.new_game("brikks", {}), store.new_game("brikks", {})
+        >>> store.finish(second, {})
+        >>> store.finish(first, {})
+        >>> [r.id for r in store.history_by_end()]
+        [1, 2]
+        """
+        if before is None:
+            return self._records("WHERE g.finished IS NOT NULL ORDER BY g.finished DESC, "
+                                 "g.id DESC LIMIT ?", (limit,))
+        return self._records("WHERE g.finished IS NOT NULL AND (g.finished < ? OR "
+                             "(g.finished = ? AND g.id < ?)) ORDER BY g.finished DESC, "
+                             "g.id DESC LIMIT ?", (before[0], before[0], before[1], limit))

@@ -324,3 +324,23 @@ def plays(store: Store, *, since: date | None = None, game: str | None = None,
         return out
     # the box's own keep their order (the log's); the imported ones go in by start
     return list(heapq.merge(out, brought, key=lambda r: local(r.started), reverse=True))
+
+
+def plays_by_end(store: Store, *, newest: int,
+                 before: tuple[str, int] | None = None) -> list[Play]:
+    """The ``newest`` plays in the order they ended, the last to end first (History's
+    order), ended before ``before`` (a play's ``(finished, id)``) when given.
+
+    >>> from itertools import count
+    >>> store = Store.open(":memory:", clock=count(1_800_000_000, 60).__next__)
+    >>> first, second = store.new_game("brikks", {}), store.new_game("brikks", {})
+    >>> store.finish(second, {})
+    >>> store.finish(first, {})
+    >>> [p.id for p in plays_by_end(store, newest=5)]
+    [1, 2]
+    """
+    rows = store.history_by_end(newest, before=before)
+    seats = store.seat_players([r.id for r in rows])
+    pauses = store.pauses()
+    group = _Group.of(store.imported.games(), store.imported.locations())
+    return [_play(r, seats.get(r.id, {}), pauses.get(r.id, []), group) for r in rows]

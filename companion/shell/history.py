@@ -1,4 +1,6 @@
-"""The history list: finished games, newest first, and each one's detail sentence."""
+"""The history list: finished games, newest first, and each one's detail sentence; OK on
+a finished game reopens it (after asking: its end is undone and the box resumes it, so
+a score typed wrong at the end is fixed in the game's own screens)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ from typing import Any
 
 from companion.config import registry
 from companion.core import i18n, seat_names
+from companion.core.errors import RuleError, StorageError
 from companion.core.i18n import N_, _, ngettext, number
 from companion.core.localtime import minute, month_day_minute
 from companion.records import result_text
@@ -36,7 +39,9 @@ class HistoryScreen(ListScreen):
         return self._counted[1]
 
     def records(self) -> list[Any]:
-        return self.ctx.store.history(50)
+        """The 50 games that ended last, the last first (a game resumed and finished
+        late comes in where it ended, as on the phone's History)."""
+        return self.ctx.store.history_by_end(50)
 
     def items(self) -> list[str]:
         out = [_("Unfinished ({n})").format(n=n) for n in [self.unfinished()] if n]
@@ -61,7 +66,8 @@ class HistoryScreen(ListScreen):
 
 
 class GameSummary(Screen):
-    """One finished (or running) game: players, scores, how it was decided."""
+    """One finished (or running) game: players, scores, how it was decided; OK on a
+    finished one asks to reopen it."""
 
     ctx: BoxContext
 
@@ -89,7 +95,23 @@ class GameSummary(Screen):
             out += wrap(said, 21, whole=tuple(seat_names.shown(name)
                                               for names in result.get("places", [])
                                               for name in names))
+        if r.finished is not None:
+            out.append(_("OK: reopen"))
         return out
+
+    def key_ok(self) -> None:
+        if self.record.finished is not None:
+            self.ctx.ask(_("Reopen this game? Its end is undone."), self._reopen)
+
+    def _reopen(self) -> None:
+        game_id = self.record.id
+        try:
+            self.ctx.store.reopen(game_id)
+        except (RuleError, StorageError) as err:
+            self.ctx.notice(i18n.shown(err))
+            return
+        self.ctx.pop()
+        self.ctx.resume(game_id)
 
     def key_up(self) -> None:
         self.top = max(0, self.top - 1)

@@ -74,5 +74,10 @@ def page(template: str, title: str, *, here: str = "", menu: bool = True,
 
 
 def sentence(text: str, *, title: str | None = None) -> str:
-    """A page that says one thing (an error, "paired", how to pair)."""
-    return page("sentence.html", title or _("Table Companion"), menu=False, text=text)
+    """A page that says one thing (a refusal, how to pair), with the menu and, to a paired
+    phone, the way on: a refusal is never a dead end. (To a phone not paired yet the
+    sentence itself says what to do: scan the code.)"""
+    from flask import g
+
+    on = _("Go back, or choose a page from the menu above.") if g.get("phone") else ""
+    return page("sentence.html", title or _("Table Companion"), text=text, on=on)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from companion.log.store import Store
-from companion.records.plays import Play, plays
+from companion.records.plays import Play, plays, plays_by_end
 
 
 def every_play(store: Store, chunk: int = 500) -> Iterator[Play]:
@@ -44,6 +44,20 @@ def newest_plays(store: Store, wanted: int, keep: Callable[[Play], bool]) -> lis
         if len(found) >= wanted or len(window) < limit:
             return found[:wanted]
         limit *= 4
+
+
+def ended_plays(store: Store, wanted: int, keep: Callable[[Play], bool], *,
+                before: tuple[str, int] | None = None) -> tuple[list[Play], bool]:
+    """The ``wanted`` plays that ``keep`` keeps, the last to end first, ended before
+    ``before`` (a play's ``(finished, id)``) when given, and whether older ones are
+    kept too (a page of History and whether it links to the next)."""
+    limit, found = wanted + 1, []
+    while True:
+        window = plays_by_end(store, newest=limit, before=before)
+        found += [r for r in window if keep(r)]
+        if len(found) > wanted or len(window) < limit:
+            return found[:wanted], len(found) > wanted
+        before, limit = (window[-1].finished, window[-1].id), limit * 4
 
 
 def plays_after(store: Store, last_id: int, first: int = 8) -> Iterator[Play]:

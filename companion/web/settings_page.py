@@ -48,8 +48,11 @@ def change() -> Response:
     try:
         contrast = int(given)
     except ValueError:
+        contrast = -1
+    if not 0 <= contrast <= 255:  # said here, in the page's words, not the config file's
         raise Refused(400, _("The contrast is a whole number from 0 to 255, not {value!r}; "
-                             "nothing was changed.").format(value=given)) from None
+                             "nothing was changed. Go back to Settings and choose one "
+                             "in that range.").format(value=given))
     shown = request.form.getlist("shown")
     wanted = {"language": request.form.get("language", ""), "display.contrast": contrast,
               "games.hide": [k for k in registry.discover() if k not in shown]}
@@ -66,7 +69,7 @@ def change() -> Response:
             except OSError as err:
                 raise Refused(503, _("The box's settings cannot be saved: {why}").format(
                     why=err.strerror or err)) from None
-    return go("/settings#box")
+    return go("/settings?saved=1#box")
 
 
 def _newest() -> Path | None:
@@ -79,7 +82,7 @@ def _newest() -> Path | None:
 def page() -> str:
     return html.page("settings.html", _("Settings"), here="/settings", now=current(),
                      games=[(key, registry.title(key)) for key in registry.discover()],
-                     backup=_newest() is not None)
+                     backup=_newest() is not None, saved=bool(request.args.get("saved")))
 
 
 def backup() -> Response:

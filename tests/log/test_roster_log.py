@@ -67,3 +67,34 @@ def test_take_uuids_keeps_one_form_however_written() -> None:
     assert store.player("Ann").uuid == "0F6C1E2A-1111-4A2B-9C3D-000000000001"
     with pytest.raises(RosterError, match="already belongs to Ann"):
         store.take_uuids([("Ben", "urn:uuid:0f6c1e2a-1111-4a2b-9c3d-000000000001")])
+
+
+def test_a_merge_is_split_again_with_each_entry_as_it_was() -> None:
+    """Merging had no way back (issue 44): the entry merged away comes back with its
+    UUID and its seats; the kept one keeps its own games and UUID."""
+    store = Store.open(":memory:", clock=lambda: 1_800_000_000.0)
+    ann, anne = store.add_player("Ann"), store.add_player("Anne", "red")
+    store.add_player("Ben")
+    first = store.new_game("genial", {"players": ["Ann", "Ben"]})
+    second = store.new_game("genial", {"players": ["Ben", "Anne"]})
+    before = store.hide_player("Ann")
+    assert store.games_of("Anne") == 1 and store.games_of("Ann") == 1
+    done = store.merge("Anne", "Ann")
+    assert done.seats == ((second, 1),) and store.player("Anne") is None
+    assert store.seat_players()[second][1].name == "Ann" and not store.player("Ann").hidden
+    back = store.unmerge(done)
+    assert (back.name, back.uuid, back.colour) == ("Anne", anne.uuid, "red")
+    seated = store.seat_players()
+    assert seated[second][1].uuid == anne.uuid and seated[first][0].uuid == ann.uuid
+    assert store.player("Ann") == before
+
+
+def test_a_merge_is_not_split_when_its_name_is_taken_again() -> None:
+    store = Store.open(":memory:")
+    store.add_player("Ann")
+    store.add_player("Anne")
+    done = store.merge("Anne", "Ann")
+    store.add_player("Anne")
+    with pytest.raises(RosterError):
+        store.unmerge(done)
+    assert [p.name for p in store.players(hidden=True)] == ["Ann", "Anne"]

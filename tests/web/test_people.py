@@ -41,11 +41,11 @@ def test_every_player_is_on_some_page_and_can_be_merged(
         text = client.get(f"/players?from={first}").get_data(as_text=True)
         seen |= {line.split("<h2>")[1].split("<")[0] for line in text.split("\n")
                  if "<h2>" in line} | {part.split("<")[0] for part in text.split(
-                     '<div class="card player"><h2>')[1:]}
+                     '<details class="card player"><summary><h2>')[1:]}
     assert {f"Player {n:05d}" for n in range(2, people.PAGE + 10)} <= seen
     assert client.get("/players?from=junk").status_code == 200
     moved = client.post("/players/merge", data={"name": "Player 00005", "into": "Ann",
-                                                "csrf": token})
+                                                "csrf": token, "sure": "1"})
     assert moved.status_code == 303
 
 

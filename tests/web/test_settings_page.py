@@ -59,7 +59,7 @@ def test_a_bad_value_is_one_sentence_and_nothing_is_saved(client, folder, clock)
     token = pair(client, folder, clock)
     every_game = tuple(registry.discover())
     for form, words in ((_form(token, contrast="bright"), "whole number"),
-                        (_form(token, contrast="300"), "between 0 and 255"),
+                        (_form(token, contrast="300"), "from 0 to 255, not &#39;300&#39;"),
                         (_form(token, hide=every_game), "leave at least one"),
                         (_form(token, language="fr"), "not &#39;fr&#39;")):
         said = client.post("/settings/box", data=form)
