@@ -121,3 +121,14 @@ def test_a_merge_keeps_the_imported_plays_of_the_person_merged_away() -> None:
     import_group(store, export(play(1, "2025-01-05 19:00:00")))
     store.merge_players("Ann", "Annie")
     assert [r.uuids for r in plays(store)] == [{"Annie": store.player("Annie").uuid}]
+
+
+def test_a_merge_undone_gives_the_imported_plays_back() -> None:
+    store = Store.open(":memory:", clock=lambda: NOW)
+    store.add_player("Annie")
+    import_group(store, export(play(1, "2025-01-05 19:00:00")))
+    ann = store.player("Ann")
+    done = store.merge("Ann", "Annie")
+    assert [r.uuids for r in plays(store)] == [{"Annie": store.player("Annie").uuid}]
+    store.unmerge(done)
+    assert [r.uuids for r in plays(store)] == [{"Ann": ann.uuid}]
