@@ -40,6 +40,11 @@ def as_logged(value: Mapping[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(value))
 
 
+class Changed(Exception):
+    """The game changed in the log from elsewhere (the phone): the session has read it
+    again and took nothing back."""
+
+
 class GameSession:
     """The current game: ``state``, ``apply(action)``, ``undo()``."""
 
@@ -130,9 +135,17 @@ class GameSession:
             pass
 
     def undo(self) -> dict[str, Any] | None:
-        """Take back the last action; returns it, or None when there is nothing to undo."""
+        """Take back the last action; returns it, or None when there is nothing to undo.
+
+        :class:`Changed` (nothing taken back, the game read again from the log) when the
+        log no longer holds what this session was told: the phone reopened the game, and
+        took its end back, while the box still showed it."""
         if not self.actions:
             return None
+        if self.store.action_count(self.game_id) != len(self.actions):
+            self.actions = self.store.actions(self.game_id)
+            self.state = self.rules.replay(self.options, self.actions)
+            raise Changed()
         dropped = self.store.drop_last(self.game_id, reopen=self.over)
         self.actions.pop()
         self.state = self.rules.replay(self.options, self.actions)

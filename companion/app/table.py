@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.app.game_context import GameContext
 from companion.app.overlays import Overlays
-from companion.app.session import GameSession
+from companion.app.session import Changed, GameSession
 from companion.app.stack import ScreenStack
 from companion.config import registry
 from companion.config.game_modules import Screens
@@ -103,6 +103,11 @@ class Table:
             dropped = self.session.undo()
         except StorageError as err:
             self.overlays.notice(_("Undo failed: {why}").format(why=self.explain(err)))
+            return False
+        except Changed:
+            self.overlays.notice(_("This game was changed from the phone: it shows as the log "
+                                   "has it now, and nothing was undone."))
+            self.show_game()
             return False
         if dropped is None:
             self.overlays.inform(_("Nothing to undo."))

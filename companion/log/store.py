@@ -264,6 +264,11 @@ class Store:
         )
         return seq
 
+    def action_count(self, game_id: int) -> int:
+        """How many actions game ``game_id`` has in the log."""
+        return int(self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?",
+                                    (game_id,)).fetchone()[0])
+
     def drop_last(self, game_id: int, *, reopen: bool = False) -> dict[str, Any] | None:
         """Remove and return the game's last action (undo); ``None`` if it has none.
         With ``reopen`` (the action had ended the game) the game is unfinished again in
