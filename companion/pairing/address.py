@@ -48,18 +48,48 @@ def lan_address() -> str | None:
     return None
 
 
-def save_port(folder: Path, port: int) -> None:
+def save_port(folder: Path, port: int, host: str = "0.0.0.0") -> None:
+    """Keep the port the page listens on, and the address it listens on (its second
+    line), for the Phone screen and ``--pair-url``."""
     try:
-        (Path(folder) / PORT_FILE).write_text(f"{port}\n", encoding="ascii")
-    except OSError:
+        (Path(folder) / PORT_FILE).write_text(f"{port}\n{host}\n", encoding="ascii")
+    except (OSError, UnicodeEncodeError):
         pass  # the Phone screen then shows the default port
+
+
+#: The addresses that mean "every address of the box".
+ANY = ("", "0.0.0.0", "::", "[::]")
+
+
+def listens_on(folder: Path) -> str:
+    """The address the page was last started on ("0.0.0.0": every address of the box)."""
+    try:
+        lines = (Path(folder) / PORT_FILE).read_text(encoding="ascii").split()
+    except (OSError, UnicodeDecodeError):
+        return "0.0.0.0"
+    return lines[1] if len(lines) > 1 else "0.0.0.0"
+
+
+def page_host(folder: Path) -> str | None:
+    """The address to put in the pairing code: the one the page listens on, or, where it
+    listens on every address, the box's address on the local network (None: none yet).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp()); save_port(folder, 8080, "127.0.0.1")
+    >>> page_host(folder), port(folder)
+    ('127.0.0.1', 8080)
+    """
+    host = listens_on(folder)
+    if host in ANY:
+        return lan_address()
+    return "127.0.0.1" if host == "localhost" else host.strip("[]")
 
 
 def port(folder: Path) -> int:
     """The port the page was last started on (the default if it never was)."""
     try:
-        value = int((Path(folder) / PORT_FILE).read_text(encoding="ascii").strip())
-    except (OSError, ValueError, UnicodeDecodeError):
+        value = int((Path(folder) / PORT_FILE).read_text(encoding="ascii").split()[0])
+    except (OSError, ValueError, UnicodeDecodeError, IndexError):
         return DEFAULT_PORT
     return value if 0 < value < 65536 else DEFAULT_PORT
 

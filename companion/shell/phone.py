@@ -47,7 +47,9 @@ class PhoneScreen(Screen):
         self.folder = state_folder(ctx)
         # the box's own unit has no network of its own (PrivateNetwork=yes): NetworkManager
         # knows the address the phones reach
-        self.host = host or address.lan_address() or nm_address()
+        listening = address.listens_on(self.folder)
+        self.host = host or (address.page_host(self.folder) if listening not in address.ANY
+                             else address.lan_address() or nm_address())
         self.port = address.port(self.folder)
         self.url: str | None = None
         self._code = qr_code.Cached()

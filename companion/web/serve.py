@@ -89,7 +89,7 @@ def main(config: Config, args: argparse.Namespace) -> int:
                            port=args.port)
     try:
         if args.pair_url:
-            host = address.lan_address() or "127.0.0.1"
+            host = address.page_host(folder) or "127.0.0.1"
             print(address.pair_url(host, address.port(folder), codes.new_code(folder)))
             return 0
         if args.forget_phones:
@@ -157,7 +157,7 @@ def serve(config: Config, db: Path, host: str, port: int) -> int:
     except OSError as err:
         raise CommandError("cannot listen on {host}:{port}: {why}.", host=host, port=port,
                            why=err.strerror or err) from None
-    address.save_port(db.parent, port)
+    address.save_port(db.parent, port, host)
     print(_("The phone page is on port {port}; pair a phone from Phone on the box's start "
             "menu.").format(port=port), flush=True)
     server.run()

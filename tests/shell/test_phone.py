@@ -106,3 +106,12 @@ def test_without_the_web_extra_the_screen_says_so(rig: Rig, monkeypatch) -> None
                         lambda name, *a: None if name == "segno" else real(name, *a))
     open_phone(rig)
     assert "not installed" in rig.text and rig.faults() == [] and decoded(rig) == []
+
+
+def test_the_code_names_the_address_the_page_listens_on(rig: Rig, tmp_path: Path) -> None:
+    """Issue 41 (m9), 44: with ``companion web --host 127.0.0.1`` the page answers on the
+    box alone; the code named the box's network address, where nothing listened."""
+    address.save_port(tmp_path, 8099, "127.0.0.1")
+    open_phone(rig)
+    code = codes.current_code(tmp_path)
+    assert decoded(rig) == [f"HTTP://127.0.0.1:8099/P/{code}"] * 2

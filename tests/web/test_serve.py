@@ -34,9 +34,10 @@ def test_the_command_serves_pairs_and_forgets(tmp_path: Path) -> None:
     port = free_port()
     server, base = start(db, port, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        assert (tmp_path / "web-port").read_text().strip() == str(port)
+        assert (tmp_path / "web-port").read_text().split() == [str(port), "127.0.0.1"]
         url = companion("--pair-url", db=db).stdout.strip()
-        assert url.startswith("HTTP://") and f":{port}/P/" in url
+        # the address the page listens on (--host 127.0.0.1), not the box's on the network
+        assert url.startswith(f"HTTP://127.0.0.1:{port}/P/")
         phone = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         phone.open(base + "/P/" + url.rsplit("/", 1)[1])
