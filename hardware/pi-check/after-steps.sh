@@ -57,6 +57,7 @@ PY
         /etc/systemd/system/companion.service
     check enabled test -L /etc/systemd/system/multi-user.target.wants/companion.service
     check user id companion
+    check dice-group sh -c 'id -nG companion | tr " " "\n" | grep -qx bluetooth'
     check page-user sh -c 'test "$(id -gn companion-web)" = companion'
     # the Wi-Fi's polkit rule, where polkit is installed (install-service says so otherwise)
     check polkit-rule sh -c 'test ! -d /etc/polkit-1/rules.d ||

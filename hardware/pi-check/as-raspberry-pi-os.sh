@@ -12,7 +12,8 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends sudo systemd
 printf '[global]\ncert = %s\n' "$ca" > /etc/pip.conf
-for group in gpio i2c spi; do groupadd -f "$group"; done
+# bluetooth: Raspberry Pi OS Lite has BlueZ, whose group may talk to it on the D-Bus
+for group in gpio i2c spi bluetooth; do groupadd -f "$group"; done
 id pi >/dev/null 2>&1 || useradd --create-home --shell /bin/bash --groups sudo,gpio,i2c,spi pi
 echo 'pi ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/010_pi-nopasswd
 chmod 0440 /etc/sudoers.d/010_pi-nopasswd
