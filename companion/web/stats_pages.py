@@ -16,6 +16,7 @@ its end, a legend and an axis, readable on a phone without hovering.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from companion.core import i18n
 from companion.core.i18n import N_, _, ngettext, number
 from companion.records import group_stats, ratings
 from companion.records.group_stats import Group, Line
-from companion.records.plays import Play
+from companion.records.plays import Play, imported
 from companion.web import html, reading
 from companion.web.app import Refused, box
 
@@ -115,12 +116,14 @@ def counted() -> Counted:
               tuple(sorted((p.uuid, p.name) for p in store.players(hidden=True))))
     kept: Kept = _kept()
     with kept.lock:
-        mark = store.finished_mark()
+        # a group's import adds plays without finishing a game: their count is in the mark
+        mark = (store.finished_mark(), store.imported.count())
         have = kept.kept
         if have is not None and have.source == source:
             if have.mark == mark:
                 return have
-            if store.finished_mark(up_to=have.last_id) == have.upto:
+            if have.mark[1] == mark[1] and \
+                    store.finished_mark(up_to=have.last_id) == have.upto:
                 new = list(reading.plays_after(store, have.last_id))
                 if have.latest is None or all(group_stats.when(p) >= have.latest
                                               for p in new):
@@ -129,7 +132,8 @@ def counted() -> Counted:
                     return have
         kept.recounts += 1
         found = Counted(Group(), ratings.Replay() if on else None, source, mark)
-        found.add(reading.every_play(store, chunk=CHUNK))
+        # the box's plays and a BG Stats group's, in one order (streaks run across both)
+        found.add(itertools.chain(reading.every_play(store, chunk=CHUNK), imported(store)))
         found.upto = store.finished_mark(up_to=found.last_id)
         kept.kept = found
         return found

@@ -169,3 +169,22 @@ def test_the_phones_player_cards_count_the_imported_plays(page) -> None:  # type
         "csrf": token, "shorten": "1"}).status_code == 303
     text = client.get("/players").get_data(as_text=True)
     assert f"{export.plays['Ann'] + 1} plays, {export.wins['Ann'] + 1} wins" in text
+
+
+def test_the_stats_page_counts_the_groups_history_as_counted_here(page) -> None:  # type: ignore[no-untyped-def]
+    """Issue 44's done-when: after the page's import, the phone's Stats page gives each
+    person the plays and wins counted here from the generated file (and the box's own
+    Genial), not with the box's counting."""
+    import html
+    import re
+
+    client, token, _db = page
+    export = group_export()
+    _upload(client, token, json.dumps(export.data, ensure_ascii=False).encode())
+    assert client.post("/players/import/confirm", data={
+        "csrf": token, "shorten": "1", "leave_out": ["Frank"]}).status_code == 303
+    text = client.get("/stats").get_data(as_text=True)
+    shown = {html.unescape(name): (int(plays), int(wins)) for name, plays, wins in re.findall(
+        r'<tr><td><a href="/stats/player/[^"]+">([^<]+)</a></td><td>(\d+)</td><td>(\d+)</td>',
+        text)}
+    assert shown == expected_counts(export)
