@@ -41,6 +41,7 @@ from companion.core.errors import RuleError
 from companion.core.i18n import _
 from companion.core.keys import QUIT, Key
 from companion.log.store import Store
+from companion.shell import wifi_news
 from companion.shell.home import HomeScreen
 from companion.ui.overlay import Band, Question
 from companion.ui.paint import Painter, check_panel
@@ -122,10 +123,13 @@ class App:
                                  contrast=lambda: self.config.display["contrast"],
                                  clock=self.clock)
         self._shift = (0, 0)  # how far the frame on the panel is moved (the screensaver's)
+        #: Wi-Fi news from the phone's page (:mod:`companion.shell.wifi_news`), watched at
+        #: every timer's turn once the loop runs.
+        self._news: wifi_news.Watch | None = None
         #: The table's smart dice (:mod:`companion.app.smart_dice`): none until the runtime
         #: gives the set (:meth:`use_smart_dice`); their events come on :attr:`keys`.
         self.smart_dice = SmartDice([], top=lambda: self.top, press=self._die_press,
-                                    inform=self.inform, folder=self.dice_folder)
+                                    inform=self.inform, folder=self.log_folder)
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -188,6 +192,7 @@ class App:
 
     def _on_timer(self) -> None:
         self._beat_if_due()
+        self._wifi_news()
         if self.saver.step(self._must_be_seen()) or self.saver.shift() != self._shift:
             self.redraw()
         if self.settings.refresh():  # saved by the phone page
@@ -202,6 +207,17 @@ class App:
             self.redraw()
         if self.top.wake_in() is not None:  # a running clock: the screen moves with time
             self.top.wake()
+            self.redraw()
+
+    def _wifi_news(self) -> None:
+        """A Wi-Fi join asked from the phone's page is said on whatever screen is open (at
+        the timer's next turn: the watchdog's beat at least); Phone and Box Wi-Fi look
+        for it themselves, every second."""
+        if self._news is None:
+            self._news = wifi_news.Watch(self, self.log_folder())
+        if getattr(self.top, "news", None) is not None:
+            self._news.seen()  # the screen's own watch shows it
+        elif self._news.look():
             self.redraw()
 
     @property
@@ -285,11 +301,12 @@ class App:
         old = self.smart_dice
         self.smart_dice = SmartDice(dice, top=lambda: self.top, press=self._die_press,
                                     inform=self.inform, confirm=confirm,
-                                    folder=self.dice_folder, radio=old.radio,
+                                    folder=self.log_folder, radio=old.radio,
                                     open_radio=open_radio or old.open_radio)
 
-    def dice_folder(self) -> Path:
-        """Where the table's smart dice are kept (``dice.toml``): beside the log."""
+    def log_folder(self) -> Path:
+        """The log's folder (the state folder): the smart dice's ``dice.toml`` and the Wi-Fi
+        news are kept beside the log."""
         path = self.store.path
         return Path(path).parent if path and path != ":memory:" else self.config.state_dir()
 

@@ -240,7 +240,7 @@ def smart_dice(config: Config, app: App) -> Any:
         return radio, None
 
     try:
-        dice = dice_set.load(app.dice_folder())
+        dice = dice_set.load(app.log_folder())
     except ConfigError as err:
         app.inform(err.translated(_))
         dice = []

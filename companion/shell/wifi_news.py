@@ -46,6 +46,10 @@ class Watch:
     def wake_in(self) -> float | None:
         return EVERY if self.ctx.clock() < self.until else None
 
+    def seen(self) -> None:
+        """Take the news there is now as seen (another watch has shown it)."""
+        self._stamp = join_news.stamp(self.folder)
+
     def look(self) -> bool:
         """Open the news when there is some; True when it did."""
         stamp = join_news.stamp(self.folder)

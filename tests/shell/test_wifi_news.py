@@ -177,3 +177,21 @@ def test_old_news_is_not_shown_and_the_watch_lets_the_panel_rest(
         assert rig.app.top.wake_in() is None  # the panel may dim again
     finally:
         rig.close()
+
+
+def test_news_from_the_phone_is_said_on_whatever_screen_is_open(tmp_path: Path) -> None:
+    """Issue 45: a join asked from the phone's Wi-Fi page while the box shows a game (not
+    Phone or Box Wi-Fi) is said at the timer's next turn (the watchdog's beat at least)."""
+    from companion.network import join_news
+    from companion.shell.wifi_news import NewsScreen
+
+    rig = Rig(db=str(tmp_path / "companion.db"), players=("Ann", "Ben"))
+    try:
+        rig.app.start_game("genial", {"players": ["Ann", "Ben"]})
+        rig.app.next_frame_now()                  # the loop's timer runs once: no news
+        join_news.save(tmp_path, join_news.News("wrong_password", {"name": "Cafe"}))
+        rig.app.next_frame_now()
+        assert isinstance(rig.app.top, NewsScreen)
+        assert "Cafe" in rig.text
+    finally:
+        rig.close()
