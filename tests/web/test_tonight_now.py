@@ -71,3 +71,18 @@ def test_brain_crush_counts_the_round_in_progress(client, folder: Path, clock) -
     said = client.get("/tonight/now?lang=ja").json["html"]
     assert "第1ラウンド途中" in said, said
     assert "0ラウンド" not in said and "同点" not in said, said
+
+
+def test_brain_crush_shows_the_points_of_the_round_in_progress(  # type: ignore[no-untyped-def]
+        client, folder: Path, clock) -> None:
+    """Issue 41 (M6): during round 1 the box had ゆうこ at 15 and the phone everyone at 0,
+    tied; the phone now counts the sets taken in the round so far."""
+    pair(client, folder, clock)
+    game = GameSession.start(_store(folder, clock), "brain_crush",
+                             {"players": ["ゆうこ", "たろう"]})
+    game.apply({"type": "take", "colour": "R", "kind": "5"})      # ゆうこ: 15
+    game.apply({"type": "miss"})
+    said = str(client.get("/tonight/now?lang=ja").json["html"])
+    assert "第1ラウンド途中" in said, said
+    assert "<td>ゆうこ</td><td>1</td><td>15</td>" in said.replace("\n", ""), said
+    assert "<td>たろう</td><td>2</td><td>0</td>" in said.replace("\n", ""), said

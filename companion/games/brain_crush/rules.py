@@ -203,5 +203,10 @@ def round_of(state: State) -> int:
 
 
 def result(state: State) -> Result:
-    """Places by total over the rounds (players sharing a total share a place)."""
-    return ranked_by_totals(state.players, state.totals, len(state.scores))
+    """Places by total over the rounds (players sharing a total share a place); during
+    a round, with the sets taken so far in it, as the box's round table counts them (the
+    phone's Tonight said everyone had 0 while the box showed 15)."""
+    if state.finished:  # the last round is in the totals already
+        return ranked_by_totals(state.players, state.totals, len(state.scores))
+    so_far = tuple(t + r for t, r in zip(state.totals, round_points(state), strict=True))
+    return ranked_by_totals(state.players, so_far, len(state.scores))
