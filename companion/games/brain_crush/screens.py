@@ -206,17 +206,32 @@ class SetPicker(Screen):
                     p.line((box[0] + 2, y + 5, box[2] - 2, y + 5), fill=fill)
 
 
+#: The standings' rows: 11 px apart under the title bar; three leave the bottom 12 px
+#: free for a Japanese key help, four fill the screen.
+ROW_PITCH = 11
+ROWS_OVER_HELP = 3
+
+
 def standings(p: Painter, names: list[str], labels: list[str], figures: list[list[str]],
-              *, top: int = TITLE_H) -> None:
-    """Rows of a label (place), a name and figures (right-aligned columns), 12 px type."""
+              *, top: int = TITLE_H, first: int = 0, rows: int | None = None) -> None:
+    """Rows of a label (place), a name and figures (right-aligned columns), 12 px type:
+    ``rows`` of them from row ``first`` (all unless told), with a scroll bar at the right
+    when some are not shown. The names take one form for the whole table."""
     x = max(text_width(label, "text") for label in labels) + 3 if any(labels) else 2
-    for row, (name, label) in enumerate(zip(names, labels, strict=True)):
-        y = top + row * 11
-        if label:
-            p.text((0, y), label, "text")
-        p.text((x, y), p.fit_name(name, "text", 70 - x, names), "text")
+    shown = range(len(names)) if rows is None else range(first, min(len(names), first + rows))
+    right = p.width - 1 if len(shown) == len(names) else p.width - 4  # left of the bar
+    for i, row in enumerate(shown):
+        y = top + i * ROW_PITCH
+        if labels[row]:
+            p.text((0, y), labels[row], "text")
+        p.text((x, y), p.fit_name(names[row], "text", 70 - x, names), "text")
         for col, figure in enumerate(reversed(figures[row])):
-            p.right(y, figure, "bold", x1=p.width - 1 - col * 36)
+            p.right(y, figure, "bold", x1=right - col * 36)
+    if len(shown) < len(names):
+        height = len(shown) * ROW_PITCH
+        bar = max(4, height * len(shown) // len(names))
+        y0 = top + 1 + (height - bar) * first // (len(names) - len(shown))
+        p.rect((p.width - 2, y0, p.width - 1, y0 + bar - 1), fill=1, outline=None)
 
 
 class RoundDone(Screen):
@@ -225,6 +240,7 @@ class RoundDone(Screen):
     def __init__(self, ctx: Context, index: int) -> None:
         super().__init__(ctx)
         self.index = index  # into state.scores
+        self.first = 0  # the first standings row shown, where they do not all fit
 
     def key_ok(self) -> None:
         self.ctx.pop()
@@ -242,15 +258,32 @@ class RoundDone(Screen):
         row = s.scores[self.index]
         totals = [sum(r[i] for r in s.scores[: self.index + 1]) for i in range(len(s.players))]
         title_bar(p, _("Round {n}").format(n=self.index + 1), _("round  total"))
-        standings(p, list(s.players), [""] * len(s.players),
-                  [[str(row[i]), str(totals[i])] for i in range(len(s.players))])
         if s.finished:
-            hint(p, _("OK the result"))
+            help_line = _("OK the result")
         else:
-            starts = _("{name} starts round {n}").format(name=s.players[s.starter], n=s.round)
+            help_line = _("{name} starts round {n}").format(name=s.players[s.starter],
+                                                             n=s.round)
             # the names as the table calls them, for the 12 px line (issue 41)
-            hint(p, p.fit_lines([starts], list(s.players), "text", p.width)[0]
-                 if needs_japanese(starts) else starts)
+            if needs_japanese(help_line):
+                help_line = p.fit_lines([help_line], list(s.players), "text", p.width)[0]
+        rows = self.rows(help_line)
+        self.first = max(0, min(self.first, len(s.players) - rows))
+        standings(p, list(s.players), [""] * len(s.players),
+                  [[str(row[i]), str(totals[i])] for i in range(len(s.players))],
+                  first=self.first, rows=rows)
+        hint(p, help_line)
+
+    def rows(self, help_line: str) -> int:
+        """The standings rows on screen: all, or three over a Japanese key help (12 px
+        kanji need the bottom 12 px: issue 41), the others reached with DOWN."""
+        n = len(playing(self.ctx).state.players)
+        return min(n, ROWS_OVER_HELP) if needs_japanese(help_line) else n
+
+    def key_down(self) -> None:
+        self.first += 1  # kept within the rows by render
+
+    def key_up(self) -> None:
+        self.first = max(0, self.first - 1)
 
 
 def render_final(p: Painter, state: rules.State) -> None:
