@@ -33,3 +33,18 @@ def test_each_house_rule_is_a_japanese_sentence(client, folder, clock, key: str)
     items = re.findall(r"<li>(.*?)</li>", card, re.S)
     assert len(items) == len(info.house_rules)
     assert all(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", item) for item in items), items
+
+
+def test_a_one_player_game_says_one_player(client, folder, clock, monkeypatch) -> None:
+    """Issue 44: "1 players" on a game for one; the count goes through ngettext."""
+    import dataclasses
+
+    from companion.web import rules_pages
+
+    real = registry.find
+    solo = dataclasses.replace(real("brikks"), min_players=1, max_players=1)
+    monkeypatch.setattr(rules_pages.registry, "find",
+                        lambda key: solo if key == "brikks" else real(key))
+    pair(client, folder, clock)
+    page = client.get("/rules/brikks?lang=en").get_data(as_text=True)
+    assert "<p>1 player</p>" in page and "1 players" not in page
