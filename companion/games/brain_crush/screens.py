@@ -93,9 +93,20 @@ def play_ending_round(ctx: Context, action: dict[str, Any], *, leave: bool = Fal
 class CrushScreen(Screen):
     """A row per player with this round's points; the player to play inverted."""
 
+    #: the first standings row shown at the end, where they do not all fit
+    first = 0
+
     @property
     def state(self) -> rules.State:
         return playing(self.ctx).state
+
+    def key_down(self) -> None:
+        if self.state.finished:
+            self.first += 1  # kept within the rows by render_final
+
+    def key_up(self) -> None:
+        if self.state.finished:
+            self.first = max(0, self.first - 1)
 
     def key_ok(self) -> None:
         if not self.state.finished:
@@ -118,7 +129,7 @@ class CrushScreen(Screen):
     def render(self, p: Painter) -> None:
         s = self.state
         if s.finished:
-            render_final(p, s)
+            self.first = render_final(p, s, self.first)
             return
         sets = len(s.sets)
         title_bar(p, _("Round {n}/{of}").format(n=s.round, of=s.rounds),
@@ -286,8 +297,10 @@ class RoundDone(Screen):
         self.first = max(0, self.first - 1)
 
 
-def render_final(p: Painter, state: rules.State) -> None:
-    """The standings, best first, with their places and totals."""
+def render_final(p: Painter, state: rules.State, first: int = 0) -> int:
+    """The standings, best first, with their places and totals, from row ``first`` where
+    a Japanese key help leaves room for three (DOWN/UP scroll, as after a round: issue
+    41's 「BACK: メニュー」 was 8 px under four rows). Returns the first row shown."""
     result = rules.result(state)
     names, labels = [], []
     for place, name in numbered(result.places):
@@ -295,8 +308,13 @@ def render_final(p: Painter, state: rules.State) -> None:
         labels.append(str(place))
     n = len(state.scores)
     title_bar(p, _("Game over"), ngettext("{n} round", "{n} rounds", n).format(n=n))
-    standings(p, names, labels, [[str(result.scores[name])] for name in names])
-    hint(p, _("BACK menu"))
+    keys = _("BACK menu")
+    rows = min(len(names), ROWS_OVER_HELP) if needs_japanese(keys) else len(names)
+    first = max(0, min(first, len(names) - rows))
+    standings(p, names, labels, [[str(result.scores[name])] for name in names],
+              first=first, rows=rows)
+    hint(p, keys)
+    return first
 
 
 # -- screenshots ----------------------------------------------------------------------

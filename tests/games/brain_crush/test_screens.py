@@ -178,3 +178,24 @@ def test_a_four_player_round_table_in_japanese_keeps_its_key_help_in_12_px(
         assert "Ann" in {d.text for d in rig.app.painter.drawn}
     finally:
         rig.close()
+
+
+def test_four_players_final_standings_in_japanese_keep_back_in_12_px(
+        tmp_path: Path) -> None:
+    """Issue 41: 「BACK: メニュー」 under four final rows was 8 px and clipped the fourth;
+    now three rows show over the 12 px line and DOWN brings the fourth."""
+    rig = japanese_rig(tmp_path)
+    try:
+        open_setup(rig)
+        rig.keys("ok", "ok")  # four players
+        for _round in range(4):  # a set each round, then every piece face up
+            rig.keys("ok", "ok", "long ok", "ok", "ok")
+        assert rig.app.session.state.finished
+        drawn = {d.text: d.font for d in rig.app.painter.drawn}
+        assert rig.app.painter.illegible() == [] and "Dan" not in drawn, drawn
+        assert drawn.get("BACK: メニュー") == "text", drawn
+        rig.keys("down")
+        assert "Dan" in {d.text for d in rig.app.painter.drawn}
+        assert rig.app.painter.illegible() == []
+    finally:
+        rig.close()
