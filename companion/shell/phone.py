@@ -17,12 +17,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.core.i18n import _
+from companion.core.keys import Key
 from companion.pairing import address, codes
 from companion.shell import qr_code
 from companion.shell.box_wifi import BoxWifiScreen, nm_address
 from companion.shell.wifi_news import Watch
 from companion.ui.confirm import Confirm
-from companion.ui.fonts import text_width
+from companion.ui.fonts import CELLS, needs_japanese, text_width
 from companion.ui.paint import Painter
 from companion.ui.screen import BoxContext, Screen
 from companion.ui.widgets import fitting, wrap_px
@@ -55,6 +56,9 @@ class PhoneScreen(Screen):
         self._code = qr_code.Cached()
         self.problem: str | None = None
         self.news = Watch(ctx, self.folder)  # a network joined from the phone's page
+        #: a word for the table beside the code (not over it: the new code must scan
+        #: while it is read, issue 44), until the next key
+        self.said: str | None = None
         self._new_code()
 
     def wake_in(self) -> float | None:
@@ -110,7 +114,13 @@ class PhoneScreen(Screen):
                 why=err.strerror or err))
             return
         self._new_code()
-        self.ctx.notice(_("Every phone must pair again."))
+        self.said = _("Every phone pairs again with this code.")
+
+    def on_key(self, key: Key) -> None:
+        if self.said is not None:  # the key that follows the word only takes it away
+            self.said = None
+            return
+        super().on_key(key)
 
     def key_back(self) -> None:
         self.ctx.pop()
@@ -128,6 +138,15 @@ class PhoneScreen(Screen):
         x = SQUARE + 3
         width = 128 - x
         p.text((x, 0), fitting("text", width, _("Scan me"), _("Scan")), "text")
+        if self.said is not None:
+            font = "text" if needs_japanese(self.said) else "small"
+            lines = wrap_px(self.said, font, width - 1)
+            pitch = CELLS[font][1] + (0 if font == "text" else 2)
+            if 14 + len(lines) * pitch > p.height + 1:
+                p.cut.append(self.said)
+            for i, line in enumerate(lines[: (p.height - 14) // pitch]):
+                p.text((x, 14 + i * pitch), line, font)
+            return
         lines = [self.host or "", f":{self.port}"]
         if text_width(lines[0], "small") > width:  # 192.168.100.200: two lines, not tiny type
             head, _dot, tail = lines[0].partition(".")

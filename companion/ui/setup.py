@@ -171,6 +171,8 @@ class SetupScreen(Screen):
             return
         if row not in self.seats[: self.count.value] or not self.from_roster:
             row.index = (row.index + step) % len(row.values)
+            if row is self.count:
+                self._seat_apart()
             return
         seated = self.seats[: self.count.value]
         if self._editing is None or self._editing[0] is not row:
@@ -204,6 +206,20 @@ class SetupScreen(Screen):
                     seat_names.guest(j)
             seat.index = seat.values.index(value) if value in seat.values else seat.index
 
+    def _seat_apart(self) -> None:
+        """Seats the count brings back that hold somebody seated before them (chosen
+        there while this seat was hidden, issue 44) get a person not at the table, else
+        their guest: one person is never shown in two seats."""
+        seated = self.seats[: self.count.value]
+        for i, seat in enumerate(seated):
+            earlier = [s.value for s in seated[:i]]
+            if seat.value not in self.names or seat.value not in earlier:
+                continue
+            others = {s.value for s in seated}
+            value = next((n for n in self.names if n not in others), seat_names.guest(i))
+            if value in seat.values:
+                seat.index = seat.values.index(value)
+
     def key_left(self) -> None:
         self._change(-1)
 
@@ -233,9 +249,14 @@ class SetupScreen(Screen):
                 self.ctx.notice(_("{seat} has nobody yet: OK there types a name, "
                                   "LEFT/RIGHT picks one.").format(seat=seat.gettext(seat.label)))
                 return False
-        if len(set(self.players())) != len(self.players()):
-            self.ctx.notice(_("Two seats have the same name; change one."))
-            return False
+        seated = self.seats[: self.count.value]
+        for i, seat in enumerate(seated):
+            twin = next((s for s in seated[:i] if s.value == seat.value), None)
+            if twin is not None:  # which seats: the table can see whom to change
+                self.ctx.notice(_("{seat} and {other} are both {name}; change one.").format(
+                    seat=twin.gettext(twin.label), other=seat.gettext(seat.label),
+                    name=seat.value))
+                return False
         return True
 
     def _join(self, seat: Choice, name: str) -> str | None:

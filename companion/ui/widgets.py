@@ -80,14 +80,16 @@ def title_bar(p: Painter, title: str, right: str | Sequence[str] = "", *,
 
 
 def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_H + 1,
-              rows: int = 4, font_name: str = "text", pitch: int | None = None) -> None:
+              rows: int = 4, font_name: str = "text", pitch: int | None = None,
+              bottom: int | None = None) -> None:
     """A scrolling list with a solid arrow before the selected item.
 
     An arrow rather than an inverted bar: moving it changes a few bytes of the OLED's
     memory instead of two full-width rows (~50 instead of ~500 bytes, 5 ms instead of
     46 ms on a 100 kHz I²C bus), and it reads just as clearly. ``pitch`` is the row
     height (default: the font's cell and one pixel); :func:`page_list` is the shared
-    grid of the full-screen lists.
+    grid of the full-screen lists. The scroll bar runs down to ``bottom`` (the bottom
+    edge unless told: a list above a 12 px key help stops its bar over the help's band).
     """
     h = pitch or CELLS[font_name][1] + 1
     first = min(max(0, index - rows + 1), max(0, len(items) - rows))
@@ -103,8 +105,9 @@ def menu_list(p: Painter, items: Sequence[str], index: int, *, top: int = TITLE_
             p.text((5, y), p.fit(items[i], font_name, p.width - 8), font_name)
     if len(items) > rows:  # a scroll bar on the right, beside the rows' ink
         bar_top = top + 1 if pitch else top
-        bar_h = max(4, (p.height - bar_top) * rows // len(items))
-        y0 = bar_top + (p.height - bar_top - bar_h) * first // max(1, len(items) - rows)
+        end = p.height if bottom is None else bottom
+        bar_h = max(4, (end - bar_top) * rows // len(items))
+        y0 = bar_top + (end - bar_top - bar_h) * first // max(1, len(items) - rows)
         p.rect((p.width - 3, y0, p.width - 1, y0 + bar_h - 1), fill=1, outline=None)
 
 

@@ -17,7 +17,7 @@ from flask import Flask
 
 from companion.config import registry
 from companion.core import i18n
-from companion.core.i18n import _
+from companion.core.i18n import _, ngettext
 from companion.web import html, markdown_lite
 from companion.web.app import Refused, box
 
@@ -56,7 +56,8 @@ def _described(said: str, english: str, name: str) -> tuple[str, bool]:
 def _summary(key: str, info: registry.GameInfo) -> dict[str, Any]:
     chosen = box().config.house_rules
     t = i18n.package_translator(info.rules)
-    players = (_("{n} players").format(n=info.min_players)
+    players = (ngettext("{n} player", "{n} players", info.min_players).format(
+        n=info.min_players)
                if info.min_players == info.max_players
                else _("{low}–{high} players").format(low=info.min_players,
                                                      high=info.max_players))

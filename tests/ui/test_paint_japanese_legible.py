@@ -142,17 +142,11 @@ WALKED = ("genial", "brikks", "brain_robbery", "four_stones", "brain_crush", "ar
 TABLES = {"sasaki": ("佐々木 健一", "佐々木 真理子", "佐々木 さくら", "高橋 ゆうこ"),
           "second": ("渡辺 翔太", "ミヤ・ロドリゲス")}
 #: Screen states the walks reach that still draw their key help in 8 px kana, each with
-#: why: their rows fill the screen down to the help's band, so a 12 px line has no room
-#: without a new layout (issue 41 left these; the closing note names them). A state
-#: leaves the list when mended (the last test here says so).
-PENDING_WALKS: dict[str, str] = {
-    "brain_crush RoundDone": "four standings rows fill the screen; who starts the next "
-                             "round is shown again on the next round's turn screen",
-    "brain_robbery GameScreen": "the deal's two seat-order lines and the IQ list's three "
-                                "rows reach the help's band",
-    "brain_robbery PlayerEdit": "three rows of values reach the help's band",
-    "brikks TrackerScreen": "the tracker's rows reach the help's band",
-}
+#: why: none now (issue 41: 脳みそクラッシュ's four-row round table shows three rows over
+#: the 12 px line, ブレイン強盗's deal and IQ list end above it, its player card says the
+#: chosen row's keys only, Brikks' tracker help is shorter). A state goes here only with
+#: a reason and an issue; it leaves when mended (the last test here says so).
+PENDING_WALKS: dict[str, str] = {}
 
 
 @cache

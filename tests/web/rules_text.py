@@ -5,7 +5,10 @@ to edit; after editing it run
 
     .venv/bin/python -m tests.web.rules_text      # rewrites companion/games/*/rules*.md
 
-(tests/web/test_rules_pages.py fails while the two differ).
+(tests/web/test_rules_pages.py fails while the two differ). A game not in
+:data:`SOURCES` writes its rules page in its package (``rules.md``, ``rules.ja.md``): the
+rulebook's rules in its own terms, then how the box's keys do it (issue 41: Brain Crush's
+page opened with the Four-Colour Stones text of the docs page the two games share).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 #: game key → its page in docs/ (two games share a page where the docs do).
 SOURCES = {"genial": "genial", "brikks": "brikks", "brain_robbery": "brain_robbery",
-           "four_stones": "four_stones", "brain_crush": "four_stones",
+           "four_stones": "four_stones",
            "area_tiles": "area_tiles", "score_pad": "score_pad", "any_dice": "any_dice",
            "dice_test": "any_dice", "turn_timer": "turn_timer"}
 JAPANESE = "## 日本語の要約"

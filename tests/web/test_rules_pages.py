@@ -31,7 +31,7 @@ def test_a_game_s_rules_page_in_english_and_in_japanese(client, folder, clock) -
     ja = client.get("/rules/brikks?lang=ja").get_data(as_text=True)
     assert "初期エネルギー" in ja and "solo_energy = 4" in ja
     assert "Where the rulebooks part ways" not in ja
-    assert "<code>solo_energy</code> <b>5</b>" in ja and "Energy a solo player" not in ja
+    assert "ソロプレイの開始時のエネルギー(EP)。" in ja and "Energy a solo player" not in ja
     # a Japanese sentence broken across lines in the text is one sentence on the page
     assert "回転・交換のエネルギー(EP)コスト" in ja and "コスト、\nエネルギー" not in ja
     genial = client.get("/rules/genial?lang=ja").get_data(as_text=True)

@@ -17,20 +17,29 @@ from typing import Any
 from companion.api.rules import HouseRule, house_rule
 from companion.api.rules import pinned as pin_house_rules
 
+
+def N_(message: str) -> str:
+    """Marks a description for the game's catalogue, which the rules page reads it
+    translated from (here without :mod:`companion.core.i18n`: the rules stay pure)."""
+    return message
+
+
 HOUSE_RULES: dict[str, HouseRule] = {
     "name": HouseRule(
         "Area Tiles",
-        "The name the menu and the screens give this game (the rule sheet has no title).",
+        N_("The name the menu and the screens give this game (the rule sheet has no "
+           "title)."),
     ),
     "two_player_colours": HouseRule(
         "red+blue",
-        "The two colours a two-player game uses when the setup names none.",
+        N_("The two colours a two-player game uses when the setup names none."),
         ("red+blue", "red+yellow", "blue+yellow"),
     ),
     "symbol_bonus": HouseRule(
         "each",
-        "Two shapes each with 4+ connected symbols in one area: 'each' = every such "
-        "shape's owner scores 3 for the area; 'one' = the area gives one symbol bonus.",
+        N_("Two shapes each with 4+ connected symbols in one area: 'each' = every such "
+           "shape's owner scores 3 for the area; 'one' = the area gives one symbol "
+           "bonus."),
         ("each", "one"),
     ),
 }

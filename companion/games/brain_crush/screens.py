@@ -93,9 +93,20 @@ def play_ending_round(ctx: Context, action: dict[str, Any], *, leave: bool = Fal
 class CrushScreen(Screen):
     """A row per player with this round's points; the player to play inverted."""
 
+    #: the first standings row shown at the end, where they do not all fit
+    first = 0
+
     @property
     def state(self) -> rules.State:
         return playing(self.ctx).state
+
+    def key_down(self) -> None:
+        if self.state.finished:
+            self.first += 1  # kept within the rows by render_final
+
+    def key_up(self) -> None:
+        if self.state.finished:
+            self.first = max(0, self.first - 1)
 
     def key_ok(self) -> None:
         if not self.state.finished:
@@ -118,7 +129,7 @@ class CrushScreen(Screen):
     def render(self, p: Painter) -> None:
         s = self.state
         if s.finished:
-            render_final(p, s)
+            self.first = render_final(p, s, self.first)
             return
         sets = len(s.sets)
         title_bar(p, _("Round {n}/{of}").format(n=s.round, of=s.rounds),
@@ -206,17 +217,32 @@ class SetPicker(Screen):
                     p.line((box[0] + 2, y + 5, box[2] - 2, y + 5), fill=fill)
 
 
+#: The standings' rows: 11 px apart under the title bar; three leave the bottom 12 px
+#: free for a Japanese key help, four fill the screen.
+ROW_PITCH = 11
+ROWS_OVER_HELP = 3
+
+
 def standings(p: Painter, names: list[str], labels: list[str], figures: list[list[str]],
-              *, top: int = TITLE_H) -> None:
-    """Rows of a label (place), a name and figures (right-aligned columns), 12 px type."""
+              *, top: int = TITLE_H, first: int = 0, rows: int | None = None) -> None:
+    """Rows of a label (place), a name and figures (right-aligned columns), 12 px type:
+    ``rows`` of them from row ``first`` (all unless told), with a scroll bar at the right
+    when some are not shown. The names take one form for the whole table."""
     x = max(text_width(label, "text") for label in labels) + 3 if any(labels) else 2
-    for row, (name, label) in enumerate(zip(names, labels, strict=True)):
-        y = top + row * 11
-        if label:
-            p.text((0, y), label, "text")
-        p.text((x, y), p.fit_name(name, "text", 70 - x, names), "text")
+    shown = range(len(names)) if rows is None else range(first, min(len(names), first + rows))
+    right = p.width - 1 if len(shown) == len(names) else p.width - 4  # left of the bar
+    for i, row in enumerate(shown):
+        y = top + i * ROW_PITCH
+        if labels[row]:
+            p.text((0, y), labels[row], "text")
+        p.text((x, y), p.fit_name(names[row], "text", 70 - x, names), "text")
         for col, figure in enumerate(reversed(figures[row])):
-            p.right(y, figure, "bold", x1=p.width - 1 - col * 36)
+            p.right(y, figure, "bold", x1=right - col * 36)
+    if len(shown) < len(names):
+        height = len(shown) * ROW_PITCH
+        bar = max(4, height * len(shown) // len(names))
+        y0 = top + 1 + (height - bar) * first // (len(names) - len(shown))
+        p.rect((p.width - 2, y0, p.width - 1, y0 + bar - 1), fill=1, outline=None)
 
 
 class RoundDone(Screen):
@@ -225,6 +251,7 @@ class RoundDone(Screen):
     def __init__(self, ctx: Context, index: int) -> None:
         super().__init__(ctx)
         self.index = index  # into state.scores
+        self.first = 0  # the first standings row shown, where they do not all fit
 
     def key_ok(self) -> None:
         self.ctx.pop()
@@ -242,19 +269,38 @@ class RoundDone(Screen):
         row = s.scores[self.index]
         totals = [sum(r[i] for r in s.scores[: self.index + 1]) for i in range(len(s.players))]
         title_bar(p, _("Round {n}").format(n=self.index + 1), _("round  total"))
-        standings(p, list(s.players), [""] * len(s.players),
-                  [[str(row[i]), str(totals[i])] for i in range(len(s.players))])
         if s.finished:
-            hint(p, _("OK the result"))
+            help_line = _("OK the result")
         else:
-            starts = _("{name} starts round {n}").format(name=s.players[s.starter], n=s.round)
+            help_line = _("{name} starts round {n}").format(name=s.players[s.starter],
+                                                             n=s.round)
             # the names as the table calls them, for the 12 px line (issue 41)
-            hint(p, p.fit_lines([starts], list(s.players), "text", p.width)[0]
-                 if needs_japanese(starts) else starts)
+            if needs_japanese(help_line):
+                help_line = p.fit_lines([help_line], list(s.players), "text", p.width)[0]
+        rows = self.rows(help_line)
+        self.first = max(0, min(self.first, len(s.players) - rows))
+        standings(p, list(s.players), [""] * len(s.players),
+                  [[str(row[i]), str(totals[i])] for i in range(len(s.players))],
+                  first=self.first, rows=rows)
+        hint(p, help_line)
+
+    def rows(self, help_line: str) -> int:
+        """The standings rows on screen: all, or three over a Japanese key help (12 px
+        kanji need the bottom 12 px: issue 41), the others reached with DOWN."""
+        n = len(playing(self.ctx).state.players)
+        return min(n, ROWS_OVER_HELP) if needs_japanese(help_line) else n
+
+    def key_down(self) -> None:
+        self.first += 1  # kept within the rows by render
+
+    def key_up(self) -> None:
+        self.first = max(0, self.first - 1)
 
 
-def render_final(p: Painter, state: rules.State) -> None:
-    """The standings, best first, with their places and totals."""
+def render_final(p: Painter, state: rules.State, first: int = 0) -> int:
+    """The standings, best first, with their places and totals, from row ``first`` where
+    a Japanese key help leaves room for three (DOWN/UP scroll, as after a round: issue
+    41's 「BACK: メニュー」 was 8 px under four rows). Returns the first row shown."""
     result = rules.result(state)
     names, labels = [], []
     for place, name in numbered(result.places):
@@ -262,8 +308,13 @@ def render_final(p: Painter, state: rules.State) -> None:
         labels.append(str(place))
     n = len(state.scores)
     title_bar(p, _("Game over"), ngettext("{n} round", "{n} rounds", n).format(n=n))
-    standings(p, names, labels, [[str(result.scores[name])] for name in names])
-    hint(p, _("BACK menu"))
+    keys = _("BACK menu")
+    rows = min(len(names), ROWS_OVER_HELP) if needs_japanese(keys) else len(names)
+    first = max(0, min(first, len(names) - rows))
+    standings(p, names, labels, [[str(result.scores[name])] for name in names],
+              first=first, rows=rows)
+    hint(p, keys)
+    return first
 
 
 # -- screenshots ----------------------------------------------------------------------

@@ -18,16 +18,23 @@ from companion.api.rules import pinned as pin_house_rules
 #: loads this module whenever the games are listed, and ``state`` pulls in the rules' data.
 BOARDS = 8
 
+
+def N_(message: str) -> str:
+    """Marks a description for the game's catalogue, which the rules page reads it
+    translated from (here without :mod:`companion.core.i18n`: the rules stay pure)."""
+    return message
+
+
 HOUSE_RULES: dict[str, HouseRule] = {
     "long_game": HouseRule(
-        False, "Every uncoupled or destroyed car goes back into the pile, not only the "
-        "Caboose; the game may then never end.", (False, True)),
+        False, N_("Every uncoupled or destroyed car goes back into the pile, not only "
+                  "the Caboose; the game may then never end."), (False, True)),
     "track_xp": HouseRule(
-        True, "The box keeps XP: +1 per brain-space counter and per lost fight, brain "
-        "costs paid from it.", (False, True)),
+        True, N_("The box keeps XP: +1 per brain-space counter and per lost fight, "
+                 "brain costs paid from it."), (False, True)),
     "board_names": HouseRule(
-        [], "The owner's names of the 8 boards, board 1 (Caboose/Engine) first; empty: the "
-        "boards are numbered 1-8 with sides A/B.",
+        [], N_("The owner's names of the 8 boards, board 1 (Caboose/Engine) first; "
+               "empty: the boards are numbered 1-8 with sides A/B."),
         valid=lambda names: "" if len(names) in (0, BOARDS) else f"name all {BOARDS} boards "
         f"in order, board 1 (Caboose/Engine) first, or none; {len(names)} given."),
 }

@@ -19,18 +19,25 @@ from typing import Any
 from companion.api.rules import HouseRule, house_rule
 from companion.api.rules import pinned as pin_house_rules
 
+
+def N_(message: str) -> str:
+    """Marks a description for the game's catalogue, which the rules page reads it
+    translated from (here without :mod:`companion.core.i18n`: the rules stay pure)."""
+    return message
+
+
 HOUSE_RULES: dict[str, HouseRule] = {
     "start_pick_order": HouseRule(
         "rules",
-        "Who picks a start block when: 'rules' = from the start player's right, seat by "
-        "seat back to the start player; 'any' = any order, still no two alike.",
+        N_("Who picks a start block when: 'rules' = from the start player's right, seat "
+           "by seat back to the start player; 'any' = any order, still no two alike."),
         ("rules", "any"),
     ),
     "solo_energy": HouseRule(
         5,
-        "Energy a solo player starts with: 5 = the 4 every sheet starts with plus a 5th "
-        "circled by hand (the English rules); 4 = no extra circle (the short Japanese "
-        "text: 'otherwise the same as the normal game').",
+        N_("Energy a solo player starts with: 5 = the 4 every sheet starts with plus a "
+           "5th circled by hand (the English rules); 4 = no extra circle (the short "
+           "Japanese text: 'otherwise the same as the normal game')."),
         (4, 5),
     ),
 }

@@ -11,17 +11,24 @@ from itertools import permutations
 from companion.api.rules import HouseRule
 from companion.games.stones import COLOURS
 
+
+def N_(message: str) -> str:
+    """Marks a description for the game's catalogue, which the rules page reads it
+    translated from (here without :mod:`companion.core.i18n`: the rules stay pure)."""
+    return message
+
+
 HOUSE_RULES: dict[str, HouseRule] = {
     "corners": HouseRule(
         "YGRB",
-        "Colours of the corners a1, a7, g7, g1 (clockwise, in seat order).",
+        N_("Colours of the corners a1, a7, g7, g1 (clockwise, in seat order)."),
         tuple("".join(p) for p in permutations(COLOURS)),
     ),
     "four_tie_bonus": HouseRule(
-        0, "First-place bonus each when all four players tie for first.", (0, 1, 2)
+        0, N_("First-place bonus each when all four players tie for first."), (0, 1, 2)
     ),
     "two_player_openers": HouseRule(
-        "YG", "Two-player rule: the colours that open round 1 and round 2.",
+        "YG", N_("Two-player rule: the colours that open round 1 and round 2."),
         ("YG", "GY", "RB", "BR", "YB", "BY", "RG", "GR"),
     ),
 }

@@ -154,3 +154,48 @@ def test_brain_crush_goldens(tmp_path: Path, golden, language: str) -> None:
         golden(f"brain_crush-over{suffix}", rig.frame)
     finally:
         rig.close()
+
+
+def test_a_four_player_round_table_in_japanese_keeps_its_key_help_in_12_px(
+        tmp_path: Path) -> None:
+    """Issue 41: four standings rows filled the screen, so 「第2RはBenから」 was drawn in
+    8 px kanji; now three rows show over the 12 px line and DOWN brings the fourth."""
+    rig = japanese_rig(tmp_path)
+    try:
+        open_setup(rig)
+        rig.keys("ok", "ok")  # four players, start
+        rig.keys("ok", "ok", "long ok", "ok")  # Ann: Yellow 5s; the round ends
+        assert rig.text.startswith("第1ラウンド | 得点 合計 | Ann | 15 | 15"), rig.text
+        assert rig.app.painter.illegible() == [] and rig.faults() == []
+        drawn = {d.text: d.font for d in rig.app.painter.drawn}
+        assert drawn.get("第2RはBenから") == "text", drawn
+        assert "Dan" not in drawn
+        rig.keys("down")
+        drawn = {d.text: d.font for d in rig.app.painter.drawn}
+        assert "Dan" in drawn and "Ann" not in drawn and drawn.get("第2RはBenから") == "text"
+        assert rig.app.painter.illegible() == []
+        rig.keys("down", "up")
+        assert "Ann" in {d.text for d in rig.app.painter.drawn}
+    finally:
+        rig.close()
+
+
+def test_four_players_final_standings_in_japanese_keep_back_in_12_px(
+        tmp_path: Path) -> None:
+    """Issue 41: 「BACK: メニュー」 under four final rows was 8 px and clipped the fourth;
+    now three rows show over the 12 px line and DOWN brings the fourth."""
+    rig = japanese_rig(tmp_path)
+    try:
+        open_setup(rig)
+        rig.keys("ok", "ok")  # four players
+        for _round in range(4):  # a set each round, then every piece face up
+            rig.keys("ok", "ok", "long ok", "ok", "ok")
+        assert rig.app.session.state.finished
+        drawn = {d.text: d.font for d in rig.app.painter.drawn}
+        assert rig.app.painter.illegible() == [] and "Dan" not in drawn, drawn
+        assert drawn.get("BACK: メニュー") == "text", drawn
+        rig.keys("down")
+        assert "Dan" in {d.text for d in rig.app.painter.drawn}
+        assert rig.app.painter.illegible() == []
+    finally:
+        rig.close()

@@ -117,13 +117,16 @@ class DealView(PhaseView):
         s = game(self.ctx)
         title_bar(p, _("Brain Robbery"), _("deal"))
         starts = _("{name} starts").format(name=s.players[self.first()].name)
-        font = biggest(starts, p.width, ("medium", "text"))
-        starts = p.fit_lines([starts], [q.name for q in s.players], font, p.width)[0]
-        p.centred(13, p.fit(starts, font, p.width), font)
         order = wrap_px(seat_order(s, self.first()).replace(">", " > "), "text", p.width - 4,
                         whole=tuple(seat_names.called([q.name for q in s.players])))
+        # who starts in 16 px over a one-line seat order; over two lines, 12 px, so the
+        # three lines end above the 12 px key help (issue 41: it was 8 px kanji)
+        font = biggest(starts, p.width, ("medium", "text")) if len(order) < 2 else "text"
+        starts = p.fit_lines([starts], [q.name for q in s.players], font, p.width)[0]
+        p.centred(13, p.fit(starts, font, p.width), font)
+        top = 31 if font == "medium" else 26  # under 16 px, or 12 px and a blank row
         for i, line in enumerate(order[:2]):  # the seat order in 12 px, two lines at most
-            p.centred(31 + i * 12, p.fit(line, "text", p.width), "text")
+            p.centred(top + i * 13, p.fit(line, "text", p.width), "text")
         hint(p, _("OK deal the train"))
 
 

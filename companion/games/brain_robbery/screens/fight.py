@@ -424,7 +424,8 @@ class ScoringView(Adjusts, PhaseView):
         title_bar(p, _("IQ in your head"), _("end"))
         lines = [padded(p, pl.name, 72, table=names_of(s)) + f"IQ {iq}"
                  for pl, iq in zip(s.players, s.iqs, strict=True)]
-        menu_list(p, lines + [_(">> Finish <<")], self.row, rows=3)
+        # the scroll bar stops above the key help's band: 12 px there (issue 41)
+        menu_list(p, lines + [_(">> Finish <<")], self.row, rows=3, bottom=p.height - 13)
         hint(p, _("</> IQ  hold: 5  OK"))
 
 

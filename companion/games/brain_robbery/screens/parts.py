@@ -330,7 +330,9 @@ class PlayerEdit(Sub):
                                   _("Brain: {brain}").format(brain=brain_text(pl.brain)),
                                   brain_text(pl.brain))}
         menu_list(p, [shown[r] for r in self.rows()], self.row, rows=3)
-        hint(p, _("</> change  OK brain/done"))
+        # the keys of the chosen row only: both rows' help did not fit a 12 px line
+        hint(p, _("OK change the brain") if self.rows()[self.row] == "brain"
+             else _("</> change  OK done"))
 
 
 class BrainEdit(Adjusts, Sub):

@@ -199,13 +199,15 @@ class ScoreView(Screen):
         parts = self.parts()
         if self.review:
             title_bar(p, _("{name}: total").format(name=name),
-                      _("duel") if self.state.duel else "")
+                      _("duel") if self.state.duel else "", table=self.state.players)
             big, under, part = parts["total"], None, None
             keys = _("OK save   BACK change")
         elif self.field < D.ROWS:
             row = self.field + 1
+            # the name as the table calls it before the row is cut: row 1 and row 11
+            # read alike behind 「佐々木 さくら: 1…」 (issue 41)
             title_bar(p, _("{name}: row {row}").format(name=name, row=row),
-                      f"x{D.ROW_MULTIPLIERS[self.field]}")
+                      f"x{D.ROW_MULTIPLIERS[self.field]}", table=self.state.players)
             big, part = self.values[self.field], "rows"
             under = rules.row_points(big, row)
             if self.state.duel and big < D.CELLS_PER_ROW:  # a duel counts full rows only
@@ -213,7 +215,8 @@ class ScoreView(Screen):
             keys = _("</> row ^v marks OK sum")
         else:
             key, label, _high, what = EXTRAS[self.field - D.ROWS]
-            title_bar(p, _("{name}: {label}").format(name=name, label=_(label)))
+            title_bar(p, _("{name}: {label}").format(name=name, label=_(label)),
+                      table=self.state.players)
             big, part = self.values[self.field], EXTRA_PARTS[key]
             under = parts[part]
             what = _("OK keeps each value") if self.unconfirmed else _(what)

@@ -241,8 +241,8 @@ def side_list(p: Painter, items: list[str], index: int, first: int) -> int:
             p.draw.polygon([(0, mid - 4), (0, mid + 4), (3, mid + 1), (3, mid - 1)], fill=1)
         with p.region((SIDE_TEXT_X, y, SIDE_BAR_X - 2, y + side_h - 1)):
             p.text((SIDE_TEXT_X, y), p.fit(items[i], "text", room), "text")
-    if len(items) > rows:
-        height = rows * side_h
+    if len(items) > rows:  # where the words are kanji, the bar stops above the help's band
+        height = rows * side_h - kanji()
         bar = max(4, height * rows // len(items))
         y0 = SIDE_TOP + (height - bar) * first // (len(items) - rows)
         p.rect((SIDE_BAR_X, y0, SIDE_BAR_X + 1, y0 + bar - 1), fill=1, outline=None)

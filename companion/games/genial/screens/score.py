@@ -20,7 +20,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.api.screens import TITLE_H, Context, Painter, Screen, hint, playing, translator
+from companion.api.screens import (
+    TITLE_H,
+    Context,
+    Painter,
+    Screen,
+    fitting,
+    hint,
+    playing,
+    text_width,
+    translator,
+)
 from companion.games.genial import rules
 from companion.games.genial.scoring import four
 from companion.games.genial.screens.grid import (
@@ -218,6 +228,15 @@ class GenialScreen(Screen):
         corner = None if has_hint or not turn.lost_total else _("cap-{n}").format(
             n=turn.lost_total)
         draw_table(p, self.state, turn, corner)
+        if row_y(len(self.state.players)) + 2 + ROW_H <= p.height - 13:
+            # two rows leave a line free: the player to move by the whole name, which the
+            # name column has no room for (issue 41: 「渡辺… / ミヤ…」 over an empty half)
+            name = self.state.players[rules.current_seat(self.state)]
+            mover = _("{name}'s turn").format(name=name)
+            line = fitting("text", p.width, mover, name)  # the name whole, alone if need be
+            if text_width(line, "text") > p.width:
+                line = p.fit_lines([mover], self.state.players, "text", p.width)[0]
+            p.centred(row_y(len(self.state.players)) + 2, line, "text")
         if has_hint:
             hint(p, self._hint(turn))
 
