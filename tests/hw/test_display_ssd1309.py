@@ -32,8 +32,13 @@ def test_the_preset_and_a_file_name_the_ssd1309() -> None:
 
 def test_the_panel_is_driven_by_lumas_ssd1309_and_gets_only_what_changed(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
     from luma.oled.device import ssd1309
 
+    # the preset pulses the panel's RES line (GPIO5) at start: mock pins, whatever ran
+    # before in this process (alone, or on a worker of its own, there were none)
+    monkeypatch.setattr(Device, "pin_factory", MockFactory())
     bus = RecordingSerial()
     opened: list[tuple[int, int]] = []
 
