@@ -28,7 +28,7 @@ from companion.core.errors import RuleError, Word
 from companion.core.ranking import numbered, ranked
 from companion.core.wording import joined
 
-__all__ = ["HouseRule", "Result", "RuleError", "Said", "said", "said_n", "listed", "word",
+__all__ = ["N_", "HouseRule", "Result", "RuleError", "Said", "said", "said_n", "listed", "word",
            "require", "players_from", "house_rule", "check_house_rules", "pinned", "ranked",
            "ranked_by_totals", "numbered", "Die", "GameDice", "standard", "STANDARD",
            "MAX_DICE", "NotationError", "describe", "distribution", "parse", "fairness"]
@@ -266,3 +266,14 @@ def check_house_rules(chosen: Mapping[str, Any], rules: Mapping[str, HouseRule])
             raise RuleError("unknown house rule {name!r}; this game knows: {known}.",
                             name=name, known=known)
         rules[name].check(name, value)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the game's catalogue and gives it back unchanged: a rules
+    module names words (a house rule's description) that the screens and the phone's
+    rules page translate when they show them; the rules themselves stay pure.
+
+    >>> N_("Energy 2: cross 3+4")
+    'Energy 2: cross 3+4'
+    """
+    return message

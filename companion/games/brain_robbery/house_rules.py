@@ -11,18 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.api.rules import HouseRule
+from companion.api.rules import N_, HouseRule
 from companion.api.rules import pinned as pin_house_rules
 
 #: The number of boards (``state.BOARDS``), not imported from there: the declaration
 #: loads this module whenever the games are listed, and ``state`` pulls in the rules' data.
 BOARDS = 8
 
-
-def N_(message: str) -> str:
-    """Marks a description for the game's catalogue, which the rules page reads it
-    translated from (here without :mod:`companion.core.i18n`: the rules stay pure)."""
-    return message
 
 
 HOUSE_RULES: dict[str, HouseRule] = {

@@ -16,15 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.api.rules import HouseRule, house_rule
+from companion.api.rules import N_, HouseRule, house_rule
 from companion.api.rules import pinned as pin_house_rules
-
-
-def N_(message: str) -> str:
-    """Marks a description for the game's catalogue, which the rules page reads it
-    translated from (here without :mod:`companion.core.i18n`: the rules stay pure)."""
-    return message
-
 
 HOUSE_RULES: dict[str, HouseRule] = {
     "start_pick_order": HouseRule(

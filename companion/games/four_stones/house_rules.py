@@ -8,15 +8,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from companion.api.rules import HouseRule
+from companion.api.rules import N_, HouseRule
 from companion.games.stones import COLOURS
-
-
-def N_(message: str) -> str:
-    """Marks a description for the game's catalogue, which the rules page reads it
-    translated from (here without :mod:`companion.core.i18n`: the rules stay pure)."""
-    return message
-
 
 HOUSE_RULES: dict[str, HouseRule] = {
     "corners": HouseRule(
