@@ -20,23 +20,14 @@ import argparse
 from companion.config.file import Config
 from companion.core import roster
 from companion.core.i18n import _
+from companion.owner.players_command import import_options
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``import`` subcommand."""
     take = sub.add_parser("import", help=_("bring a BG Stats group's players and plays "
                                            "onto the box (a .bgsplay or .json export)"))
-    take.add_argument("file", metavar="FILE")
-    take.add_argument("--dry-run", action="store_true",
-                      help=_("show what would change and change nothing"))
-    take.add_argument("--shorten", action="store_true",
-                      help=_("bring in people whose names are too long for the box under "
-                             "the short names proposed"))
-    take.add_argument("--leave-out", metavar="NAME", action="append", default=[],
-                      help=_("leave this person of the file out (again for more)"))
-    take.add_argument("--someone-else", metavar="NAME", action="append", default=[],
-                      help=_("add this person of the file as someone new, even where a "
-                             "name alike is on the roster (again for more)"))
+    import_options(take)
     take.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                       help=_("the action log (default: state dir)"))
 

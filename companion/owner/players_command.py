@@ -56,17 +56,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     hide.add_argument("--show", action="store_true", help=_("offer them in the setup again"))
     take = verbs.add_parser("import", help=_("take the players of a BG Stats export (.json "
                                              "or .bgsplay) with their BG Stats UUIDs"))
-    take.add_argument("file", metavar="FILE")
-    take.add_argument("--dry-run", action="store_true",
-                      help=_("show what would change and change nothing"))
-    take.add_argument("--shorten", action="store_true",
-                      help=_("bring in people whose names are too long for the box under "
-                             "the short names proposed"))
-    take.add_argument("--leave-out", metavar="NAME", action="append", default=[],
-                      help=_("leave this person of the file out (again for more)"))
-    take.add_argument("--someone-else", metavar="NAME", action="append", default=[],
-                      help=_("add this person of the file as someone new, even where a "
-                             "name alike is on the roster (again for more)"))
+    import_options(take)
     for verb in verbs.choices.values():  # `players list --db FILE` too, as people type it
         verb.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS,
                           help=_("the action log (default: state dir)"))
@@ -296,3 +286,19 @@ def stats(config: Config, args: argparse.Namespace) -> str:
         return json.dumps(st.as_json(rows, player=name, game=game), indent=2,
                           ensure_ascii=False) + "\n"
     return st.as_text(rows, player=name, game=game)
+
+
+def import_options(take: argparse.ArgumentParser) -> None:
+    """The options both imports take (``players import``, ``import``): the file, a dry
+    run, shortened names, people left out or added as someone new."""
+    take.add_argument("file", metavar="FILE")
+    take.add_argument("--dry-run", action="store_true",
+                      help=_("show what would change and change nothing"))
+    take.add_argument("--shorten", action="store_true",
+                      help=_("bring in people whose names are too long for the box under "
+                             "the short names proposed"))
+    take.add_argument("--leave-out", metavar="NAME", action="append", default=[],
+                      help=_("leave this person of the file out (again for more)"))
+    take.add_argument("--someone-else", metavar="NAME", action="append", default=[],
+                      help=_("add this person of the file as someone new, even where a "
+                             "name alike is on the roster (again for more)"))
