@@ -65,8 +65,9 @@ class AppProcess:
         self.proc.stdin.write(data)
         self.proc.stdin.flush()
 
-    def terminate(self, timeout: float = 10) -> tuple[int, str]:
-        """SIGTERM; returns the exit status and what went to stderr."""
+    def terminate(self, timeout: float = 30) -> tuple[int, str]:
+        """SIGTERM; returns the exit status and what went to stderr (a loaded CI machine
+        with two workers once took over 10 s to let a box stop)."""
         self.proc.send_signal(signal.SIGTERM)
         code = self.proc.wait(timeout)
         return code, self.proc.stderr.read().decode()
