@@ -185,7 +185,7 @@ def _too_long(name: str) -> bool:
 
 
 def plan(store: Store, people: list[tuple[str, str]],
-         check_name: Callable[[str], None] | None = None, *, shorten: bool = False,
+         check_name: Callable[[str], object] | None = None, *, shorten: bool = False,
          leave_out: Collection[str] = (), someone_else: Collection[str] = ()) -> Plan:
     """What importing ``people`` would change, checked against the roster's rules;
     :class:`RosterError` (or :class:`BadName`) says why it cannot be done. ``leave_out``
@@ -259,7 +259,7 @@ def plan(store: Store, people: list[tuple[str, str]],
 
 
 def import_players(store: Store, text: str | bytes, *, dry_run: bool = False,
-                   check_name: Callable[[str], None] | None = None, shorten: bool = False,
+                   check_name: Callable[[str], object] | None = None, shorten: bool = False,
                    leave_out: Collection[str] = (),
                    someone_else: Collection[str] = ()) -> Plan:
     """Give the roster the players of BG Stats export ``text`` with their UUIDs; the

@@ -331,7 +331,7 @@ def plays_in(listed: list[Any], games: dict[int, BgGame],
 
 
 def import_group(store: Store, text: str | bytes, *, dry_run: bool = False,
-                 check_name: Callable[[str], None] | None = None, shorten: bool = False,
+                 check_name: Callable[[str], object] | None = None, shorten: bool = False,
                  leave_out: Collection[str] = (),
                  someone_else: Collection[str] = ()) -> GroupPlan:
     """Bring BG Stats export ``text`` onto the box: its players (as

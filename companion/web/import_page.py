@@ -16,11 +16,12 @@ from dataclasses import replace
 
 from flask import Flask, Response, request
 
-from companion.core.errors import BadName, RosterError
+from companion.core.errors import RosterError
 from companion.core.i18n import _, ngettext, number
 from companion.records.bgstats_import import Change
 from companion.web import html
 from companion.web.app import box, go, phone
+from companion.web.people import drawable
 
 
 def add_routes(app: Flask) -> None:
@@ -33,17 +34,6 @@ def add_routes(app: Flask) -> None:
 PLAN_SHOWN = 50
 #: Phones whose read file waits for "Import them" at once (the oldest is let go).
 PENDING = 2
-
-
-def _check(name: str) -> None:
-    """Refuse a name the box cannot show (as ``companion players``)."""
-    from companion.core.roster import normalise
-    from companion.ui.fonts.japanese import missing
-
-    gone = missing(normalise(name))
-    if gone:
-        raise BadName("the box cannot show {chars} in a name; letters, kana and kanji it can.",
-                      chars=gone)
 
 
 def _choice(c: Change) -> dict[str, object]:
@@ -67,7 +57,7 @@ def upload() -> str:
         raise RosterError("choose a BG Stats export file (.json or .bgsplay) to read.")
     the_box = box()
     with the_box.importing:
-        plan = import_group(the_box.store(), data, dry_run=True, check_name=_check)
+        plan = import_group(the_box.store(), data, dry_run=True, check_name=drawable)
         people = plan.players.changes
         count = len(people)
         lines = replace(plan.players, changes=people[:PLAN_SHOWN]).lines()
@@ -94,7 +84,7 @@ def confirm() -> Response:
     if data is None:
         raise RosterError("read the BG Stats file again first; nothing was changed.")
     with box().importing:
-        import_group(box().store(), data, check_name=_check,
+        import_group(box().store(), data, check_name=drawable,
                      shorten=bool(request.form.get("shorten")),
                      leave_out=request.form.getlist("leave_out"),
                      someone_else=request.form.getlist("someone_else"))

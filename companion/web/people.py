@@ -39,7 +39,7 @@ def add_routes(app: Flask) -> None:
     app.add_url_rule("/players/undo", "players_undo", undo, methods=["POST"])
 
 
-def _drawable(name: str) -> str:
+def drawable(name: str) -> str:
     """``name`` when the box can show every character of it (as ``companion players``)."""
     from companion.core.roster import normalise
     from companion.ui.fonts.japanese import missing
@@ -56,10 +56,6 @@ def _tally(plays: int, wins: int) -> str:
     return _("{plays}, {wins}").format(
         plays=ngettext("{n} play", "{n} plays", plays).format(n=plays),
         wins=ngettext("{n} win", "{n} wins", wins).format(n=wins))
-
-
-def _check(name: str) -> None:
-    _drawable(name)
 
 
 #: Cards on one page of Players: a roster of thousands (one BG Stats upload) costs
@@ -110,13 +106,13 @@ def _pages(first: int, count: int) -> dict[str, int | None] | None:
 
 def add() -> Response:
     name = request.form.get("name", "")
-    box().store().add_player(_drawable(name))
+    box().store().add_player(drawable(name))
     return go("/players")
 
 
 def rename() -> Response:
     new = request.form.get("new", "")
-    box().store().rename_player(request.form.get("name", ""), _drawable(new))
+    box().store().rename_player(request.form.get("name", ""), drawable(new))
     return go("/players")
 
 
