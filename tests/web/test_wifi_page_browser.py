@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -42,12 +43,17 @@ def paired_phone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: igno
 
 
 def main_text(phone) -> str:  # type: ignore[no-untyped-def]
-    """The page's text ("" while the page is being replaced)."""
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    """The loaded page's text ("" while the page is being replaced).
 
+    While a form's answer replaces the page, chromium can answer a lookup with a stale
+    element, no element, or "Node with given id does not belong to the document" (a plain
+    WebDriverException): all three mean "not there yet", so a wait polls on.
+    """
     try:
+        if phone.execute_script("return document.readyState") != "complete":
+            return ""
         return str(phone.find_element(By.TAG_NAME, "main").text)
-    except (StaleElementReferenceException, NoSuchElementException):
+    except WebDriverException:
         return ""
 
 
@@ -70,7 +76,7 @@ def test_the_wifi_page_lists_joins_and_forgets(server: str, tmp_path: Path,  # n
     try:
         phone.get(server + "/settings")
         phone.find_element(By.CSS_SELECTOR, "#wifi a").click()
-        wait.until(lambda d: d.current_url == server + "/wifi")
+        wait.until(lambda d: d.current_url == server + "/wifi" and "Home" in main_text(d))
         seen = phone.find_element(By.ID, "seen").text
         assert seen.index("Home") < seen.index("Cafe Lumen") < seen.index("Guests")
         assert "Home" in phone.find_element(By.ID, "in-use").text
@@ -111,7 +117,7 @@ def test_the_wifi_page_lists_joins_and_forgets(server: str, tmp_path: Path,  # n
         wait.until(lambda d: "Forget Home?" in main_text(d))
         shoot(phone, "wifi-forget")
         phone.find_element(By.CSS_SELECTOR, "#forget button").click()
-        wait.until(lambda d: d.current_url == server + "/wifi#known")
+        wait.until(lambda d: d.current_url == server + "/wifi#known" and main_text(d) != "")
         assert "Home" not in phone.find_element(By.ID, "known").text
         with Wifi(Bus(nm.address)) as wifi:
             assert [k.ssid for k in wifi.known()] == ["Cafe Lumen"]
