@@ -15,9 +15,8 @@ from companion.shell.keys_help import KeysHelp
 from companion.shell.phone import PhoneScreen
 from companion.shell.players import PlayersScreen
 from companion.shell.settings import SettingsScreen
-from companion.ui.fonts import text_width
 from companion.ui.lists import ListScreen
-from companion.ui.paint import WIDTH, Painter
+from companion.ui.paint import Painter
 from companion.ui.screen import BoxContext
 
 
@@ -81,12 +80,15 @@ class HomeScreen(ListScreen):
         super().render(p)
 
 
-def _entry(key: str, width: int = WIDTH - 10) -> str:
-    """A game waiting to go on, named one way wherever it waits (issue 35: "Back to",
-    "Play" and "Resume" were one thing): ``Resume Brikks``, shorter only where the words
-    leave no room (「脳みそクラッシュへ」), before the bare name, which reads like a new game."""
-    name = registry.title(key, short=True)
-    for text in (_("Resume {game}").format(game=name), _("To {game}").format(game=name)):
-        if text_width(text, "text") <= width:
-            return text
-    return name
+def _entry(key: str) -> str:
+    """A game waiting to go on, named one way wherever it waits and in whatever language
+    (issue 35: "Back to", "Play" and "Resume" were one thing; issue 44: "Resume" and "To"
+    were still chosen by width): ``To Brikks``, 「脳みそクラッシュへ」. The short form is the
+    one every built-in game's name fits on the menu's row in both languages ("Resume 4-Colour
+    Stones" and 「脳みそクラッシュを続ける」 do not), and never the bare name, which reads like
+    a new game.
+
+    >>> _entry("brikks")
+    'To Brikks'
+    """
+    return _("To {game}").format(game=registry.title(key, short=True))

@@ -56,7 +56,7 @@ def test_a_damaged_row_does_not_stop_the_box_starting(tmp_path: Path, sql: str,
         journal = capsys.readouterr().err.strip().splitlines()
         assert len(journal) == 1 and "cannot reopen saved game 1: " in journal[0], journal
         rig.keys("ok")  # the message goes; the start menu is under it
-        assert rig.app.top.items()[0] == "Resume Dice roller"
+        assert rig.app.top.items()[0] == "To Dice roller"
         rig.keys("ok")  # trying again says the same, and the box stays up
         assert says(rig, "Dice roller " + SAYS)
         rig.keys("ok")
@@ -105,7 +105,7 @@ def test_a_game_whose_screens_no_longer_import_does_not_stop_the_box_starting(
         assert "fancy_cards_lib" in capsys.readouterr().err
         rig.keys("ok")
         monkeypatch.setattr(companion.app.loop.registry, "screens", real)  # the library is back
-        menu(rig, "Resume Dice roller")
+        menu(rig, "To Dice roller")
         assert rig.app.session is not None and "Dice" in rig.text
     finally:
         rig.close()

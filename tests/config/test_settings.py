@@ -47,7 +47,7 @@ def test_switching_language_mid_game_applies_at_once_and_survives_a_restart(
         rig.keys("right")                                  # English → 日本語
         assert "言語: 日本語" in rig.text and "設定" in rig.text
         rig.keys("back")
-        assert "ダイスを続ける" in rig.text  # one phrase for a waiting game (issue 35)
+        assert "ダイスへ" in rig.text  # one phrase for a waiting game (issues 35, 44)
         rig.keys("ok", "roll")                             # back to the game: it carries on
         assert rig.app.session.game_id == game_id
         assert rig.app.session.state.rolls[:2] == rolls and len(rig.app.session.state.rolls) == 3

@@ -7,8 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.config import registry
 from companion.config.file import from_mapping
+from companion.config.registry import discover
+from companion.core import i18n
+from companion.shell import home
 from companion.testing import Rig
+from companion.ui.paint import Painter
+from companion.ui.widgets import menu_list
 
 JA = {"display": {"driver": "dummy"}, "language": "ja"}
 
@@ -27,6 +33,23 @@ def test_a_long_game_name_is_still_a_way_back() -> None:
         rig.close()
 
 
+def test_every_game_is_named_one_way_when_it_waits() -> None:
+    """One phrase in each language for every registered game (issue 44: 「ダイスを続ける」
+    beside 「脳みそクラッシュへ」), drawn on the menu's row whole, never cut."""
+    for lang, phrase in [("en", "To {game}"), ("ja", "{game}へ")]:
+        i18n.use(lang)
+        try:
+            for key in discover():
+                name = registry.title(key, short=True)
+                entry = home._entry(key)
+                assert entry == phrase.format(game=name), (lang, key, entry)
+                p = Painter.blank()
+                menu_list(p, [entry, registry.title("dice_roller")], 0)
+                assert p.cut == [], (lang, key, p.cut)
+        finally:
+            i18n.use("en")
+
+
 def test_every_built_in_game_fits_its_way_back() -> None:
     for key, options in [("dice_roller", {"players": ["Table"]}),
                          ("four_stones", {"players": ["Ann", "Ben", "Cy", "Dee"]}),
@@ -37,7 +60,8 @@ def test_every_built_in_game_fits_its_way_back() -> None:
             rig.app.start_game(key, options)
             rig.keys("back")
             way_back = rig.app.texts[1]
-            assert way_back.endswith(("に戻る", "を続ける", "へ")), (key, way_back)
+            assert way_back == registry.title(key, short=True) + "へ", (key, way_back)
+            assert not rig.app.painter.cut, rig.app.painter.cut
         finally:
             rig.close()
 

@@ -42,7 +42,7 @@ def _menu(rig: Rig, label: str) -> None:
 
 def test_new_game_asks_and_set_aside_keeps_the_old_game_listed(rig: Rig) -> None:
     brikks = _brikks_rolls(rig)
-    assert rig.app.top.items()[0] == "Resume Brikks"
+    assert rig.app.top.items()[0] == "To Brikks"
     _menu(rig, "New game")
     assert "Brikks | is not finished yet:" in rig.text
     assert "Carry on" in rig.text and "Set aside, new game" in rig.text

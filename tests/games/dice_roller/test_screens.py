@@ -85,7 +85,7 @@ def test_restart_resumes_where_it_was(tmp_path: Path) -> None:
     assert "Dice 2d6" in second.text and "#2" in second.text
     assert second.app.session.state.rolls == rolls
     second.keys("back")
-    assert "Resume Dice roller" in second.text
+    assert "To Dice roller" in second.text
     second.close()
 
 
