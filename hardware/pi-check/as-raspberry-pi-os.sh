@@ -10,7 +10,9 @@ set -euo pipefail
 ca=$1
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
-apt-get install -y -q --no-install-recommends sudo systemd
+# polkitd: Raspberry Pi OS Lite has it (NetworkManager asks it); install-service writes the
+# Wi-Fi's rule into its /etc/polkit-1/rules.d and uninstall removes it
+apt-get install -y -q --no-install-recommends sudo systemd polkitd
 printf '[global]\ncert = %s\n' "$ca" > /etc/pip.conf
 # bluetooth: Raspberry Pi OS Lite has BlueZ, whose group may talk to it on the D-Bus
 for group in gpio i2c spi bluetooth; do groupadd -f "$group"; done
@@ -41,4 +43,4 @@ otg_mode=1
 
 [all]
 TXT
-echo "@@ root: sudo $(dpkg-query -W -f='${Version}' sudo), systemd $(dpkg-query -W -f='${Version}' systemd), user pi in $(id -nG pi | tr ' ' ,)"
+echo "@@ root: sudo $(dpkg-query -W -f='${Version}' sudo), systemd $(dpkg-query -W -f='${Version}' systemd), polkitd $(dpkg-query -W -f='${Version}' polkitd), user pi in $(id -nG pi | tr ' ' ,)"
