@@ -21,7 +21,6 @@ import shutil
 import stat
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,16 +91,20 @@ def run_command(cmd: list[str], check: bool = True) -> subprocess.CompletedProce
 
 
 def writable(folder: Path) -> OSError | None:
-    """None if a file can be made in ``folder`` (tried, then removed), else the error.
-    A folder not made yet is judged by the nearest one that exists."""
+    """None if files can be made in ``folder``, else the error (``EROFS`` on a read-only
+    file system, ``EACCES`` without the right). A folder not made yet is judged by the
+    nearest one that exists. Asked without writing anything: a probe file, even removed,
+    would change the folder's time, and "nothing was changed" must hold to the second.
+    """
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
     try:
-        handle, name = tempfile.mkstemp(dir=folder, prefix=".companion-probe-")
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return OSError(errno.EROFS, os.strerror(errno.EROFS), str(folder))
     except OSError as err:
         return err
-    os.close(handle)
-    os.unlink(name)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
     return None
 
 

@@ -9,6 +9,7 @@ the steps write in is checked before anything is changed, the config.txt steps c
 from __future__ import annotations
 
 import errno
+import os
 import subprocess
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import pytest
 from companion.core.errors import CommandError
 from companion.owner import install
 from companion.owner.install import Places
-from companion.owner.system_steps import Step, execute, mount_point, preflight
+from companion.owner.system_steps import Step, execute, mount_point, preflight, writable
 from tests.owner.test_install_i2c_clock import CONFIG_TXT, args, fake_root
 
 
@@ -102,3 +103,27 @@ def test_the_mount_to_make_writable_is_the_boot_partitions_own(tmp_path: Path) -
     assert mount_point(Path("/boot/firmware"), mounts) == Path("/boot/firmware")
     assert mount_point(Path("/boot/firmware/overlays"), mounts) == Path("/boot/firmware")
     assert mount_point(Path("/etc/companion"), mounts) == Path("/")
+
+
+def test_the_check_before_the_steps_writes_nothing(tmp_path: Path) -> None:
+    """pi-check's read-only boot found every folder's time moved: the check made and
+    removed a probe file in each, so "nothing was changed" was not quite true."""
+    folder = tmp_path / "etc"
+    folder.mkdir()
+    os.utime(folder, ns=(1_000_000_000, 1_000_000_000))
+    assert writable(folder) is None
+    assert writable(folder / "companion" / "config.toml") is None  # judged by etc/
+    assert folder.stat().st_mtime_ns == 1_000_000_000 and list(folder.iterdir()) == []
+
+
+def test_a_read_only_file_system_is_told_by_its_mount(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    real = os.statvfs
+
+    def statvfs(path):  # type: ignore[no-untyped-def]
+        got = real(path)
+        return os.statvfs_result((*got[:8], got.f_flag | os.ST_RDONLY, got.f_namemax))
+
+    monkeypatch.setattr(os, "statvfs", statvfs)
+    err = writable(tmp_path)
+    assert err is not None and err.errno == errno.EROFS
