@@ -145,3 +145,18 @@ def test_orphans_of_an_old_log_are_listed(tmp_path: Path) -> None:
         assert len(rig.app.session.actions) == 19
     finally:
         rig.close()
+
+
+def test_the_second_brikks_of_the_evening_is_named_once(rig: Rig) -> None:
+    """A Brikks set aside and a new Brikks started: the menu offers the one being played,
+    once ("To Brikks"), and the first stays under History > Unfinished."""
+    first = _brikks_rolls(rig)
+    _menu(rig, "New game")
+    rig.keys("down", "ok")  # set aside
+    rig.keys(*["down"] * 3, "ok", "ok", "ok")  # Brikks → setup → Start
+    second = rig.app.session.game_id
+    assert second != first and rig.app.session.key == "brikks"
+    rig.keys("back")
+    assert rig.app.top.items()[:2] == ["To Brikks", "New game"]
+    rig.keys("ok")
+    assert rig.app.session.game_id == second
