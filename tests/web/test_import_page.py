@@ -137,7 +137,7 @@ def test_in_a_real_browser_the_import_gives_what_the_command_line_gives(
             upload = phone.find_element(By.NAME, "file")
             upload.send_keys(str(path))
             upload.submit()
-            wait.until(lambda d: "410" in d.find_element(By.TAG_NAME, "main").text)
+            wait.until(lambda d: "410" in real.text_of(d))
             real.shoot(phone, f"players_import_preview_{lang}")
             phone.execute_script("document.querySelector('p.plays').scrollIntoView(); "
                                  "window.scrollBy(0, -140)")

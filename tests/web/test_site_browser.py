@@ -22,6 +22,7 @@ from urllib.parse import unquote
 import pytest
 import zxingcpp
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -72,6 +73,21 @@ def browser(downloads: Path):  # type: ignore[no-untyped-def]
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
+def text_of(driver, by: str = By.TAG_NAME, value: str = "main") -> str:  # type: ignore[no-untyped-def]
+    """The loaded page's text of one element ("" while the page is being replaced).
+
+    While a form's answer replaces the page, chromium can answer a lookup with a stale
+    element, no element, or "Node with given id does not belong to the document" (a plain
+    WebDriverException): all three mean "not there yet", so a wait polls on.
+    """
+    try:
+        if driver.execute_script("return document.readyState") != "complete":
+            return ""
+        return str(driver.find_element(by, value).text)
+    except WebDriverException:
+        return ""
+
+
 def qr_address(rig: Rig) -> str:
     """Phone on the box's start menu, and what a QR decoder reads off its panel."""
     rig.app.home()
@@ -111,12 +127,12 @@ def test_a_phone_pairs_follows_tonight_and_adds_a_player(server: str, tmp_path: 
 
         # Tonight changes while the box's keys are pressed, without a reload.
         rig.open_game("dice_roller")
-        wait.until(lambda d: "Dice roller" in d.find_element(By.ID, "live").text)
+        wait.until(lambda d: "Dice roller" in text_of(d, By.ID, "live"))
         marker = phone.execute_script("window.notReloaded = 1; return window.notReloaded")
         for n in (1, 2, 3):
             rig.press("ok")
             pressed = time.monotonic()
-            wait.until(lambda d, n=n: f"{n} move" in d.find_element(By.ID, "live").text)
+            wait.until(lambda d, n=n: f"{n} move" in text_of(d, By.ID, "live"))
             assert time.monotonic() - pressed < 1.0
         assert phone.execute_script("return window.notReloaded") == marker
 
@@ -125,7 +141,7 @@ def test_a_phone_pairs_follows_tonight_and_adds_a_player(server: str, tmp_path: 
         field = phone.find_element(By.NAME, "name")
         field.send_keys("山田 一郎")
         field.submit()
-        wait.until(lambda d: "山田 一郎" in d.find_element(By.TAG_NAME, "main").text)
+        wait.until(lambda d: "山田 一郎" in text_of(d))
         assert rig.store.player("山田 一郎") is not None  # in the box's own log
 
         # The group's BG Stats players: what it will do, then done.
@@ -135,7 +151,7 @@ def test_a_phone_pairs_follows_tonight_and_adds_a_player(server: str, tmp_path: 
         upload = phone.find_element(By.NAME, "file")
         upload.send_keys(str(export))
         upload.submit()
-        wait.until(lambda d: "Bea" in d.find_element(By.TAG_NAME, "main").text)
+        wait.until(lambda d: "Bea" in text_of(d))
         assert rig.store.player("Bea") is None
         phone.find_element(By.CSS_SELECTOR, "form[action='/players/import/confirm'] button"
                            ).click()
@@ -151,7 +167,7 @@ def test_a_phone_pairs_follows_tonight_and_adds_a_player(server: str, tmp_path: 
 
         # The page in Japanese, switched on the page, and remembered.
         phone.get(server + "/?lang=ja")
-        wait.until(lambda d: "3" in d.find_element(By.ID, "live").text)  # 3 moves, in Japanese
+        wait.until(lambda d: "3" in text_of(d, By.ID, "live"))  # 3 moves, in Japanese
         assert "今夜" in phone.find_element(By.TAG_NAME, "h1").text
         phone.get(server + "/players")
         assert phone.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"

@@ -14,7 +14,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -24,7 +23,7 @@ from companion.pairing import address
 from companion.shell.wifi_news import NewsScreen
 from companion.testing import Clock, Rig
 from tests.network.nm_mock import PrivateBus, nm_fixture, private_bus_fixture  # noqa: F401
-from tests.web.test_site_browser import browser, qr_address, server, shoot  # noqa: F401
+from tests.web.test_site_browser import browser, qr_address, server, shoot, text_of  # noqa: F401
 
 
 def in_use(bus: PrivateBus) -> str | None:
@@ -40,21 +39,6 @@ def paired_phone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: igno
     phone = browser(tmp_path / "downloads")
     phone.get(qr_address(rig))
     return rig, phone, WebDriverWait(phone, 10, poll_frequency=0.05)
-
-
-def main_text(phone) -> str:  # type: ignore[no-untyped-def]
-    """The loaded page's text ("" while the page is being replaced).
-
-    While a form's answer replaces the page, chromium can answer a lookup with a stale
-    element, no element, or "Node with given id does not belong to the document" (a plain
-    WebDriverException): all three mean "not there yet", so a wait polls on.
-    """
-    try:
-        if phone.execute_script("return document.readyState") != "complete":
-            return ""
-        return str(phone.find_element(By.TAG_NAME, "main").text)
-    except WebDriverException:
-        return ""
 
 
 def join(phone, ssid: str, password: str) -> None:  # type: ignore[no-untyped-def]
@@ -76,7 +60,7 @@ def test_the_wifi_page_lists_joins_and_forgets(server: str, tmp_path: Path,  # n
     try:
         phone.get(server + "/settings")
         phone.find_element(By.CSS_SELECTOR, "#wifi a").click()
-        wait.until(lambda d: d.current_url == server + "/wifi" and "Home" in main_text(d))
+        wait.until(lambda d: d.current_url == server + "/wifi" and "Home" in text_of(d))
         seen = phone.find_element(By.ID, "seen").text
         assert seen.index("Home") < seen.index("Cafe Lumen") < seen.index("Guests")
         assert "Home" in phone.find_element(By.ID, "in-use").text
@@ -85,7 +69,7 @@ def test_the_wifi_page_lists_joins_and_forgets(server: str, tmp_path: Path,  # n
         # A wrong password: one sentence here and on the box; Home is back.
         nm.joins_fail(7)
         join(phone, "Cafe Lumen", "not-the-password")
-        wait.until(lambda d: "is wrong" in main_text(d))
+        wait.until(lambda d: "is wrong" in text_of(d))
         assert phone.find_element(By.ID, "said").text == \
             "The password for Cafe Lumen is wrong: nothing changed."
         shoot(phone, "wifi-wrong-password")
@@ -98,9 +82,9 @@ def test_the_wifi_page_lists_joins_and_forgets(server: str, tmp_path: Path,  # n
         # The join: the new address on the phone, its pairing code on the box.
         nm.joins_work()
         phone.find_element(By.LINK_TEXT, "Back to Wi-Fi").click()
-        wait.until(lambda d: d.current_url == server + "/wifi" and "Cafe Lumen" in main_text(d))
+        wait.until(lambda d: d.current_url == server + "/wifi" and "Cafe Lumen" in text_of(d))
         join(phone, "Cafe Lumen", "lumen-2024")
-        wait.until(lambda d: "joined" in main_text(d))
+        wait.until(lambda d: "joined" in text_of(d))
         port = address.port(tmp_path)
         link = phone.find_element(By.ID, "new-address").get_attribute("href")
         assert link == f"http://192.168.1.50:{port}/"
@@ -114,16 +98,16 @@ def test_the_wifi_page_lists_joins_and_forgets(server: str, tmp_path: Path,  # n
         phone.get(server + "/wifi")
         known = phone.find_element(By.ID, "known")
         known.find_element(By.XPATH, ".//li[starts-with(., 'Home')]/a").click()
-        wait.until(lambda d: "Forget Home?" in main_text(d))
+        wait.until(lambda d: "Forget Home?" in text_of(d))
         shoot(phone, "wifi-forget")
         phone.find_element(By.CSS_SELECTOR, "#forget button").click()
-        wait.until(lambda d: d.current_url == server + "/wifi#known" and main_text(d) != "")
+        wait.until(lambda d: d.current_url == server + "/wifi#known" and text_of(d) != "")
         assert "Home" not in phone.find_element(By.ID, "known").text
         with Wifi(Bus(nm.address)) as wifi:
             assert [k.ssid for k in wifi.known()] == ["Cafe Lumen"]
 
         phone.get(server + "/wifi?lang=ja")
-        assert "本体から見えるネットワーク" in main_text(phone)
+        assert "本体から見えるネットワーク" in text_of(phone)
     finally:
         phone.quit()
         rig.close()
@@ -135,16 +119,16 @@ def test_no_device_and_no_networkmanager_are_one_sentence(server: str, tmp_path:
     rig, phone, wait = paired_phone(tmp_path, monkeypatch)
     try:
         phone.get(server + "/wifi")
-        wait.until(lambda d: "NetworkManager is not running" in main_text(d))
+        wait.until(lambda d: "NetworkManager is not running" in text_of(d))
         assert phone.find_element(By.ID, "problem").text == \
             "NetworkManager is not running on this box (an older image with dhcpcd?)."
         shoot(phone, "wifi-no-networkmanager")
         private_bus.start_nm()
         phone.get(server + "/wifi")
-        wait.until(lambda d: "no Wi-Fi device" in main_text(d))
+        wait.until(lambda d: "no Wi-Fi device" in text_of(d))
         assert "Traceback" not in phone.page_source
         phone.get(server + "/wifi?lang=ja")
-        assert "Wi-Fi デバイス" in main_text(phone) or "Wi-Fi" in main_text(phone)
+        assert "NetworkManager が管理する Wi-Fi 機器がありません" in text_of(phone)
     finally:
         phone.quit()
         rig.close()
@@ -164,16 +148,16 @@ def test_the_page_in_japanese(server: str, tmp_path: Path,  # noqa: F811
         shoot(phone, "wifi-ja")
         nm.joins_fail(7)
         join(phone, "Cafe Lumen", "not-the-password")
-        wait.until(lambda d: "パスワードが違います" in main_text(d))
-        assert "Back to" not in main_text(phone)
+        wait.until(lambda d: "パスワードが違います" in text_of(d))
+        assert "Back to" not in text_of(phone)
         shoot(phone, "wifi-wrong-password-ja")
         nm.joins_work()
         phone.get(server + "/wifi")
         join(phone, "Cafe Lumen", "lumen-2024")
-        wait.until(lambda d: "につながりました" in main_text(d))
+        wait.until(lambda d: "につながりました" in text_of(d))
         shoot(phone, "wifi-joined-ja")
         phone.get(server + "/wifi/forget?name=Home")
-        assert "Home を忘れますか" in main_text(phone)
+        assert "Home を忘れますか" in text_of(phone)
         shoot(phone, "wifi-forget-ja")
     finally:
         phone.quit()
